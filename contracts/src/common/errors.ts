@@ -1,0 +1,96 @@
+import { z } from '../zod';
+
+/** `{ error: { type, message, doc_urls } }`: SPEC.md section 8, first shape. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({ type: z.string(), message: z.string(), doc_urls: z.array(z.string()) }),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** `{ errors: { field: [messages] } }`: SPEC.md section 8, second shape (always 422). */
+export const fieldErrorsBodySchema = z
+  .object({ errors: z.record(z.string(), z.array(z.string())) })
+  .meta({ id: 'FieldErrors' });
+export type FieldErrorsBody = z.infer<typeof fieldErrorsBodySchema>;
+
+/** RFC 6749 section 5.2 error answer of the token endpoint. */
+export const oauthErrorBodySchema = z
+  .object({ error: z.string(), error_description: z.string() })
+  .meta({ id: 'OAuthError' });
+export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
+
+/**
+ * The error catalogue: SPEC.md section 8 plus the transport errors every HTTP API needs.
+ * `docPath` is relative to the documentation site.
+ */
+export const errorCatalogue = {
+  bad_request: { status: 400, message: 'Malformed request', docPath: '/api' },
+  unauthorized: { status: 401, message: 'Missing an api key with the requested privilegies', docPath: '/how-to-use-api-key' },
+  invalid_code: { status: 401, message: 'Invalid Code', docPath: '/implement-multi-factor-authentication-mfa' },
+  inactive_totp: { status: 403, message: 'Your TOTP strategy is inactive', docPath: '/implement-multi-factor-authentication-mfa' },
+  forbidden: { status: 403, message: 'Forbidden', docPath: '/api' },
+  resource_not_found: { status: 404, message: 'Resource Not Found', docPath: '/api' },
+  method_not_allowed: { status: 405, message: 'Method Not Allowed', docPath: '/api' },
+  conflict: { status: 409, message: 'The resource was changed by another request, please retry', docPath: '/api' },
+  directory_sync_already_exists: { status: 409, message: 'A directory sync already exists', docPath: '/directory-sync' },
+  payload_too_large: { status: 413, message: 'Request body is too large', docPath: '/api' },
+  unsupported_media_type: { status: 415, message: 'Unsupported Media Type: send application/json or application/x-www-form-urlencoded', docPath: '/api' },
+  missing_relay_id: { status: 422, message: 'You should provide a valid `relay_id`.', docPath: '/api' },
+  missing_access_token: { status: 422, message: 'You should provide the current `access_token` of the user you want to redirect.', docPath: '/api' },
+  unknown_password_code: { status: 422, message: 'The provided password_code is not valid...', docPath: '/password' },
+  too_many_requests: { status: 429, message: 'Too Many Requests', docPath: '/api' },
+  internal_server_error: { status: 500, message: 'Internal Server Error', docPath: '/api' },
+  service_unavailable: { status: 503, message: 'Service Unavailable', docPath: '/api' },
+} as const satisfies Record<string, { status: number; message: string; docPath: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** OAuth errors of the token endpoint (RFC 6749 section 5.2). */
+export const oauthErrorCatalogue = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unauthorized_client: 400,
+  unsupported_grant_type: 400,
+  invalid_scope: 400,
+} as const;
+export type OAuthErrorCode = keyof typeof oauthErrorCatalogue;
+
+/**
+ * What a service answers instead of a result. The gateway turns it into one of the two HTTP
+ * shapes (or the OAuth shape on the token endpoint); the kind decides which.
+ */
+export type AppError =
+  | { kind: 'fields'; fields: Record<string, string[]> }
+  | { kind: 'error'; code: ErrorCode; message?: string }
+  | { kind: 'oauth'; code: OAuthErrorCode; description: string };
+
+export const fieldError = (field: string, message: string): AppError => ({
+  kind: 'fields',
+  fields: { [field]: [message] },
+});
+export const catalogueError = (code: ErrorCode, message?: string): AppError =>
+  message === undefined ? { kind: 'error', code } : { kind: 'error', code, message };
+export const oauthError = (code: OAuthErrorCode, description: string): AppError => ({
+  kind: 'oauth',
+  code,
+  description,
+});
+
+export function statusOf(error: AppError): number {
+  if (error.kind === 'fields') return 422;
+  if (error.kind === 'oauth') return oauthErrorCatalogue[error.code];
+  return errorCatalogue[error.code].status;
+}
+
+/** Field errors from a zod failure, keyed by dotted path (`profile.birthdate`), `base` for the root. */
+export function fieldErrorsFromZod(error: z.ZodError, prefix?: string): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.');
+    const key = [prefix, path].filter(Boolean).join('.') || 'base';
+    (fields[key] ??= []).includes(issue.message) || fields[key].push(issue.message);
+  }
+  return fields;
+}

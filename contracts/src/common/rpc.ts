@@ -1,0 +1,28 @@
+import type { AppError } from './errors';
+import type { Environment } from './environment.schema';
+
+/** What the gateway (or another service) sends with every request over NATS. */
+export interface RpcMeta {
+  correlationId: string;
+  /** The API key's environment; absent on calls that are not made with an API key. */
+  environment?: Environment;
+  /** The authenticated client (API key client id), when there is one. */
+  clientId?: string;
+  scopes?: string[];
+}
+
+export interface RpcInput<P = unknown, Q = unknown, B = unknown> {
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface RpcRequest<I = unknown> {
+  meta: RpcMeta;
+  input: I;
+}
+
+/** A service's answer: a body with its HTTP status, or an error the gateway maps to a shape. */
+export type RpcReply<T = unknown> =
+  | { ok: true; status: number; body: T; headers?: Record<string, string> }
+  | { ok: false; error: AppError };

@@ -1,0 +1,19 @@
+import { z } from '../zod';
+import { timestampSchema } from '../common/primitives.schema';
+
+export const adminSchema = z
+  .object({
+    __type__: z.literal('Admin'),
+    __domain__: z.string(),
+    __environment__: z.enum(['sandbox', 'production']),
+    id: z.uuid(),
+    email: z.string(),
+    organization: z.string().meta({ description: 'Domain of the organization' }),
+    color: z.string().nullable(),
+    invited_at: timestampSchema.nullable(),
+    accepted_invitation_at: timestampSchema.nullable(),
+    declined_to_be_in_charge_at: timestampSchema.nullable(),
+    last_login_at: timestampSchema.nullable(),
+  })
+  .meta({ id: 'Admin' });
+export type Admin = z.infer<typeof adminSchema>;

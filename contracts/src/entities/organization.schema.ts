@@ -1,0 +1,44 @@
+import { z } from '../zod';
+import { timestampSchema } from '../common/primitives.schema';
+
+export const environmentStatuses = ['up', 'down'] as const;
+export const environmentStatusSchema = z.enum(environmentStatuses);
+
+export const organizationEnvironmentSchema = z
+  .object({ name: z.enum(['sandbox', 'production']), status: environmentStatusSchema })
+  .meta({ id: 'OrganizationEnvironment' });
+
+export const organizationStates = ['ready', 'terminated'] as const;
+
+export const organizationStatusSchema = z
+  .object({
+    state: z.enum(organizationStates),
+    errors: z.array(z.string()),
+    progress_in_percentage: z.number().int().min(0).max(100),
+    estimated_time_to_complete_in_seconds: z.number().int().min(0),
+  })
+  .meta({ id: 'OrganizationStatus' });
+
+export const authnConnections = ['sso', 'password', 'magic_link', 'totp'] as const;
+
+export const organizationSchema = z
+  .object({
+    __type__: z.literal('Organization'),
+    __domain__: z.string(),
+    id: z.uuid(),
+    name: z.string(),
+    domain: z.string().meta({ description: 'Slug generated from the name at creation; unique and immutable.' }),
+    allowed_email_domains: z.array(z.string()),
+    allowed_authn_connections: z.array(z.enum(authnConnections)),
+    color: z.string().nullable(),
+    icon_logo_url: z.string().nullable(),
+    inline_logo_url: z.string().nullable(),
+    locale: z.string().nullable(),
+    timezone: z.string().nullable(),
+    environments: z.array(organizationEnvironmentSchema),
+    status: organizationStatusSchema,
+    inserted_at: timestampSchema,
+    updated_at: timestampSchema,
+  })
+  .meta({ id: 'Organization' });
+export type Organization = z.infer<typeof organizationSchema>;

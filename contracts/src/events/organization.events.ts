@@ -1,0 +1,33 @@
+import { z } from '../zod';
+import { authnConnections, organizationEnvironmentSchema } from '../entities/organization.schema';
+
+export const organizationSettingsSchema = z.object({
+  name: z.string(),
+  allowed_email_domains: z.array(z.string()),
+  allowed_authn_connections: z.array(z.enum(authnConnections)),
+  color: z.string().nullable(),
+  icon_logo_url: z.string().nullable(),
+  inline_logo_url: z.string().nullable(),
+  locale: z.string().nullable(),
+  timezone: z.string().nullable(),
+  environments: z.array(organizationEnvironmentSchema),
+});
+export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+
+export const organizationCreatedDataSchema = organizationSettingsSchema.extend({
+  id: z.uuid(),
+  domain: z.string(),
+  at: z.string(),
+});
+
+export const organizationUpdatedDataSchema = z.object({
+  changes: organizationSettingsSchema.partial(),
+  at: z.string(),
+});
+
+export const organizationDeletedDataSchema = z.object({ domain: z.string(), at: z.string() });
+
+export type OrganizationEvent =
+  | { type: 'OrganizationCreated'; data: z.infer<typeof organizationCreatedDataSchema> }
+  | { type: 'OrganizationUpdated'; data: z.infer<typeof organizationUpdatedDataSchema> }
+  | { type: 'OrganizationDeleted'; data: z.infer<typeof organizationDeletedDataSchema> };

@@ -1,0 +1,99 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { errorBodySchema, errorCatalogue, fieldErrorsBodySchema, oauthErrorBodySchema } from '../common/errors';
+import type { ErrorCode } from '../common/errors';
+import { apiTags, tagGroups } from '../operations/operation';
+import type { Operation } from '../operations/operation';
+import { operations } from '../operations';
+
+const tagDescriptions: Record<(typeof apiTags)[number], string> = {
+  Organizations: 'Customer organizations, their allowed email domains and environments.',
+  Users: 'End users of an organization, per environment.',
+  'Directory Syncs': 'SCIM 2.0 directory synchronisation from identity providers.',
+  SSO: 'SAML single sign-on connections and challenges.',
+  Password: 'Password connections, passwords and password challenges.',
+  'Magic Link': 'Sign-in links sent by email.',
+  TOTP: 'One-time codes by authenticator app or SMS.',
+  Admins: 'IT administrators in charge of an organization’s single sign-on.',
+  'Webhook Setup': 'Webhooks receiving the events of an environment.',
+  'Webhook Events': 'Delivery jobs of webhook events.',
+  'Redirect URIs': 'Addresses users are sent back to after signing in.',
+  Token: 'OAuth 2.0 tokens, signing keys, user metadata keys and relays.',
+  Groups: 'Groups of users provisioned by directory sync.',
+  'Gateway Management': 'Reserved for gateway management operations; none are published yet.',
+};
+
+function errorResponse(code: ErrorCode) {
+  const entry = errorCatalogue[code];
+  return {
+    description: `${code}: ${entry.message}`,
+    content: { 'application/json': { schema: errorBodySchema } },
+  };
+}
+
+function routeConfig(operation: Operation): RouteConfig {
+  const { request, response } = operation;
+  const responses: RouteConfig['responses'] = {
+    [response.status]: {
+      description: response.description,
+      content: { 'application/json': { schema: response.schema } },
+    },
+  };
+  if (operation.errorStyle === 'oauth') {
+    responses[400] = { description: 'OAuth error', content: { 'application/json': { schema: oauthErrorBodySchema } } };
+    responses[401] = { description: 'Client authentication failed', content: { 'application/json': { schema: oauthErrorBodySchema } } };
+  } else {
+    for (const code of operation.errors) responses[errorCatalogue[code].status] = errorResponse(code);
+    if (request.body || request.query || request.params)
+      responses[422] = { description: 'Invalid fields', content: { 'application/json': { schema: fieldErrorsBodySchema } } };
+  }
+  return {
+    method: operation.method,
+    path: operation.path,
+    operationId: operation.operationId,
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: [operation.tag],
+    security: operation.auth === 'api_key' ? [{ bearerAuth: [] }] : [],
+    request: {
+      ...(request.params ? { params: request.params as never } : {}),
+      ...(request.query ? { query: request.query as never } : {}),
+      ...(request.body
+        ? {
+            body: {
+              required: true,
+              content: {
+                'application/json': { schema: request.body },
+                'application/x-www-form-urlencoded': { schema: request.body },
+              },
+            },
+          }
+        : {}),
+    },
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the gateway, generated from the operation table. */
+export function generateOpenApiDocument(version = '0.1.0') {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'An access token obtained with `grant_type=client_credentials` from an API key.',
+  });
+  for (const operation of operations) registry.registerPath(routeConfig(operation));
+
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Sesame API',
+      version,
+      description: 'Identity and authentication for B2B software: organizations, users, SSO, directory sync, webhooks.',
+    },
+    servers: [{ url: 'https://{host}', variables: { host: { default: 'localhost:8080' } } }],
+    tags: apiTags.map((name) => ({ name, description: tagDescriptions[name] })),
+  });
+  return { ...document, 'x-tagGroups': tagGroups };
+}

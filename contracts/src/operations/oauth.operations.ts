@@ -1,0 +1,55 @@
+import { z } from '../zod';
+import { jwksSchema, tokenSchema } from '../entities/misc.schema';
+import { subjects } from '../subjects';
+import { defineOperation } from './operation';
+
+export const grantTypes = ['client_credentials', 'authorization_code', 'refresh_token', 'relay'] as const;
+
+export const tokenRequestSchema = z
+  .object({
+    grant_type: z.string().min(1),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+    audience: z.string().optional(),
+    scope: z.string().optional(),
+    code: z.string().optional(),
+    redirect_uri: z.string().optional(),
+    refresh_token: z.string().optional(),
+    nonce: z.string().optional(),
+  })
+  .meta({ id: 'TokenRequest' });
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const issueToken = defineOperation({
+  operationId: 'issueToken',
+  method: 'post',
+  path: '/oauth/token',
+  aliases: ['/api/v2/oauth/token'],
+  tag: 'Token',
+  summary: 'Get tokens',
+  description:
+    'OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token. Client credentials may also be sent with HTTP Basic authentication.',
+  auth: 'none',
+  subject: subjects.authMethods.token,
+  request: { body: tokenRequestSchema },
+  response: { status: 200, description: 'Tokens', schema: tokenSchema },
+  errors: [],
+  errorStyle: 'oauth',
+});
+
+export const getJwks = defineOperation({
+  operationId: 'getJwks',
+  method: 'get',
+  path: '/.well-known/jwks.json',
+  aliases: ['/t/{org_domain}/.well-known'],
+  tag: 'Token',
+  summary: 'Public signing keys (JWKS)',
+  description: 'Also served at `/t/{org_domain}/.well-known`, the path the client SDKs read.',
+  auth: 'none',
+  subject: subjects.authMethods.jwks,
+  request: {},
+  response: { status: 200, description: 'The JSON Web Key Set', schema: jwksSchema },
+  errors: [],
+});
+
+export const oauthOperations = [issueToken, getJwks];

@@ -1,0 +1,83 @@
+import type { z } from '../zod';
+import type { ErrorCode } from '../common/errors';
+import type { Scope } from '../common/scopes';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+/** Tags of the API reference, grouped as SPEC.md section 2 says (see `tagGroups`). */
+export const apiTags = [
+  'Organizations',
+  'Users',
+  'Directory Syncs',
+  'SSO',
+  'Password',
+  'Magic Link',
+  'TOTP',
+  'Admins',
+  'Webhook Setup',
+  'Webhook Events',
+  'Redirect URIs',
+  'Token',
+  'Groups',
+  'Gateway Management',
+] as const;
+export type ApiTag = (typeof apiTags)[number];
+
+export const tagGroups: { name: string; tags: ApiTag[] }[] = [
+  { name: 'User Directories', tags: ['Organizations', 'Users', 'Directory Syncs'] },
+  { name: 'Authentications', tags: ['SSO', 'Password', 'Magic Link', 'TOTP'] },
+  { name: 'Admins', tags: ['Admins'] },
+  { name: 'Others', tags: ['Webhook Setup', 'Webhook Events', 'Redirect URIs', 'Token'] },
+  { name: 'Groups', tags: ['Groups'] },
+  { name: 'Gateway Management', tags: ['Gateway Management'] },
+];
+
+type Schema = z.ZodType;
+
+/**
+ * One HTTP operation of the gateway: the single source for its route, its input validation,
+ * its privileges, the NATS subject that serves it and its OpenAPI entry.
+ */
+export interface Operation<
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+  R extends Schema = Schema,
+> {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/api/v2/organizations/{org_domain}`. */
+  path: string;
+  /** Other paths served identically (not documented separately). */
+  aliases?: string[];
+  tag: ApiTag;
+  summary: string;
+  description?: string;
+  /** `api_key`: a Bearer access token of an API key holding `scope`; `none`: public. */
+  auth: 'api_key' | 'none';
+  scope?: Scope;
+  subject: string;
+  request: { params?: P; query?: Q; body?: B };
+  response: { status: number; description: string; schema: R };
+  /** Documented error answers, beyond the transport ones every operation can give. */
+  errors: ErrorCode[];
+  /** Error body style: the API's two shapes, or the OAuth shape (token endpoint). */
+  errorStyle?: 'api' | 'oauth';
+}
+
+export function defineOperation<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  operation: Operation<P, Q, B, R>,
+): Operation<P, Q, B, R> {
+  return operation;
+}
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a service receives for an operation, after validation. */
+export interface OperationInput<O extends Operation> {
+  params: Infer<O['request']['params']>;
+  query: Infer<O['request']['query']>;
+  body: Infer<O['request']['body']>;
+}
+
+export type OperationResult<O extends Operation> = z.input<O['response']['schema']>;

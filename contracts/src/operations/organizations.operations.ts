@@ -1,0 +1,137 @@
+import { z } from '../zod';
+import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
+import {
+  hexColorSchema,
+  localeSchema,
+  optionalNullable,
+  orgDomainParamsSchema,
+  timezoneSchema,
+} from '../common/inputs.schema';
+import { domainNameSchema, httpUrlSchema, listInputSchema } from '../common/primitives.schema';
+import {
+  authnConnections,
+  environmentStatusSchema,
+  organizationEnvironmentSchema,
+  organizationSchema,
+} from '../entities/organization.schema';
+import { subjects } from '../subjects';
+import { defineOperation } from './operation';
+
+const organizationFields = {
+  allowed_email_domains: listInputSchema(domainNameSchema).pipe(z.array(z.string()).max(100)).optional(),
+  allowed_authn_connections: listInputSchema(z.enum(authnConnections)).optional(),
+  color: optionalNullable(hexColorSchema),
+  icon_logo_url: optionalNullable(httpUrlSchema),
+  inline_logo_url: optionalNullable(httpUrlSchema),
+  locale: optionalNullable(localeSchema),
+  timezone: optionalNullable(timezoneSchema),
+};
+
+export const createOrganizationBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    ...organizationFields,
+  })
+  .meta({ id: 'CreateOrganizationRequest' });
+export type CreateOrganizationBody = z.infer<typeof createOrganizationBodySchema>;
+
+export const updateOrganizationBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    domain: z.string().optional().meta({ description: 'Cannot be changed; sending another value is an error' }),
+    environments: z.array(organizationEnvironmentSchema).max(2).optional(),
+    ...organizationFields,
+  })
+  .meta({ id: 'UpdateOrganizationRequest' });
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
+
+export const listOrganizationsQuerySchema = pageQuerySchema.extend({
+  q: z
+    .object({ environments_status_in: listInputSchema(environmentStatusSchema).optional() })
+    .optional()
+    .meta({ description: 'Filter: `q[environments_status_in][]=up` keeps organizations with an environment in that status' }),
+});
+export type ListOrganizationsQuery = z.infer<typeof listOrganizationsQuerySchema>;
+
+export const organizationListSchema = listSchema(organizationSchema, 'OrganizationList');
+export const organizationDeletedSchema = deletedSchema(organizationSchema, 'OrganizationDeleted');
+
+export const createOrganization = defineOperation({
+  operationId: 'createOrganization',
+  method: 'post',
+  path: '/api/v2/organizations',
+  tag: 'Organizations',
+  summary: 'Create an organization',
+  description: 'The domain is generated from the name (lowercase, dashes) and must be unique.',
+  auth: 'api_key',
+  scope: 'organizations:write',
+  subject: subjects.identity.organizations.create,
+  request: { body: createOrganizationBodySchema },
+  response: { status: 201, description: 'The created organization', schema: organizationSchema },
+  errors: ['unauthorized'],
+});
+
+export const listOrganizations = defineOperation({
+  operationId: 'listOrganizations',
+  method: 'get',
+  path: '/api/v2/organizations',
+  tag: 'Organizations',
+  summary: 'List organizations',
+  auth: 'api_key',
+  scope: 'organizations:read',
+  subject: subjects.identity.organizations.list,
+  request: { query: listOrganizationsQuerySchema },
+  response: { status: 200, description: 'A page of organizations', schema: organizationListSchema },
+  errors: ['unauthorized'],
+});
+
+export const getOrganization = defineOperation({
+  operationId: 'getOrganization',
+  method: 'get',
+  path: '/api/v2/organizations/{org_domain}',
+  tag: 'Organizations',
+  summary: 'Retrieve an organization',
+  auth: 'api_key',
+  scope: 'organizations:read',
+  subject: subjects.identity.organizations.get,
+  request: { params: orgDomainParamsSchema },
+  response: { status: 200, description: 'The organization', schema: organizationSchema },
+  errors: ['unauthorized', 'resource_not_found'],
+});
+
+export const updateOrganization = defineOperation({
+  operationId: 'updateOrganization',
+  method: 'put',
+  path: '/api/v2/organizations/{org_domain}',
+  tag: 'Organizations',
+  summary: 'Update an organization',
+  description: 'Every field but the domain can change.',
+  auth: 'api_key',
+  scope: 'organizations:write',
+  subject: subjects.identity.organizations.update,
+  request: { params: orgDomainParamsSchema, body: updateOrganizationBodySchema },
+  response: { status: 200, description: 'The updated organization', schema: organizationSchema },
+  errors: ['unauthorized', 'resource_not_found'],
+});
+
+export const deleteOrganization = defineOperation({
+  operationId: 'deleteOrganization',
+  method: 'delete',
+  path: '/api/v2/organizations/{org_domain}',
+  tag: 'Organizations',
+  summary: 'Delete an organization',
+  auth: 'api_key',
+  scope: 'organizations:write',
+  subject: subjects.identity.organizations.delete,
+  request: { params: orgDomainParamsSchema },
+  response: { status: 200, description: 'The deleted organization', schema: organizationDeletedSchema },
+  errors: ['unauthorized', 'resource_not_found'],
+});
+
+export const organizationOperations = [
+  createOrganization,
+  listOrganizations,
+  getOrganization,
+  updateOrganization,
+  deleteOrganization,
+];

@@ -1,0 +1,44 @@
+/** Test tiers by file suffix: *.unit.spec.ts, *.int.spec.ts, test/e2e/*.e2e.spec.ts. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const moduleNameMapper = {
+  '^@sesame/contracts$': '<rootDir>/contracts/src',
+  '^@sesame/platform$': '<rootDir>/services/platform/src',
+  '^@sesame/platform/testing$': '<rootDir>/services/platform/src/testing',
+  '^@sesame/(identity|auth-methods|directory-sync|webhooks)$': '<rootDir>/services/$1/src',
+  '^@sesame/gateway$': '<rootDir>/gateway/src',
+};
+
+const common = {
+  rootDir: __dirname,
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper,
+  testEnvironment: 'node',
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.unit.spec.ts'] },
+    {
+      ...common,
+      displayName: 'int',
+      testMatch: ['<rootDir>/**/*.int.spec.ts'],
+      testTimeout: 120_000,
+      globalSetup: '<rootDir>/services/platform/src/testing/container-runtime.global-setup.ts',
+    },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts'], testTimeout: 120_000 },
+  ],
+};

@@ -1,0 +1,89 @@
+import type { Environment } from '@sesame/contracts';
+
+export interface EventMetadata {
+  correlationId: string;
+  causationId?: string;
+  environment?: Environment;
+  actor?: string;
+  occurredAt: string;
+}
+
+/** A domain event before it is stored. */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+export interface NewEvent extends DomainEvent {
+  /** Defaults to a random uuid; used as the idempotency key downstream. */
+  id?: string;
+}
+
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
+  id: string;
+  stream: string;
+  /** 0-based position of the event in its stream. */
+  revision: number;
+  metadata: EventMetadata;
+};
+
+/** `no_stream`: the stream must not exist; a number: the revision of its last event; `any`: no check. */
+export type ExpectedRevision = number | 'no_stream' | 'any';
+
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+  metadata: EventMetadata;
+}
+
+export interface AppendResult {
+  /** Revision of the last appended event. */
+  nextRevision: number;
+  position: bigint;
+  events: RecordedEvent[];
+}
+
+export interface ReadStreamResult {
+  /** Revision of the last event, -1 when the stream does not exist. */
+  revision: number;
+  events: RecordedEvent[];
+}
+
+/** The events one command appended to one stream, in order, at one global position. */
+export interface Commit {
+  position: bigint;
+  events: RecordedEvent[];
+}
+
+export interface SubscribeOptions {
+  /** Last position already processed (exclusive); `0n` reads from the beginning. */
+  from: bigint;
+  onCommit(commit: Commit): Promise<void>;
+  /** Called as the subscription progresses past positions that carry none of our commits. */
+  onPosition?(position: bigint): void;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  readStream(stream: string): Promise<ReadStreamResult>;
+  /** Appends all events atomically or none; throws ConcurrencyError when the expectation fails. */
+  appendToStream(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /** Every commit of this store after `from`, in order, then live ones, until stopped. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Position of the newest commit of this store (`0n` when empty). */
+  headPosition(): Promise<bigint>;
+  close(): Promise<void>;
+}
+
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual?: number,
+  ) {
+    super(`Wrong expected revision on ${stream}: expected ${String(expected)}, actual ${actual ?? 'unknown'}`);
+    this.name = 'ConcurrencyError';
+  }
+}

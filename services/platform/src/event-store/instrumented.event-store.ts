@@ -1,0 +1,20 @@
+import type { Histogram } from 'prom-client';
+import type { AppendOptions, EventStore, NewEvent } from './event-store.port';
+
+/** Measures append latency of any event store. */
+export function instrumentEventStore(store: EventStore, appendDuration: Histogram): EventStore {
+  return {
+    readStream: (stream) => store.readStream(stream),
+    appendToStream: async (stream: string, events: NewEvent[], options: AppendOptions) => {
+      const end = appendDuration.startTimer();
+      try {
+        return await store.appendToStream(stream, events, options);
+      } finally {
+        end();
+      }
+    },
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,69 @@
+import { catalogueError, fieldErrorsFromZod, z } from '@sesame/contracts';
+import type { Operation, OperationInput, OperationResult, RpcMeta, RpcReply, RpcRequest } from '@sesame/contracts';
+import { DomainError } from '../decider/decider';
+import type { Logger } from '../logging/logger';
+import { requestLogger } from '../logging/logger';
+import { failure } from './replies';
+
+export interface RequestContext {
+  meta: RpcMeta;
+  logger: Logger;
+}
+
+export type RpcHandler<I = unknown, O = unknown> = (input: I, context: RequestContext) => Promise<RpcReply<O>>;
+
+/**
+ * The subjects a service answers and their handlers. Operation handlers get input already
+ * validated against the operation's contract (again: the gateway validated it first). A
+ * DomainError becomes its error reply; anything else is logged and answers 500.
+ */
+export class RpcRouter {
+  private readonly routes = new Map<string, RpcHandler>();
+
+  constructor(private readonly logger: Logger) {}
+
+  subjects(): string[] {
+    return [...this.routes.keys()];
+  }
+
+  on<I, O>(subject: string, handler: RpcHandler<I, O>, inputSchema?: z.ZodType<I>): void {
+    if (this.routes.has(subject)) throw new Error(`Subject ${subject} is already handled`);
+    this.routes.set(subject, async (input, context) => {
+      if (!inputSchema) return handler(input as I, context);
+      const parsed = inputSchema.safeParse(input);
+      if (!parsed.success) return failure({ kind: 'fields', fields: fieldErrorsFromZod(parsed.error) });
+      return handler(parsed.data, context);
+    });
+  }
+
+  operation<O extends Operation>(
+    operation: O,
+    handler: (input: OperationInput<O>, context: RequestContext) => Promise<RpcReply<OperationResult<O>>>,
+  ): void {
+    const { params, query, body } = operation.request;
+    const schema = z.object({
+      params: params ?? z.unknown(),
+      query: query ?? z.unknown(),
+      body: body ?? z.unknown(),
+    });
+    this.routes.set(operation.subject, async (input, context) => {
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) return failure({ kind: 'fields', fields: fieldErrorsFromZod(parsed.error) });
+      return handler(parsed.data as OperationInput<O>, context);
+    });
+  }
+
+  async dispatch(subject: string, request: RpcRequest): Promise<RpcReply> {
+    const handler = this.routes.get(subject);
+    const meta = request?.meta ?? { correlationId: 'unknown' };
+    const logger = requestLogger(this.logger, meta.correlationId);
+    if (!handler) return failure(catalogueError('resource_not_found'));
+    try {
+      return await handler(request.input, { meta, logger });
+    } catch (error) {
+      if (error instanceof DomainError) return failure(error.error);
+      logger.error({ err: error, subject }, 'request failed');
+      return failure(catalogueError('internal_server_error'));
+    }
+  }
+}

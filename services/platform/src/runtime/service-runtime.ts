@@ -1,0 +1,156 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { connect } from 'nats';
+import type { NatsConnection } from 'nats';
+import { subjects } from '@sesame/contracts';
+import type { ServiceName } from '@sesame/contracts';
+import type { BaseConfig } from '../config/config';
+import type { CommandHandlerDeps } from '../decider/command-handler';
+import type { EventMetadata, EventStore } from '../event-store/event-store.port';
+import { instrumentEventStore } from '../event-store/instrumented.event-store';
+import { createLogger } from '../logging/logger';
+import type { Logger } from '../logging/logger';
+import { createRpcServer } from '../messaging/nats-rpc';
+import { ok } from '../messaging/replies';
+import { RpcRouter } from '../messaging/rpc-router';
+import type { RequestContext } from '../messaging/rpc-router';
+import { Metrics } from '../metrics/metrics';
+import { ProjectionRunner } from '../projections/projection-runner';
+import type { ReadModelStore } from '../read-model/read-model.port';
+import { NestPinoLogger } from './nest-logger';
+import { defaultHttpPorts } from './ports';
+import { ProbesModule } from './probes.module';
+import { openEventStore, openReadModels } from './stores';
+
+/**
+ * Everything a service process shares: NATS, its event store and read models (as configured),
+ * the projection runner, the RPC router, probes and metrics, and graceful shutdown.
+ */
+export class ServiceRuntime {
+  private app?: NestFastifyApplication;
+  private stopping?: Promise<void>;
+
+  private constructor(
+    readonly service: ServiceName,
+    readonly config: BaseConfig,
+    readonly logger: Logger,
+    readonly nc: NatsConnection,
+    readonly eventStore: EventStore,
+    readonly readModels: ReadModelStore,
+    readonly projections: ProjectionRunner,
+    readonly router: RpcRouter,
+    readonly metrics: Metrics,
+  ) {}
+
+  static async create(service: ServiceName, config: BaseConfig): Promise<ServiceRuntime> {
+    const logger = createLogger(service, config.SESAME_LOG_LEVEL);
+    const metrics = new Metrics(service);
+    const nc = await connect({ servers: config.SESAME_NATS_URL, name: `${config.SESAME_PREFIX}.${service}`, maxReconnectAttempts: -1 });
+    const eventStore = instrumentEventStore(await openEventStore(service, config, nc, logger), metrics.appendDuration);
+    const readModels = await openReadModels(service, config);
+    const projections = new ProjectionRunner(eventStore, readModels, logger);
+    const router = new RpcRouter(logger);
+    return new ServiceRuntime(service, config, logger, nc, eventStore, readModels, projections, router, metrics);
+  }
+
+  /** Dependencies of `handleCommand`: appends go through this store, results into the projections. */
+  commandDeps<State>(): CommandHandlerDeps<State> {
+    return {
+      eventStore: this.eventStore,
+      afterCommit: async (stream, result) => {
+        const last = result.events.at(-1);
+        if (!last) return;
+        await this.projections.applyInline(stream, result.revision, result.state, {
+          position: 0n,
+          events: result.events,
+        });
+      },
+    };
+  }
+
+  /** Metadata of the events a request appends. */
+  metadata(context: Pick<RequestContext, 'meta'>, actor?: string): EventMetadata {
+    return {
+      correlationId: context.meta.correlationId,
+      causationId: randomUUID(),
+      ...(context.meta.environment ? { environment: context.meta.environment } : {}),
+      ...(actor ?? context.meta.clientId ? { actor: actor ?? context.meta.clientId } : {}),
+      occurredAt: new Date().toISOString(),
+    };
+  }
+
+  async start(): Promise<void> {
+    this.router.on(subjects.health(this.service), async () =>
+      ok({ service: this.service, status: 'ok', ready: this.projections.isReady() }),
+    );
+    await this.projections.start();
+    const lagTimer = setInterval(() => {
+      this.projections.lag().then(
+        (lag) => this.metrics.projectionLag.set(Number(lag)),
+        () => undefined,
+      );
+    }, 5_000);
+    lagTimer.unref();
+
+    const app = await NestFactory.create<NestFastifyApplication>(
+      ProbesModule.forRoot({
+        metrics: this.metrics,
+        readiness: async () => {
+          const checks = { nats: !this.nc.isClosed(), projections: this.projections.isReady() };
+          return { ready: Object.values(checks).every(Boolean), checks };
+        },
+      }),
+      new FastifyAdapter(),
+      { logger: new NestPinoLogger(this.logger) },
+    );
+    app.connectMicroservice(
+      {
+        strategy: createRpcServer(this.router, {
+          url: this.config.SESAME_NATS_URL,
+          prefix: this.config.SESAME_PREFIX,
+          queue: this.service,
+          gracePeriodMs: Math.min(this.config.SESAME_SHUTDOWN_GRACE_MS, 5_000),
+        }),
+      },
+      { inheritAppConfig: true },
+    );
+    await app.startAllMicroservices();
+    const port = this.config.SESAME_HTTP_PORT ?? defaultHttpPorts[this.service];
+    await app.listen(port, this.config.SESAME_HTTP_HOST);
+    this.app = app;
+    this.logger.info({ port, prefix: this.config.SESAME_PREFIX }, `${this.service} started`);
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void this.shutdown(signal));
+  }
+
+  /** Stops taking requests, lets in-flight ones finish, saves checkpoints, closes connections. */
+  shutdown(reason: string): Promise<void> {
+    this.stopping ??= (async () => {
+      this.logger.info({ reason }, `${this.service} stopping`);
+      const deadline = setTimeout(() => process.exit(1), this.config.SESAME_SHUTDOWN_GRACE_MS + 5_000);
+      deadline.unref();
+      try {
+        await this.app?.close();
+        await this.projections.stop();
+        await this.eventStore.close();
+        await this.readModels.close();
+        await this.nc.drain();
+      } catch (error) {
+        this.logger.error({ err: error }, 'error while stopping');
+      }
+      this.logger.info(`${this.service} stopped`);
+    })();
+    return this.stopping;
+  }
+}
+
+/** Runs a service's `main`, turning a start-up failure into a readable message and exit code 1. */
+export function runMain(main: () => Promise<unknown>): void {
+  main().catch((error: unknown) => {
+    const message = error instanceof Error ? (error.name === 'ConfigError' ? error.message : error.stack) : String(error);
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  });
+}

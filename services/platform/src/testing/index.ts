@@ -1,0 +1,6 @@
+/** Test kits, used by the test tiers only (not part of the built package). */
+export * from './decider-specification';
+export * from './test-prefix';
+export * from './container-runtime';
+export * from './event-store.contract';
+export * from './read-model.contract';

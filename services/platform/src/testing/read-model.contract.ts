@@ -1,0 +1,86 @@
+import type { Collection, ReadModelDocument, ReadModelStore } from '../read-model/read-model.port';
+
+interface Person extends ReadModelDocument {
+  name: string;
+  email: string;
+  age: number;
+  tags: string[];
+  address: { city: string };
+  environments: { name: string; status: string }[];
+}
+
+const people: Person[] = [
+  { _id: 'p1', _rev: 0, name: 'Ada', email: 'ada@acme.com', age: 36, tags: ['admin'], address: { city: 'London' }, environments: [{ name: 'sandbox', status: 'up' }] },
+  { _id: 'p2', _rev: 0, name: 'Grace', email: 'grace@navy.mil', age: 45, tags: ['admin', 'ops'], address: { city: 'Arlington' }, environments: [{ name: 'sandbox', status: 'down' }] },
+  { _id: 'p3', _rev: 0, name: 'Linus', email: 'linus@kernel.org', age: 28, tags: [], address: { city: 'Portland' }, environments: [{ name: 'production', status: 'up' }] },
+];
+
+/** The behaviour every read-model adapter must have (memory, MongoDB). */
+export function readModelContract(open: () => Promise<ReadModelStore>, close: (store: ReadModelStore) => Promise<void>) {
+  let store: ReadModelStore;
+  let collection: Collection<Person>;
+  beforeEach(async () => {
+    store = await open();
+    collection = store.collection<Person>(`people_${Math.random().toString(36).slice(2, 8)}`);
+    await collection.ensureIndex(['email']);
+    for (const person of people) await collection.upsert(person);
+  });
+  afterEach(async () => {
+    await collection.drop();
+    await close(store);
+  });
+
+  it('gets a document by id, and null for an unknown id', async () => {
+    expect(await collection.get('p1')).toEqual(people[0]);
+    expect(await collection.get('nobody')).toBeNull();
+  });
+
+  it('finds by equality, nested fields, $in, $elemMatch, $regex and ranges', async () => {
+    const ids = async (filter: Record<string, unknown>) => (await collection.find(filter, { sort: { _id: 1 } })).map((p) => p._id);
+    expect(await ids({ email: 'grace@navy.mil' })).toEqual(['p2']);
+    expect(await ids({ 'address.city': 'Portland' })).toEqual(['p3']);
+    expect(await ids({ tags: 'admin' })).toEqual(['p1', 'p2']);
+    expect(await ids({ 'environments.status': { $in: ['up'] } })).toEqual(['p1', 'p3']);
+    expect(await ids({ environments: { $elemMatch: { name: 'sandbox', status: 'down' } } })).toEqual(['p2']);
+    expect(await ids({ name: { $regex: '^gr', $options: 'i' } })).toEqual(['p2']);
+    expect(await ids({ age: { $gte: 30, $lt: 45 } })).toEqual(['p1']);
+    expect(await ids({ $or: [{ name: 'Ada' }, { age: 28 }] })).toEqual(['p1', 'p3']);
+  });
+
+  it('sorts, skips and limits', async () => {
+    const page = await collection.find({}, { sort: { age: -1 }, skip: 1, limit: 1 });
+    expect(page.map((p) => p._id)).toEqual(['p1']);
+  });
+
+  it('counts matching documents', async () => {
+    expect(await collection.count({})).toBe(3);
+    expect(await collection.count({ tags: 'admin' })).toBe(2);
+  });
+
+  it('replaces with a newer revision and ignores an older or equal one', async () => {
+    expect(await collection.upsert({ ...(people[0] as Person), name: 'Ada L.', _rev: 2 })).toBe(true);
+    expect(await collection.upsert({ ...(people[0] as Person), name: 'stale', _rev: 1 })).toBe(false);
+    expect(await collection.upsert({ ...(people[0] as Person), name: 'same', _rev: 2 })).toBe(false);
+    expect((await collection.get('p1'))?.name).toBe('Ada L.');
+  });
+
+  it('keeps index lookups right after a document changes its indexed value', async () => {
+    await collection.upsert({ ...(people[0] as Person), email: 'ada@lovelace.org', _rev: 1 });
+    expect(await collection.find({ email: 'ada@acme.com' })).toEqual([]);
+    expect((await collection.find({ email: 'ada@lovelace.org' })).map((p) => p._id)).toEqual(['p1']);
+  });
+
+  it('deletes one document and many by filter', async () => {
+    expect(await collection.delete('p1')).toBe(true);
+    expect(await collection.delete('p1')).toBe(false);
+    expect(await collection.deleteMany({ tags: 'admin' })).toBe(1);
+    expect((await collection.find({})).map((p) => p._id)).toEqual(['p3']);
+  });
+
+  it('returns copies: changing a result does not change the store', async () => {
+    const found = (await collection.get('p1')) as Person;
+    found.name = 'mutated';
+    found.address.city = 'mutated';
+    expect(await collection.get('p1')).toEqual(people[0]);
+  });
+}
