@@ -36,9 +36,14 @@ module.exports = {
       ...common,
       displayName: 'int',
       testMatch: ['<rootDir>/**/*.int.spec.ts'],
-      testTimeout: 120_000,
+      setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
       globalSetup: '<rootDir>/services/platform/src/testing/container-runtime.global-setup.ts',
     },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts'], testTimeout: 120_000 },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
+    },
   ],
 };
