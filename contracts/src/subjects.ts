@@ -16,6 +16,79 @@ export const subjects = {
       update: 'identity.organizations.update',
       delete: 'identity.organizations.delete',
     },
+    /**
+     * Users. The first seven serve HTTP operations (environment from the API key). The others
+     * are for services (SSO, magic link, password, SCIM): the environment is in the request
+     * body. Request and response schemas of every subject: `identityRpc` in
+     * `contracts/src/rpc/identity.rpc.ts`.
+     */
+    users: {
+      create: 'identity.users.create',
+      list: 'identity.users.list',
+      get: 'identity.users.get',
+      update: 'identity.users.update',
+      delete: 'identity.users.delete',
+      addMetadata: 'identity.users.add-metadata',
+      removeMetadata: 'identity.users.remove-metadata',
+      /** Find a user by id in an organization and environment: `{ user }` or `{ user: null }`. */
+      findById: 'identity.users.find-by-id',
+      /** Find a user by email (case-insensitive) in an organization and environment. */
+      findByEmail: 'identity.users.find-by-email',
+      /** Create a user (SSO and SCIM provisioning, magic link `find_or_create_user`). */
+      provision: 'identity.users.provision',
+      /** The user with this email, created when absent: `{ user, created }`. */
+      findOrCreate: 'identity.users.find-or-create',
+      /** Change fields of a user (SCIM PUT/PATCH), with the rules of the public update. */
+      modify: 'identity.users.modify',
+      /** Set `active` false (SCIM deprovisioning); the `UserDeactivated` event follows. */
+      deactivate: 'identity.users.deactivate',
+      /** Delete a user (SCIM DELETE). */
+      remove: 'identity.users.remove',
+      /** Record a sign-in through an identity provider and refresh the profile it owns. */
+      recordIdentity: 'identity.users.record-identity',
+      /** A page of users of an organization and environment, filtered. */
+      search: 'identity.users.search',
+      /** How many users of an organization and environment match a filter. */
+      count: 'identity.users.count',
+    },
+    userMetakeys: {
+      create: 'identity.user-metakeys.create',
+      list: 'identity.user-metakeys.list',
+      delete: 'identity.user-metakeys.delete',
+    },
+    redirectUris: {
+      create: 'identity.redirect-uris.create',
+      list: 'identity.redirect-uris.list',
+      get: 'identity.redirect-uris.get',
+      delete: 'identity.redirect-uris.delete',
+      setDefault: 'identity.redirect-uris.set-default',
+      /** Whether a URL is a registered redirect URI of an environment, and the default one. */
+      check: 'identity.redirect-uris.check',
+    },
+    admins: {
+      invite: 'identity.admins.invite',
+      list: 'identity.admins.list',
+      get: 'identity.admins.get',
+      delete: 'identity.admins.delete',
+      acceptInvitation: 'identity.admins.accept-invitation',
+      declineInvitation: 'identity.admins.decline-invitation',
+      /** What the onboarding page shows for an invitation token (organization, email), without using it. */
+      inspectInvitation: 'identity.admins.inspect-invitation',
+      /** Record that an admin signed in (`last_login_at`). */
+      recordLogin: 'identity.admins.record-login',
+    },
+    /** Groups for directory sync (no public HTTP route yet). */
+    groups: {
+      create: 'identity.groups.create',
+      get: 'identity.groups.get',
+      list: 'identity.groups.list',
+      update: 'identity.groups.update',
+      addMembers: 'identity.groups.add-members',
+      removeMembers: 'identity.groups.remove-members',
+      delete: 'identity.groups.delete',
+    },
+    /** Development mode only: the messages of the local mail outbox. */
+    devOutbox: 'identity.dev.outbox',
   },
   authMethods: {
     token: 'auth-methods.oauth.token',

@@ -1,10 +1,25 @@
 import type { Operation } from './operation';
 import { oauthOperations } from './oauth.operations';
 import { organizationOperations } from './organizations.operations';
+import { adminOperations } from './admins.operations';
+import { redirectUriOperations } from './redirect-uris.operations';
+import { userMetakeyOperations } from './user-metakeys.operations';
+import { userOperations } from './users.operations';
 
 export * from './operation';
 export * from './oauth.operations';
 export * from './organizations.operations';
+export * from './users.operations';
+export * from './user-metakeys.operations';
+export * from './redirect-uris.operations';
+export * from './admins.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
-export const operations: Operation[] = [...organizationOperations, ...oauthOperations];
+export const operations: Operation[] = [
+  ...organizationOperations,
+  ...userOperations,
+  ...adminOperations,
+  ...redirectUriOperations,
+  ...userMetakeyOperations,
+  ...oauthOperations,
+];

@@ -1,9 +1,47 @@
-import { ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { ServiceRuntime, createMailer, loadConfig, runMain, subscribeToServiceEvents } from '@sesame/platform';
+import { registerAdmins } from './admins/admins.module';
+import { organizationCascadeReactor } from './cascade/organization-cascade.reactor';
 import { identityConfigSchema } from './config';
+import { registerDevOutbox } from './dev/dev-outbox';
+import { registerGroups } from './groups/groups.module';
 import { registerOrganizations } from './organizations/organizations.module';
+import { registerRedirectUris } from './redirect-uris/redirect-uris.module';
+import { metakeyCleanupReactor } from './user-metakeys/metakey-cleanup.reactor';
+import { registerUserMetakeys } from './user-metakeys/user-metakeys.module';
+import { registerUsers } from './users/users.module';
 
 runMain(async () => {
-  const runtime = await ServiceRuntime.create('identity', loadConfig(identityConfigSchema));
-  registerOrganizations(runtime);
+  const config = loadConfig(identityConfigSchema);
+  const runtime = await ServiceRuntime.create('identity', config);
+  const organizations = registerOrganizations(runtime);
+  const metakeys = registerUserMetakeys(runtime);
+  const users = registerUsers(runtime, organizations, metakeys);
+  const admins = registerAdmins(runtime, config, organizations, createMailer(config, runtime.nc, runtime.logger));
+  const groups = registerGroups(runtime, organizations, users);
+  registerRedirectUris(runtime);
+  registerDevOutbox(runtime);
   await runtime.start();
+
+  const { nc, logger, projections, eventStore } = runtime;
+  const prefix = config.SESAME_PREFIX;
+  const reactions = [
+    subscribeToServiceEvents({
+      nc,
+      prefix,
+      source: 'identity',
+      consumer: 'identity-organization-cascade',
+      onCommit: organizationCascadeReactor({ eventStore, organizations, users, admins, groups, projections, logger }),
+      logger,
+    }),
+    subscribeToServiceEvents({
+      nc,
+      prefix,
+      source: 'identity',
+      consumer: 'identity-metakey-cleanup',
+      onCommit: metakeyCleanupReactor({ metakeys, users, projections, logger }),
+      logger,
+    }),
+  ];
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => void Promise.all(reactions.map((reaction) => reaction.stop().catch(() => undefined))));
 });

@@ -28,3 +28,7 @@ export * from './runtime/nest-logger';
 export * from './runtime/ports';
 export * from './runtime/stores';
 export * from './runtime/service-runtime';
+export * from './mail/mail.port';
+export * from './mail/outbox.mailer';
+export * from './mail/smtp.mailer';
+export * from './mail/mailer';

@@ -28,6 +28,10 @@ export const baseConfigSchema = z.object({
   SESAME_HTTP_PORT: port.optional(),
   SESAME_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SESAME_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Mail port: `outbox` (local, logged and readable) or `smtp` (production). */
+  SESAME_MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SESAME_SMTP_URL: z.string().optional(),
+  SESAME_MAIL_FROM: z.string().min(3).default('Sesame <no-reply@sesame.localhost>'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
@@ -40,6 +44,8 @@ export function requireStoreUrls(config: BaseConfig, ctx: z.RefinementCtx): void
     });
   if (config.SESAME_READ_MODEL === 'mongodb' && !config.SESAME_MONGODB_URL)
     ctx.addIssue({ code: 'custom', path: ['SESAME_MONGODB_URL'], message: 'is required when SESAME_READ_MODEL=mongodb' });
+  if (config.SESAME_MAIL_TRANSPORT === 'smtp' && !config.SESAME_SMTP_URL)
+    ctx.addIssue({ code: 'custom', path: ['SESAME_SMTP_URL'], message: 'is required when SESAME_MAIL_TRANSPORT=smtp' });
 }
 
 /**

@@ -25,6 +25,7 @@ export class ProjectionRunner {
   private ready = false;
   private lastSaved = 0;
   private readonly readyWaiters: (() => void)[] = [];
+  private positionWaiters: { position: bigint; resolve: () => void }[] = [];
 
   constructor(
     private readonly eventStore: EventStore,
@@ -81,6 +82,11 @@ export class ProjectionRunner {
 
   private advance(position: bigint): void {
     this.position = position;
+    if (this.positionWaiters.length > 0) {
+      const reached = this.positionWaiters.filter((waiter) => waiter.position <= position);
+      this.positionWaiters = this.positionWaiters.filter((waiter) => waiter.position > position);
+      for (const waiter of reached) waiter.resolve();
+    }
     if (!this.ready && position >= this.head) this.markReady();
     if (Date.now() - this.lastSaved > checkpointEveryMs) void this.saveCheckpoints();
   }
@@ -103,6 +109,16 @@ export class ProjectionRunner {
 
   whenReady(): Promise<void> {
     return this.ready ? Promise.resolve() : new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  /**
+   * Resolves once every commit stored before this call is applied: a reaction that queries the
+   * read models (a cascade, a clean-up) sees at least everything written before it started.
+   */
+  async caughtUp(): Promise<void> {
+    const head = await this.eventStore.headPosition();
+    if (this.position >= head || this.projections.length === 0) return;
+    await new Promise<void>((resolve) => this.positionWaiters.push({ position: head, resolve }));
   }
 
   /** Commits of the store not yet applied, as of the last head reading. */

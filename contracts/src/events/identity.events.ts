@@ -1,0 +1,87 @@
+import type { Environment } from '../common/environment.schema';
+import type { Admin } from '../entities/admin.schema';
+import type { Identity, User } from '../entities/user.schema';
+import type { UserMetakey } from '../entities/misc.schema';
+
+/**
+ * Events of the identity service (besides organizations), as other services read them with
+ * `subscribeToServiceEvents({ source: 'identity' })`. Every user, admin and group event carries
+ * the organization (domain and id), the environment and the resource as the API shows it after
+ * the change, so that a consumer (webhooks, directory sync) needs no lookup.
+ */
+export interface TenantEventData {
+  organization_domain: string;
+  organization_id: string;
+  environment: Environment;
+  at: string;
+}
+
+/** Profile attribute → provider (`saml.okta`) that refreshes it at each sign-in, so it is not editable. */
+export type ProfileOwners = Partial<Record<string, string>>;
+
+export type UserSource = 'api' | 'sso' | 'scim' | 'magic_link' | 'password';
+export type UserDeletionReason = 'api' | 'scim' | 'organization_deleted';
+
+export interface UserChangeData extends TenantEventData {
+  user: User;
+  /** New values of the fields that changed (`profile`/`address`/`metadata` whole). */
+  changes: Record<string, unknown>;
+  previous_values: Record<string, unknown>;
+}
+
+export type UserEvent =
+  | { type: 'UserCreated'; data: TenantEventData & { user: User; source: UserSource; profile_owners: ProfileOwners } }
+  | { type: 'UserUpdated'; data: UserChangeData }
+  | { type: 'UserDeactivated'; data: UserChangeData }
+  | {
+      type: 'UserIdentityRecorded';
+      data: UserChangeData & { identity: Identity; profile_owners: ProfileOwners };
+    }
+  | { type: 'UserDeleted'; data: TenantEventData & { user: User; reason: UserDeletionReason } };
+
+export type AdminEvent =
+  | {
+      type: 'AdminInvited';
+      data: TenantEventData & {
+        admin: Admin;
+        /** SHA-256 of the invitation token; the token itself is only in the email. */
+        invitation_hash: string;
+        invitation_expires_at: string;
+      };
+    }
+  | { type: 'AdminInvitationAccepted'; data: TenantEventData & { admin: Admin } }
+  | { type: 'AdminInvitationDeclined'; data: TenantEventData & { admin: Admin } }
+  | { type: 'AdminLoggedIn'; data: TenantEventData & { admin: Admin } }
+  | { type: 'AdminRemoved'; data: TenantEventData & { admin: Admin; reason: 'api' | 'organization_deleted' } };
+
+export interface GroupData {
+  id: string;
+  display_name: string;
+  members: string[];
+  inserted_at: string;
+  updated_at: string;
+}
+
+export type GroupEvent =
+  | { type: 'GroupCreated'; data: TenantEventData & { group: GroupData } }
+  | { type: 'GroupRenamed'; data: TenantEventData & { group: GroupData; previous_display_name: string } }
+  | { type: 'GroupMembersAdded'; data: TenantEventData & { group: GroupData; members: string[] } }
+  | { type: 'GroupMembersRemoved'; data: TenantEventData & { group: GroupData; members: string[] } }
+  | { type: 'GroupDeleted'; data: TenantEventData & { group: GroupData; reason: 'api' | 'organization_deleted' } };
+
+export type UserMetakeyEvent =
+  | { type: 'UserMetakeyCreated'; data: { environment: Environment; metakey: UserMetakey; at: string } }
+  /** The key is locked: its values are being removed from every user of the environment. */
+  | { type: 'UserMetakeyDeletionStarted'; data: { environment: Environment; name: string; at: string } }
+  | { type: 'UserMetakeyDeleted'; data: { environment: Environment; name: string; users_cleaned: number; at: string } };
+
+export interface RedirectUriData {
+  id: string;
+  url: string;
+  inserted_at: string;
+}
+
+export type RedirectUriEvent =
+  | { type: 'RedirectUriAdded'; data: { environment: Environment; redirect_uri: RedirectUriData; default: boolean } }
+  | { type: 'DefaultRedirectUriChanged'; data: { environment: Environment; id: string; previous_id: string | null; at: string } }
+  | { type: 'RedirectUriRemoved'; data: { environment: Environment; id: string; url: string; at: string } };

@@ -1,0 +1,221 @@
+import { z } from '../zod';
+import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
+import { localeSchema, optionalNullable, orgDomainParamsSchema, timezoneSchema } from '../common/inputs.schema';
+import { phoneNumberInputSchema } from '../common/phone.schema';
+import { booleanInputSchema, httpUrlSchema, listInputSchema } from '../common/primitives.schema';
+import { genders, userSchema } from '../entities/user.schema';
+import { subjects } from '../subjects';
+import { defineOperation } from './operation';
+
+const text = (max = 255) => optionalNullable(z.string().trim().max(max));
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export const birthdateSchema = z.string().refine((value) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}, 'must be a date in the format YYYY-MM-DD');
+
+export const emailInputSchema = z.string().trim().min(1).max(254).pipe(z.email());
+
+export const profileInputSchema = z
+  .strictObject({
+    birthdate: optionalNullable(birthdateSchema),
+    family_name: text(),
+    given_name: text(),
+    gender: optionalNullable(z.enum(genders, { error: 'must be male, female or null' })),
+    locale: optionalNullable(localeSchema),
+    nickname: text(),
+    picture: optionalNullable(httpUrlSchema),
+    preferred_username: text(),
+    website: optionalNullable(httpUrlSchema),
+    zoneinfo: optionalNullable(timezoneSchema),
+  })
+  .meta({ id: 'ProfileInput' });
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export const addressInputSchema = z
+  .strictObject({
+    country: text(100),
+    formatted: text(1000),
+    locality: text(),
+    postal_code: text(40),
+    region: text(),
+    street_address: text(1000),
+  })
+  .meta({ id: 'AddressInput' });
+export type AddressInput = z.infer<typeof addressInputSchema>;
+
+export const metadataKeySchema = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must start with a letter and hold only letters, digits and underscores (64 at most)');
+export const metadataValueSchema = z.union([z.string().max(2_000), z.number(), z.boolean(), z.null()], {
+  error: 'must be a string, a number, a boolean or null',
+});
+export const metadataInputSchema = z
+  .record(metadataKeySchema, metadataValueSchema)
+  .refine((record) => Object.keys(record).length <= 50, 'must have at most 50 keys');
+
+export const phoneNumbersInputSchema = listInputSchema(
+  z.strictObject({ value: phoneNumberInputSchema, primary: booleanInputSchema.optional() }),
+)
+  .pipe(z.array(z.any()).max(10))
+  .refine((list) => list.filter((entry) => entry.primary === true).length <= 1, 'can have only one primary phone number');
+
+const userFields = {
+  email_verified: booleanInputSchema.optional(),
+  phone_number: optionalNullable(phoneNumberInputSchema),
+  phone_number_verified: booleanInputSchema.optional(),
+  phone_numbers: phoneNumbersInputSchema.optional(),
+  address: addressInputSchema.optional(),
+  profile: profileInputSchema.optional(),
+  metadata: metadataInputSchema.optional(),
+};
+
+export const createUserBodySchema = z
+  .object({
+    email: emailInputSchema,
+    ...userFields,
+    id: z.unknown().optional().meta({ description: 'Assigned by Sesame; cannot be chosen' }),
+  })
+  .meta({ id: 'CreateUserRequest' });
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+export const updateUserBodySchema = z
+  .object({
+    email: emailInputSchema,
+    active: booleanInputSchema.optional(),
+    ...userFields,
+    id: z.string().optional().meta({ description: 'Cannot be changed; sending another value is an error' }),
+  })
+  .meta({
+    id: 'UpdateUserRequest',
+    description:
+      'Fields left out keep their value. `profile` and `address` are merged field by field; `metadata` replaces the whole map.',
+  });
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+export const userParamsSchema = orgDomainParamsSchema.extend({ id: z.uuid() });
+export const userLookupParamsSchema = orgDomainParamsSchema.extend({
+  email_or_id: z.string().min(1).max(254).meta({ description: 'The user id (uuid) or email address' }),
+});
+
+export const addUserMetadataBodySchema = z
+  .object({ key: metadataKeySchema, value: metadataValueSchema })
+  .meta({ id: 'AddUserMetadataRequest' });
+export const removeUserMetadataBodySchema = z.object({ key: metadataKeySchema }).meta({ id: 'RemoveUserMetadataRequest' });
+
+export const listUsersQuerySchema = pageQuerySchema.extend({
+  email: z.string().max(254).optional().meta({ description: 'Only the user with this email (case-insensitive)' }),
+});
+
+export const userListSchema = listSchema(userSchema, 'UserList');
+export const userDeletedSchema = deletedSchema(userSchema, 'UserDeleted');
+
+const organizationErrors = ['unauthorized', 'resource_not_found'] as const;
+
+export const createUser = defineOperation({
+  operationId: 'createUser',
+  method: 'post',
+  path: '/api/v2/org/{org_domain}/users',
+  tag: 'Users',
+  summary: 'Create a user',
+  description:
+    'Creates a user in the organization, in the environment of the API key. The email is unique per organization and environment (case-insensitive) and must belong to one of the organization’s `allowed_email_domains` when it has any.',
+  auth: 'api_key',
+  scope: 'users:write',
+  subject: subjects.identity.users.create,
+  request: { params: orgDomainParamsSchema, body: createUserBodySchema },
+  response: { status: 201, description: 'The created user', schema: userSchema },
+  errors: [...organizationErrors],
+});
+
+export const listUsers = defineOperation({
+  operationId: 'listUsers',
+  method: 'get',
+  path: '/api/v2/org/{org_domain}/users',
+  tag: 'Users',
+  summary: 'List users',
+  auth: 'api_key',
+  scope: 'users:read',
+  subject: subjects.identity.users.list,
+  request: { params: orgDomainParamsSchema, query: listUsersQuerySchema },
+  response: { status: 200, description: 'A page of users, oldest first', schema: userListSchema },
+  errors: [...organizationErrors],
+});
+
+export const getUser = defineOperation({
+  operationId: 'getUser',
+  method: 'get',
+  path: '/api/v2/org/{org_domain}/users/{email_or_id}',
+  tag: 'Users',
+  summary: 'Retrieve a user by id or email',
+  auth: 'api_key',
+  scope: 'users:read',
+  subject: subjects.identity.users.get,
+  request: { params: userLookupParamsSchema },
+  response: { status: 200, description: 'The user', schema: userSchema },
+  errors: [...organizationErrors],
+});
+
+export const updateUser = defineOperation({
+  operationId: 'updateUser',
+  method: 'put',
+  path: '/api/v2/org/{org_domain}/users/{id}',
+  tag: 'Users',
+  summary: 'Update a user',
+  description:
+    'The email is required. Profile attributes kept up to date by an SSO provider at each sign-in cannot be changed here (unless its connection updates them only at profile creation).',
+  auth: 'api_key',
+  scope: 'users:write',
+  subject: subjects.identity.users.update,
+  request: { params: userParamsSchema, body: updateUserBodySchema },
+  response: { status: 200, description: 'The updated user', schema: userSchema },
+  errors: [...organizationErrors],
+});
+
+export const deleteUser = defineOperation({
+  operationId: 'deleteUser',
+  method: 'delete',
+  path: '/api/v2/org/{org_domain}/users/{id}',
+  tag: 'Users',
+  summary: 'Delete a user',
+  auth: 'api_key',
+  scope: 'users:write',
+  subject: subjects.identity.users.delete,
+  request: { params: userParamsSchema },
+  response: { status: 200, description: 'The deleted user', schema: userDeletedSchema },
+  errors: [...organizationErrors],
+});
+
+export const addUserMetadata = defineOperation({
+  operationId: 'addUserMetadata',
+  method: 'put',
+  path: '/api/v2/org/{org_domain}/users/{id}/add-metadata',
+  tag: 'Users',
+  summary: 'Set one metadata value of a user',
+  description: 'A value for a registered user metakey must have the key’s type (form values are converted).',
+  auth: 'api_key',
+  scope: 'users:write',
+  subject: subjects.identity.users.addMetadata,
+  request: { params: userParamsSchema, body: addUserMetadataBodySchema },
+  response: { status: 200, description: 'The updated user', schema: userSchema },
+  errors: [...organizationErrors],
+});
+
+export const removeUserMetadata = defineOperation({
+  operationId: 'removeUserMetadata',
+  method: 'put',
+  path: '/api/v2/org/{org_domain}/users/{id}/remove-metadata',
+  tag: 'Users',
+  summary: 'Remove one metadata value of a user',
+  auth: 'api_key',
+  scope: 'users:write',
+  subject: subjects.identity.users.removeMetadata,
+  request: { params: userParamsSchema, body: removeUserMetadataBodySchema },
+  response: { status: 200, description: 'The updated user', schema: userSchema },
+  errors: [...organizationErrors],
+});
+
+export const userOperations = [createUser, listUsers, getUser, updateUser, deleteUser, addUserMetadata, removeUserMetadata];

@@ -1,0 +1,153 @@
+import type { AdminEvent, GroupEvent, OrganizationEvent, TenantEventData, UserEvent } from '@sesame/contracts';
+import { DomainError, fold, handleCommand } from '@sesame/platform';
+import type { Commit, EventMetadata, EventStore, Logger, ProjectionRunner, RecordedEvent } from '@sesame/platform';
+import type { AdminsEnv } from '../admins/admins.env';
+import { adminDecider } from '../admins/domain/admin.decider';
+import { adminStream } from '../admins/projections/admins.projection';
+import type { StoredAdmin } from '../admins/domain/admin.decider';
+import { runGroupCommand } from '../groups/groups.module';
+import type { GroupsEnv } from '../groups/groups.module';
+import { groupTenant } from '../groups/domain/group.decider';
+import type { StoredGroup } from '../groups/domain/group.decider';
+import { organizationDecider } from '../organizations/domain/organization.decider';
+import type { OrganizationsEnv } from '../organizations/organizations.env';
+import { deleteUser } from '../users/commands/user.commands';
+import { tenantOf as userTenant } from '../users/domain/user.decider';
+import type { Tenant } from '../users/domain/user.decider';
+import type { UsersEnv } from '../users/users.env';
+
+export interface CascadeDeps {
+  eventStore: EventStore;
+  organizations: Pick<OrganizationsEnv, 'view'>;
+  users: UsersEnv;
+  admins: AdminsEnv;
+  groups: GroupsEnv;
+  projections: Pick<ProjectionRunner, 'caughtUp'>;
+  logger: Logger;
+}
+
+type Event = RecordedEvent & (OrganizationEvent | UserEvent | AdminEvent | GroupEvent);
+
+const metadataOf = (event: RecordedEvent): EventMetadata => ({
+  correlationId: event.metadata.correlationId,
+  causationId: event.id,
+  actor: 'identity:organization-cascade',
+  ...(event.metadata.environment ? { environment: event.metadata.environment } : {}),
+  occurredAt: new Date().toISOString(),
+});
+
+const tenantOf = (data: TenantEventData): Tenant => ({
+  organization_id: data.organization_id,
+  organization_domain: data.organization_domain,
+  allowed_email_domains: [],
+  environment: data.environment,
+});
+
+/** Runs a clean-up command; one that finds its target already gone has nothing left to do. */
+async function idempotent(task: () => Promise<unknown>): Promise<void> {
+  try {
+    await task();
+  } catch (error) {
+    if (!(error instanceof DomainError && error.error.kind === 'error' && error.error.code === 'resource_not_found')) throw error;
+  }
+}
+
+/**
+ * Keeps the organization's resources consistent with it (issue 3, item 5), from the identity
+ * event feed (durable, at least once; every step idempotent):
+ * - `OrganizationDeleted`: deletes its users (giving their emails back), admins and groups,
+ *   each with its own event (`reason: organization_deleted`) that other services react to;
+ * - a user, admin or group created under an organization deleted meanwhile (a race with the
+ *   deletion) is deleted the same way;
+ * - `UserDeleted`: the user leaves its groups.
+ */
+export function organizationCascadeReactor(deps: CascadeDeps) {
+  const liveOrganization = async (data: TenantEventData): Promise<boolean> => {
+    const check = async () => {
+      const organization = await deps.organizations.view.documents.get(data.organization_domain);
+      return organization?.status === 'active' && organization.id === data.organization_id;
+    };
+    if (await check()) return true;
+    await deps.projections.caughtUp();
+    return check();
+  };
+
+  const deleteOrganizationResources = async (tenantIds: { organization_id: string }, event: RecordedEvent) => {
+    await deps.projections.caughtUp();
+    const filter = { organization_id: tenantIds.organization_id };
+    const metadata = metadataOf(event);
+    for (const user of await deps.users.view.documents.find(filter))
+      if (user.status === 'active')
+        await idempotent(() => deleteUser(deps.users, userTenant(user), user._id, 'organization_deleted', metadata));
+    for (const admin of (await deps.admins.view.documents.find(filter)) as (StoredAdmin & { _id: string })[])
+      await removeAdmin(admin, metadata);
+    for (const group of (await deps.groups.view.documents.find(filter)) as (StoredGroup & { _id: string })[])
+      await idempotent(() =>
+        runGroupCommand(deps.groups, group.id, { type: 'DeleteGroup', data: { tenant: groupTenant(group), reason: 'organization_deleted', at: new Date().toISOString() } }, metadata),
+      );
+  };
+
+  const removeAdmin = (admin: StoredAdmin & { _id: string }, metadata: EventMetadata) =>
+    idempotent(() =>
+      handleCommand(
+        deps.admins.commandDeps,
+        adminDecider,
+        adminStream(admin._id),
+        {
+          type: 'RemoveAdmin',
+          data: {
+            tenant: { organization_id: admin.organization_id, organization_domain: admin.__domain__, allowed_email_domains: [], environment: admin.__environment__ },
+            reason: 'organization_deleted',
+            at: new Date().toISOString(),
+          },
+        },
+        metadata,
+      ),
+    );
+
+  const organizationIdAt = async (event: RecordedEvent): Promise<string | null> => {
+    const { events } = await deps.eventStore.readStream(event.stream);
+    const state = fold(organizationDecider, events.filter((item) => item.revision <= event.revision) as never);
+    return state.status === 'empty' ? null : state.id;
+  };
+
+  return async (commit: Commit): Promise<void> => {
+    for (const event of commit.events as Event[]) {
+      switch (event.type) {
+        case 'OrganizationDeleted': {
+          const organizationId = await organizationIdAt(event);
+          if (organizationId) await deleteOrganizationResources({ organization_id: organizationId }, event);
+          deps.logger.info({ organization: event.data.domain }, 'organization resources removed');
+          break;
+        }
+        case 'UserCreated':
+          if (!(await liveOrganization(event.data)))
+            await idempotent(() => deleteUser(deps.users, tenantOf(event.data), event.data.user.id, 'organization_deleted', metadataOf(event)));
+          break;
+        case 'AdminInvited':
+          if (!(await liveOrganization(event.data))) {
+            const [admin] = await deps.admins.view.documents.find({ id: event.data.admin.id });
+            if (admin) await removeAdmin(admin as StoredAdmin & { _id: string }, metadataOf(event));
+          }
+          break;
+        case 'GroupCreated':
+          if (!(await liveOrganization(event.data)))
+            await idempotent(() =>
+              runGroupCommand(deps.groups, event.data.group.id, { type: 'DeleteGroup', data: { tenant: tenantOf(event.data), reason: 'organization_deleted', at: new Date().toISOString() } }, metadataOf(event)),
+            );
+          break;
+        case 'UserDeleted': {
+          await deps.projections.caughtUp();
+          const groups = await deps.groups.view.documents.find({ members: event.data.user.id });
+          for (const group of groups as (StoredGroup & { _id: string })[])
+            await idempotent(() =>
+              runGroupCommand(deps.groups, group.id, { type: 'RemoveGroupMembers', data: { tenant: groupTenant(group), members: [event.data.user.id], at: new Date().toISOString() } }, metadataOf(event)),
+            );
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  };
+}

@@ -1,0 +1,31 @@
+import { catalogueError } from '@sesame/contracts';
+import type { Environment, RpcMeta } from '@sesame/contracts';
+import { fail } from '@sesame/platform';
+import type { OrganizationsEnv } from '../organizations/organizations.env';
+import type { Tenant } from '../users/domain/user.decider';
+
+/** The environment of the API key; operations without one are refused as unauthorized. */
+export function environmentOf(meta: RpcMeta): Environment {
+  if (!meta.environment) fail(catalogueError('unauthorized'));
+  return meta.environment;
+}
+
+/**
+ * The live organization `domain` in `environment`: resources under an unknown or deleted
+ * organization answer 404. Lookups go by the organization's id, so the users of a deleted
+ * organization stay invisible even if its domain is taken again.
+ */
+export async function resolveTenant(
+  organizations: Pick<OrganizationsEnv, 'view'>,
+  domain: string,
+  environment: Environment,
+): Promise<Tenant> {
+  const organization = await organizations.view.documents.get(domain);
+  if (!organization || organization.status !== 'active') fail(catalogueError('resource_not_found'));
+  return {
+    organization_id: organization.id,
+    organization_domain: organization.domain,
+    allowed_email_domains: organization.allowed_email_domains,
+    environment,
+  };
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { UserMetakeyEvent } from '@sesame/contracts';
+import { handleCommand } from '@sesame/platform';
+import type { Commit, EventMetadata, Logger, ProjectionRunner } from '@sesame/platform';
+import { purgeUserMetadataKey } from '../users/commands/user.commands';
+import type { UsersEnv } from '../users/users.env';
+import { userMetakeyDecider } from './domain/user-metakey.decider';
+import { userMetakeyStream } from './projections/user-metakeys.projection';
+import type { UserMetakeysEnv } from './user-metakeys.env';
+
+export interface MetakeyCleanupDeps {
+  metakeys: UserMetakeysEnv;
+  users: UsersEnv;
+  projections: Pick<ProjectionRunner, 'caughtUp'>;
+  logger: Logger;
+}
+
+const metadata = (causationId: string): EventMetadata => ({
+  correlationId: randomUUID(),
+  causationId,
+  actor: 'identity:metakey-cleanup',
+  occurredAt: new Date().toISOString(),
+});
+
+const maxPasses = 20;
+
+/**
+ * Finishes the deletion of a locked user metakey: removes its values from every user of the
+ * environment, until a pass over the caught-up read model finds none, then deletes the key.
+ * Runs from the identity event feed, so a crash resumes it; every step is idempotent.
+ */
+export function metakeyCleanupReactor(deps: MetakeyCleanupDeps) {
+  return async (commit: Commit): Promise<void> => {
+    for (const event of commit.events as unknown as (UserMetakeyEvent & { id: string })[]) {
+      if (event.type !== 'UserMetakeyDeletionStarted') continue;
+      const { environment, name } = event.data;
+      let cleaned = 0;
+      for (let pass = 1; ; pass++) {
+        if (pass > maxPasses) throw new Error(`user metakey ${name} still has values after ${maxPasses} passes`);
+        await deps.projections.caughtUp();
+        const holders = await deps.users.view.documents.find({ __environment__: environment, [`metadata.${name}`]: { $exists: true } });
+        if (holders.length === 0) break;
+        for (const user of holders) if (await purgeUserMetadataKey(deps.users, user._id, name, metadata(event.id))) cleaned++;
+      }
+      await handleCommand(
+        deps.metakeys.commandDeps,
+        userMetakeyDecider,
+        userMetakeyStream(environment, name),
+        { type: 'FinishUserMetakeyDeletion', data: { users_cleaned: cleaned, at: new Date().toISOString() } },
+        metadata(event.id),
+      );
+      deps.logger.info({ environment, metakey: name, users_cleaned: cleaned }, 'user metakey deleted');
+    }
+  };
+}

@@ -1,0 +1,35 @@
+import type { Environment } from '@sesame/contracts';
+import { fold } from '@sesame/platform';
+import type { MetakeyRules } from '../users/domain/user-fields';
+import { userMetakeyDecider } from './domain/user-metakey.decider';
+import type { UserMetakeyState } from './domain/user-metakey.decider';
+import { userMetakeyStream } from './projections/user-metakeys.projection';
+import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
+
+/**
+ * The registered keys a user write must respect. The keys it writes are read from their
+ * streams (a key locked a moment ago on another replica is refused); the required keys a new
+ * user must carry come from the read model.
+ */
+export async function metakeyRules(
+  env: Pick<UserMetakeysEnv, 'eventStore' | 'view'>,
+  environment: Environment,
+  touched: string[],
+  creating: boolean,
+): Promise<MetakeyRules> {
+  const rules: MetakeyRules = {};
+  if (creating) {
+    const required = await env.view.documents.find({ environment, required: true, status: 'active' });
+    for (const key of required as StoredUserMetakey[]) rules[key.name] = { type: key.type, required: true, locked: false };
+  }
+  await Promise.all(
+    [...new Set(touched)].map(async (name) => {
+      const { events } = await env.eventStore.readStream(userMetakeyStream(environment, name));
+      const state = fold(userMetakeyDecider, events as never) as UserMetakeyState;
+      if (state.status === 'active' || state.status === 'locked')
+        rules[name] = { type: state.type, required: state.required, locked: state.status === 'locked' };
+      else delete rules[name];
+    }),
+  );
+  return rules;
+}

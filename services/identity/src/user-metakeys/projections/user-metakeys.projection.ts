@@ -1,0 +1,19 @@
+import type { Environment, UserMetakeyEvent } from '@sesame/contracts';
+import { streamName } from '@sesame/platform';
+import type { AggregateViewDefinition } from '@sesame/platform';
+import { userMetakeyDecider } from '../domain/user-metakey.decider';
+import type { UserMetakeyState } from '../domain/user-metakey.decider';
+
+export const userMetakeyStreamCategory = 'userMetakey';
+export const userMetakeyStream = (environment: Environment, name: string) =>
+  streamName(userMetakeyStreamCategory, `${environment}:${name}`);
+
+/** `user_metakeys_v1`: the keys of both environments, including locked ones (being deleted). */
+export const userMetakeysView: AggregateViewDefinition<UserMetakeyState, UserMetakeyEvent> = {
+  name: 'user_metakeys',
+  version: 1,
+  category: userMetakeyStreamCategory,
+  decider: userMetakeyDecider,
+  isVisible: (state) => state.status === 'active' || state.status === 'locked',
+  indexes: [['environment']],
+};

@@ -1,0 +1,22 @@
+import { createUserMetakey, deleteUserMetakey, listUserMetakeys } from '@sesame/contracts';
+import { AggregateView } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform';
+import type { UserMetakeyState } from './domain/user-metakey.decider';
+import { userMetakeysView } from './projections/user-metakeys.projection';
+import { createUserMetakeyHandler, deleteUserMetakeyHandler, listUserMetakeysHandler } from './user-metakeys.handlers';
+import type { UserMetakeysEnv } from './user-metakeys.env';
+
+export function registerUserMetakeys(runtime: ServiceRuntime): UserMetakeysEnv {
+  const view = runtime.projections.register(new AggregateView(userMetakeysView, runtime.readModels, runtime.eventStore));
+  const env: UserMetakeysEnv = {
+    commandDeps: runtime.commandDeps<UserMetakeyState>(),
+    eventStore: runtime.eventStore,
+    metadata: (context) => runtime.metadata(context),
+    view,
+    now: () => new Date(),
+  };
+  runtime.router.operation(createUserMetakey, createUserMetakeyHandler(env));
+  runtime.router.operation(listUserMetakeys, listUserMetakeysHandler(env));
+  runtime.router.operation(deleteUserMetakey, deleteUserMetakeyHandler(env));
+  return env;
+}

@@ -1,0 +1,64 @@
+import { catalogueError, paginate, resolvePage, uuidSchema } from '@sesame/contracts';
+import type { OperationInput, PageQuery, User, UserFilter, getUser, listUsers } from '@sesame/contracts';
+import { failure, ok } from '@sesame/platform';
+import type { Filter, RequestContext } from '@sesame/platform';
+import { environmentOf, resolveTenant } from '../../tenancy/tenant';
+import { emailKey, scopeKey, toUser } from '../domain/user.decider';
+import type { StoredUser, Tenant } from '../domain/user.decider';
+import type { UsersEnv } from '../users.env';
+
+/** The read-model filter of a user search within one organization and environment. */
+export function userFilter(tenant: Tenant, filter: UserFilter): Filter {
+  const query: Filter = filter.email
+    ? { email_key: emailKey(tenant.organization_id, tenant.environment, filter.email) }
+    : { scope: scopeKey(tenant.organization_id, tenant.environment) };
+  if (filter.email) query.scope = scopeKey(tenant.organization_id, tenant.environment);
+  if (filter.active !== undefined) query.active = filter.active;
+  if (filter.ids) query._id = { $in: filter.ids };
+  if (filter.given_name !== undefined) query['profile.given_name'] = filter.given_name;
+  if (filter.family_name !== undefined) query['profile.family_name'] = filter.family_name;
+  for (const [key, value] of Object.entries(filter.metadata ?? {})) query[`metadata.${key}`] = value;
+  return query;
+}
+
+export async function searchUsers(env: UsersEnv, tenant: Tenant, filter: UserFilter, pageQuery: PageQuery) {
+  const page = resolvePage(pageQuery);
+  const query = userFilter(tenant, filter);
+  const [documents, total] = await Promise.all([
+    env.view.documents.find(query, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
+    env.view.documents.count(query),
+  ]);
+  return paginate(
+    documents.map((document) => toUser(document as StoredUser)),
+    total,
+    page,
+  );
+}
+
+export async function findUserById(env: UsersEnv, tenant: Tenant, id: string): Promise<User | null> {
+  const document = await env.view.documents.get(id);
+  if (!document || document.status !== 'active' || document.scope !== scopeKey(tenant.organization_id, tenant.environment))
+    return null;
+  return toUser(document);
+}
+
+export async function findUserByEmail(env: UsersEnv, tenant: Tenant, email: string): Promise<User | null> {
+  const [document] = await env.view.documents.find({ email_key: emailKey(tenant.organization_id, tenant.environment, email) });
+  return document && document.status === 'active' ? toUser(document) : null;
+}
+
+export function listUsersHandler(env: UsersEnv) {
+  return async ({ params, query }: OperationInput<typeof listUsers>, context: RequestContext) => {
+    const tenant = await resolveTenant(env.organizations, params.org_domain, environmentOf(context.meta));
+    return ok(await searchUsers(env, tenant, query.email ? { email: query.email } : {}, query));
+  };
+}
+
+export function getUserHandler(env: UsersEnv) {
+  return async ({ params }: OperationInput<typeof getUser>, context: RequestContext) => {
+    const tenant = await resolveTenant(env.organizations, params.org_domain, environmentOf(context.meta));
+    const key = params.email_or_id;
+    const user = uuidSchema.safeParse(key).success ? await findUserById(env, tenant, key) : await findUserByEmail(env, tenant, key);
+    return user ? ok(user) : failure(catalogueError('resource_not_found'));
+  };
+}

@@ -1,0 +1,16 @@
+import type { UserEvent } from '@sesame/contracts';
+import type { AggregateView, CommandHandlerDeps, EventMetadata, EventStore, RequestContext } from '@sesame/platform';
+import type { OrganizationsEnv } from '../organizations/organizations.env';
+import type { UserMetakeysEnv } from '../user-metakeys/user-metakeys.env';
+import type { UserState } from './domain/user.decider';
+
+/** What the user handlers need, passed in explicitly. */
+export interface UsersEnv {
+  commandDeps: CommandHandlerDeps<UserState>;
+  eventStore: EventStore;
+  metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
+  view: AggregateView<UserState, UserEvent>;
+  organizations: Pick<OrganizationsEnv, 'view'>;
+  metakeys: Pick<UserMetakeysEnv, 'eventStore' | 'view'>;
+  now(): Date;
+}

@@ -1,0 +1,40 @@
+import { addUserMetadata, createUser, deleteUser, getUser, listUsers, removeUserMetadata, updateUser } from '@sesame/contracts';
+import { AggregateView } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform';
+import type { OrganizationsEnv } from '../organizations/organizations.env';
+import type { UserMetakeysEnv } from '../user-metakeys/user-metakeys.env';
+import type { UserState } from './domain/user.decider';
+import {
+  addUserMetadataHandler,
+  createUserHandler,
+  deleteUserHandler,
+  removeUserMetadataHandler,
+  updateUserHandler,
+} from './commands/user.handlers';
+import { usersView } from './projections/users.projection';
+import { getUserHandler, listUsersHandler } from './queries/user.queries';
+import type { UsersEnv } from './users.env';
+import { registerUserSubjects } from './users.subjects';
+
+/** Wires the user aggregate into a service runtime: projection, HTTP operations and service subjects. */
+export function registerUsers(runtime: ServiceRuntime, organizations: OrganizationsEnv, metakeys: UserMetakeysEnv): UsersEnv {
+  const view = runtime.projections.register(new AggregateView(usersView, runtime.readModels, runtime.eventStore));
+  const env: UsersEnv = {
+    commandDeps: runtime.commandDeps<UserState>(),
+    eventStore: runtime.eventStore,
+    metadata: (context) => runtime.metadata(context),
+    view,
+    organizations,
+    metakeys,
+    now: () => new Date(),
+  };
+  runtime.router.operation(createUser, createUserHandler(env));
+  runtime.router.operation(listUsers, listUsersHandler(env));
+  runtime.router.operation(getUser, getUserHandler(env));
+  runtime.router.operation(updateUser, updateUserHandler(env));
+  runtime.router.operation(deleteUser, deleteUserHandler(env));
+  runtime.router.operation(addUserMetadata, addUserMetadataHandler(env));
+  runtime.router.operation(removeUserMetadata, removeUserMetadataHandler(env));
+  registerUserSubjects(runtime.router, env);
+  return env;
+}
