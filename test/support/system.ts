@@ -83,8 +83,12 @@ export class System {
   }
 
   private async startProcesses(names: ProcessName[]): Promise<void> {
+    const taken = new Set([this.gatewayPort]);
     for (const name of names) {
-      const port = name === 'gateway' ? this.gatewayPort : await freePort();
+      let port = this.gatewayPort;
+      // A port just probed free can be handed out twice before anything listens on it.
+      while (name !== 'gateway' && taken.has(port)) port = await freePort();
+      taken.add(port);
       const child = spawn(process.execPath, [join(repoRoot, processEntries[name])], {
         cwd: repoRoot,
         env: { ...this.env, SESAME_HTTP_PORT: String(port), ...this.options.processEnv?.[name] },

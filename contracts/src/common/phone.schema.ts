@@ -35,7 +35,10 @@ export function parsePhoneNumber(input: string): ParsedPhoneNumber | { error: st
   }
 }
 
-/** A phone number input, answered as its parts; the message says what is wrong otherwise. */
+/**
+ * A phone number input, normalized to E.164 (idempotent: the gateway and the service both
+ * validate); the message says what is wrong otherwise.
+ */
 export const phoneNumberInputSchema = z
   .string()
   .max(40, phoneErrors.notAPhoneNumber)
@@ -45,6 +48,6 @@ export const phoneNumberInputSchema = z
       ctx.addIssue({ code: 'custom', message: parsed.error });
       return z.NEVER;
     }
-    return parsed;
+    return parsed.value;
   })
   .meta({ description: 'E.164, e.g. +33612345678 (spaces are accepted)' });

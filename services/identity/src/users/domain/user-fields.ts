@@ -1,8 +1,7 @@
-import { fieldError } from '@sesame/contracts';
+import { fieldError, parsePhoneNumber } from '@sesame/contracts';
 import type {
   Address,
   AddressInput,
-  ParsedPhoneNumber,
   Profile,
   ProfileInput,
   User,
@@ -15,9 +14,10 @@ export interface UserFieldsInput {
   email?: string;
   email_verified?: boolean;
   active?: boolean;
-  phone_number?: ParsedPhoneNumber | null;
+  /** E.164 */
+  phone_number?: string | null;
   phone_number_verified?: boolean;
-  phone_numbers?: { value: ParsedPhoneNumber; primary?: boolean }[];
+  phone_numbers?: { value: string; primary?: boolean }[];
   address?: AddressInput;
   profile?: ProfileInput;
   metadata?: Record<string, unknown>;
@@ -67,7 +67,11 @@ export function toPhoneNumbers(entries: UserFieldsInput['phone_numbers']): User[
     0,
     list.findIndex((entry) => entry.primary === true),
   );
-  return list.map((entry, index) => ({ ...entry.value, primary: index === primaryIndex }));
+  return list.map((entry, index) => {
+    const parsed = parsePhoneNumber(entry.value);
+    if ('error' in parsed) fail(fieldError(`phone_numbers.${index}.value`, parsed.error));
+    return { ...parsed, primary: index === primaryIndex };
+  });
 }
 
 export const emailDomainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

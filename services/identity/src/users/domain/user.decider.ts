@@ -122,7 +122,7 @@ function applyFields(current: User, fields: UserFieldsInput, metakeys: MetakeyRu
     ...(fields.email !== undefined ? { email: fields.email } : {}),
     ...(fields.email_verified !== undefined ? { email_verified: fields.email_verified } : {}),
     ...(fields.active !== undefined ? { active: fields.active } : {}),
-    ...(fields.phone_number !== undefined ? { phone_number: fields.phone_number?.value ?? null } : {}),
+    ...(fields.phone_number !== undefined ? { phone_number: fields.phone_number } : {}),
     ...(fields.phone_number_verified !== undefined ? { phone_number_verified: fields.phone_number_verified } : {}),
     ...(fields.phone_numbers !== undefined ? { phone_numbers: toPhoneNumbers(fields.phone_numbers) } : {}),
     address: mergeDefined(current.address, fields.address),
