@@ -12,7 +12,8 @@ export type UserMetakeyCommand =
   | { type: 'StartUserMetakeyDeletion'; data: { at: string } }
   | { type: 'FinishUserMetakeyDeletion'; data: { users_cleaned: number; at: string } };
 
-export const lockedMetakeyMessage = 'is locked: this user metakey is being deleted; try again once its deletion has finished';
+export { metakeyLockedMessage as lockedMetakeyMessage } from '../../users/domain/user-fields';
+import { metakeyLockedMessage as lockedMetakeyMessage } from '../../users/domain/user-fields';
 
 function create(command: Extract<UserMetakeyCommand, { type: 'CreateUserMetakey' }>, state: UserMetakeyState): UserMetakeyEvent[] {
   if (state.status === 'active') fail(fieldError('name', 'has already been taken'));

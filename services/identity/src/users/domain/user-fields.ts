@@ -87,7 +87,8 @@ export function checkEmailDomain(email: string, allowedDomains: string[]): void 
   );
 }
 
-export const metakeyLockedMessage = 'is locked: its user metakey is being deleted';
+/** One message for every write that meets a key being deleted. */
+export const metakeyLockedMessage = 'is locked: this user metakey is being deleted; try again once its deletion has finished';
 
 /** A value converted to its key's type (form bodies send strings), or the reason it is refused. */
 export function coerceMetadataValue(value: unknown, type: UserMetakey['type']): { value: unknown } | { error: string } {
