@@ -121,13 +121,20 @@ describe('IT admins over HTTP (all processes, real NATS)', () => {
     expect((await system.request('POST', admins(), { form: 'email=reluctant%40example.com' })).status).toBe(201);
     const { token } = await lastInvitation('reluctant@example.com');
     const declined = await answer('decline', token);
-    expect(declined).toMatchObject({ status: 200, body: { accepted_invitation_at: null, declined_to_be_in_charge_at: expect.any(String) } });
+    expect(declined).toMatchObject({
+      status: 200,
+      body: { accepted_invitation_at: null, declined_to_be_in_charge_at: expect.any(String) },
+    });
   });
 
   it.each([
     ['no token', {}, { token: ["can't be blank"] }],
     ['a malformed token', { token: 'garbage' }, { token: ['is invalid'] }],
-    ['a forged secret', { token: '00000000-0000-4000-8000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, { token: ['is invalid'] }],
+    [
+      'a forged secret',
+      { token: '00000000-0000-4000-8000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      { token: ['is invalid'] },
+    ],
   ])('refuses an answer with %s', async (_case, body, errors) => {
     expect(await system.request('POST', '/api/v2/admin-invitations/accept', { token: null, body })).toMatchObject({
       status: 422,
@@ -140,7 +147,10 @@ describe('IT admins over HTTP (all processes, real NATS)', () => {
       status: 422,
       body: { errors: { email: ['invalid_format'] } },
     });
-    expect(await system.request('POST', admins(), { body: {} })).toMatchObject({ status: 422, body: { errors: { email: ["can't be blank"] } } });
+    expect(await system.request('POST', admins(), { body: {} })).toMatchObject({
+      status: 422,
+      body: { errors: { email: ["can't be blank"] } },
+    });
     for (const [method, path] of [
       ['POST', admins('no-such-org')],
       ['GET', admins('no-such-org')],

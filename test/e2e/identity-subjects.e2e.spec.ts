@@ -19,7 +19,12 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
 
   beforeAll(async () => {
     system = await System.start();
-    rpc = await RpcClient.connect({ url: system.env.SESAME_NATS_URL as string, prefix: system.prefix, timeoutMs: 10_000, name: 'test-peer' });
+    rpc = await RpcClient.connect({
+      url: system.env.SESAME_NATS_URL as string,
+      prefix: system.prefix,
+      timeoutMs: 10_000,
+      name: 'test-peer',
+    });
     org = await createOrganization(system, 'Subjects Org');
   });
   afterAll(async () => {
@@ -31,12 +36,29 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
     let scimUser: { id: string };
 
     it('provisions a user with the public rules, and finds it by id and by email', async () => {
-      const created = await call(users.provision, { ...scope(), email: 'scim.user@example.com', profile: { given_name: 'Scim' }, source: 'scim' });
-      expect(created).toMatchObject({ ok: true, status: 201, body: { email: 'scim.user@example.com', __domain__: org, __environment__: 'sandbox' } });
+      const created = await call(users.provision, {
+        ...scope(),
+        email: 'scim.user@example.com',
+        profile: { given_name: 'Scim' },
+        source: 'scim',
+      });
+      expect(created).toMatchObject({
+        ok: true,
+        status: 201,
+        body: { email: 'scim.user@example.com', __domain__: org, __environment__: 'sandbox' },
+      });
       scimUser = (created as { body: { id: string } }).body;
-      expect(await call(users.findById, { ...scope(), id: scimUser.id })).toMatchObject({ ok: true, body: { user: { id: scimUser.id } } });
-      expect(await call(users.findByEmail, { ...scope(), email: 'SCIM.user@example.com' })).toMatchObject({ body: { user: { id: scimUser.id } } });
-      expect(await call(users.findByEmail, { ...scope(), email: 'none@example.com' })).toMatchObject({ ok: true, body: { user: null } });
+      expect(await call(users.findById, { ...scope(), id: scimUser.id })).toMatchObject({
+        ok: true,
+        body: { user: { id: scimUser.id } },
+      });
+      expect(await call(users.findByEmail, { ...scope(), email: 'SCIM.user@example.com' })).toMatchObject({
+        body: { user: { id: scimUser.id } },
+      });
+      expect(await call(users.findByEmail, { ...scope(), email: 'none@example.com' })).toMatchObject({
+        ok: true,
+        body: { user: null },
+      });
       expect(await call(users.findById, { organization_domain: org, environment: 'production', id: scimUser.id })).toMatchObject({
         body: { user: null },
       });
@@ -48,17 +70,28 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
         ok: false,
         error: { kind: 'fields', fields: { email: ['invalid_format'] } },
       });
-      expect(await call(users.findById, { organization_domain: 'no-such-org', environment: 'sandbox', id: scimUser.id })).toEqual({
-        ok: false,
-        error: { kind: 'error', code: 'resource_not_found' },
-      });
+      expect(await call(users.findById, { organization_domain: 'no-such-org', environment: 'sandbox', id: scimUser.id })).toEqual(
+        {
+          ok: false,
+          error: { kind: 'error', code: 'resource_not_found' },
+        },
+      );
     });
 
     it('finds or creates', async () => {
       const existing = await call(users.findOrCreate, { ...scope(), email: 'scim.user@example.com', source: 'magic_link' });
       expect(existing).toMatchObject({ ok: true, body: { created: false, user: { id: scimUser.id } } });
-      const fresh = await call(users.findOrCreate, { ...scope(), email: 'new.link@example.com', email_verified: true, source: 'magic_link' });
-      expect(fresh).toMatchObject({ ok: true, status: 201, body: { created: true, user: { email: 'new.link@example.com', email_verified: true } } });
+      const fresh = await call(users.findOrCreate, {
+        ...scope(),
+        email: 'new.link@example.com',
+        email_verified: true,
+        source: 'magic_link',
+      });
+      expect(fresh).toMatchObject({
+        ok: true,
+        status: 201,
+        body: { created: true, user: { email: 'new.link@example.com', email_verified: true } },
+      });
     });
 
     it('modifies and deactivates', async () => {
@@ -74,7 +107,9 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
       expect(page).toMatchObject({ ok: true, body: { total: 1, data: [{ email: 'new.link@example.com' }] } });
       expect(await call(users.count, { ...scope(), filter: {} })).toMatchObject({ body: { count: 2 } });
       expect(await call(users.count, { ...scope(), filter: { given_name: 'Scim' } })).toMatchObject({ body: { count: 1 } });
-      expect(await call(users.count, { ...scope(), filter: { email: 'NEW.link@example.com' } })).toMatchObject({ body: { count: 1 } });
+      expect(await call(users.count, { ...scope(), filter: { email: 'NEW.link@example.com' } })).toMatchObject({
+        body: { count: 1 },
+      });
     });
 
     it('records an identity: the provider owns the profile attributes it sends, which the API then refuses to edit', async () => {
@@ -87,7 +122,9 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
       });
       expect(recorded).toMatchObject({ ok: true, body: { identities: [identity], profile: { given_name: 'Okta Given' } } });
       const path = `/api/v2/org/${org}/users/${scimUser.id}`;
-      const refused = await system.request('PUT', path, { body: { email: 'scim.user@example.com', profile: { given_name: 'Mine' } } });
+      const refused = await system.request('PUT', path, {
+        body: { email: 'scim.user@example.com', profile: { given_name: 'Mine' } },
+      });
       expect(refused).toEqual(
         expect.objectContaining({
           status: 422,
@@ -101,7 +138,9 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
         }),
       );
       // Unchanged values and attributes the provider does not send stay accepted.
-      const allowed = await system.request('PUT', path, { body: { email: 'scim.user@example.com', profile: { given_name: 'Okta Given', nickname: 'mine' } } });
+      const allowed = await system.request('PUT', path, {
+        body: { email: 'scim.user@example.com', profile: { given_name: 'Okta Given', nickname: 'mine' } },
+      });
       expect(allowed).toMatchObject({ status: 200, body: { profile: { nickname: 'mine' } } });
       // A connection set to update profiles only at creation leaves the attributes editable.
       const once = await call(users.recordIdentity, {
@@ -111,13 +150,24 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
         profile: { given_name: 'Ignored' },
         update_profile_only_at_creation: true,
       });
-      expect(once).toMatchObject({ ok: true, body: { profile: { given_name: 'Okta Given' }, identities: [{ authenticated_at: 1_700_000_100 }] } });
-      expect((await system.request('PUT', path, { body: { email: 'scim.user@example.com', profile: { given_name: 'Mine' } } })).status).toBe(200);
+      expect(once).toMatchObject({
+        ok: true,
+        body: { profile: { given_name: 'Okta Given' }, identities: [{ authenticated_at: 1_700_000_100 }] },
+      });
+      expect(
+        (await system.request('PUT', path, { body: { email: 'scim.user@example.com', profile: { given_name: 'Mine' } } })).status,
+      ).toBe(200);
     });
 
     it('removes', async () => {
-      expect(await call(users.remove, { ...scope(), id: scimUser.id })).toMatchObject({ ok: true, body: { deleted: true, resource: { id: scimUser.id } } });
-      expect(await call(users.remove, { ...scope(), id: scimUser.id })).toEqual({ ok: false, error: { kind: 'error', code: 'resource_not_found' } });
+      expect(await call(users.remove, { ...scope(), id: scimUser.id })).toMatchObject({
+        ok: true,
+        body: { deleted: true, resource: { id: scimUser.id } },
+      });
+      expect(await call(users.remove, { ...scope(), id: scimUser.id })).toEqual({
+        ok: false,
+        error: { kind: 'error', code: 'resource_not_found' },
+      });
     });
   });
 
@@ -135,7 +185,13 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
       expect(created).toMatchObject({
         ok: true,
         status: 201,
-        body: { __type__: 'Group', __domain__: org, __environment__: 'sandbox', display_name: 'Engineering', members: members.slice(0, 2) },
+        body: {
+          __type__: 'Group',
+          __domain__: org,
+          __environment__: 'sandbox',
+          display_name: 'Engineering',
+          members: members.slice(0, 2),
+        },
       });
       group = (created as { body: { id: string } }).body;
       const stranger = randomUUID();
@@ -148,9 +204,18 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
 
     it('gets, lists, updates and changes members', async () => {
       expect(await call(groups.get, { ...scope(), id: group.id })).toMatchObject({ body: { group: { id: group.id } } });
-      expect(await call(groups.get, { organization_domain: org, environment: 'production', id: group.id })).toMatchObject({ body: { group: null } });
-      expect(await call(groups.list, { ...scope(), member: members[1] })).toMatchObject({ body: { total: 1, data: [{ id: group.id }] } });
-      const updated = await call(groups.update, { ...scope(), id: group.id, display_name: 'Platform', members: [members[1], members[2]] });
+      expect(await call(groups.get, { organization_domain: org, environment: 'production', id: group.id })).toMatchObject({
+        body: { group: null },
+      });
+      expect(await call(groups.list, { ...scope(), member: members[1] })).toMatchObject({
+        body: { total: 1, data: [{ id: group.id }] },
+      });
+      const updated = await call(groups.update, {
+        ...scope(),
+        id: group.id,
+        display_name: 'Platform',
+        members: [members[1], members[2]],
+      });
       expect(updated).toMatchObject({ ok: true, body: { display_name: 'Platform', members: [members[1], members[2]] } });
       expect(await call(groups.addMembers, { ...scope(), id: group.id, members: [members[0]] })).toMatchObject({
         body: { members: [members[1], members[2], members[0]] },
@@ -169,21 +234,31 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
     });
 
     it('deletes', async () => {
-      expect(await call(groups.delete, { ...scope(), id: group.id })).toMatchObject({ ok: true, body: { deleted: true, resource: { id: group.id } } });
+      expect(await call(groups.delete, { ...scope(), id: group.id })).toMatchObject({
+        ok: true,
+        body: { deleted: true, resource: { id: group.id } },
+      });
       expect(await call(groups.get, { ...scope(), id: group.id })).toMatchObject({ body: { group: null } });
-      expect(await call(groups.delete, { ...scope(), id: group.id })).toEqual({ ok: false, error: { kind: 'error', code: 'resource_not_found' } });
+      expect(await call(groups.delete, { ...scope(), id: group.id })).toEqual({
+        ok: false,
+        error: { kind: 'error', code: 'resource_not_found' },
+      });
     });
   });
 
   describe('redirect URIs and admins', () => {
     it('checks whether a URL is a registered redirect URI and tells the default', async () => {
-      expect(await call(subjects.identity.redirectUris.check, { environment: 'sandbox', url: 'https://a.example.com/cb' })).toEqual({
+      expect(
+        await call(subjects.identity.redirectUris.check, { environment: 'sandbox', url: 'https://a.example.com/cb' }),
+      ).toEqual({
         ok: true,
         status: 200,
         body: { registered: false, default_url: null },
       });
       await system.request('POST', '/api/v2/redirect_uris', { body: { url: 'https://a.example.com/cb' } });
-      expect(await call(subjects.identity.redirectUris.check, { environment: 'sandbox', url: 'https://a.example.com/cb' })).toMatchObject({
+      expect(
+        await call(subjects.identity.redirectUris.check, { environment: 'sandbox', url: 'https://a.example.com/cb' }),
+      ).toMatchObject({
         body: { registered: true, default_url: 'https://a.example.com/cb' },
       });
     });
@@ -195,9 +270,15 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
       const inspected = await call(subjects.identity.admins.inspectInvitation, { token });
       expect(inspected).toMatchObject({
         ok: true,
-        body: { admin: { email: 'inspect@example.com' }, organization: { domain: org, name: 'Subjects Org' }, expires_at: expect.any(String) },
+        body: {
+          admin: { email: 'inspect@example.com' },
+          organization: { domain: org, name: 'Subjects Org' },
+          expires_at: expect.any(String),
+        },
       });
-      expect((await system.request('POST', '/api/v2/admin-invitations/accept', { token: null, body: { token } })).status).toBe(200);
+      expect((await system.request('POST', '/api/v2/admin-invitations/accept', { token: null, body: { token } })).status).toBe(
+        200,
+      );
       const login = await call(subjects.identity.admins.recordLogin, { ...scope(), email: 'inspect@example.com' });
       expect(login).toMatchObject({ ok: true, body: { last_login_at: expect.any(String) } });
     });

@@ -24,7 +24,12 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
     system = await System.start();
     production = system.createApiKey('production');
     nc = await connect({ servers: system.env.SESAME_NATS_URL as string });
-    rpc = await RpcClient.connect({ url: system.env.SESAME_NATS_URL as string, prefix: system.prefix, timeoutMs: 10_000, name: 'test-peer' });
+    rpc = await RpcClient.connect({
+      url: system.env.SESAME_NATS_URL as string,
+      prefix: system.prefix,
+      timeoutMs: 10_000,
+      name: 'test-peer',
+    });
     // Another service's view of identity: the durable event feed (as webhooks will consume it).
     feed = subscribeToServiceEvents({
       nc,
@@ -44,7 +49,9 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
       expect(created.status).toBe(201);
       userIds.push(created.body.id);
     }
-    expect((await system.request('POST', `/api/v2/org/${org}/admins`, { body: { email: 'it@doomed.example' } })).status).toBe(201);
+    expect((await system.request('POST', `/api/v2/org/${org}/admins`, { body: { email: 'it@doomed.example' } })).status).toBe(
+      201,
+    );
     const group = await rpc.request<{ id: string }>(subjects.identity.groups.create, {
       meta: { correlationId: randomUUID() },
       input: { organization_domain: org, environment: 'sandbox', display_name: 'All', members: userIds.slice(0, 2) },
@@ -60,7 +67,8 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
 
   it('gives other services the user events with the organization, the environment and the user', async () => {
     await eventually(async () => seen.filter((event) => event.type === 'UserCreated').length >= 3);
-    const created = seen.find((event) => event.type === 'UserCreated') as RecordedEvent & Extract<UserEvent, { type: 'UserCreated' }>;
+    const created = seen.find((event) => event.type === 'UserCreated') as RecordedEvent &
+      Extract<UserEvent, { type: 'UserCreated' }>;
     expect(created.data).toEqual({
       organization_domain: org,
       organization_id: expect.any(String),
@@ -91,13 +99,29 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
 
   it('deletes its users, admins and groups with events other services react to', async () => {
     await eventually(async () => {
-      const deletedUsers = seen.filter((event) => event.type === 'UserDeleted').map((event) => (event.data as { user: { id: string } }).user.id);
-      return userIds.every((id) => deletedUsers.includes(id)) && seen.some((e) => e.type === 'AdminRemoved') && seen.some((e) => e.type === 'GroupDeleted');
+      const deletedUsers = seen
+        .filter((event) => event.type === 'UserDeleted')
+        .map((event) => (event.data as { user: { id: string } }).user.id);
+      return (
+        userIds.every((id) => deletedUsers.includes(id)) &&
+        seen.some((e) => e.type === 'AdminRemoved') &&
+        seen.some((e) => e.type === 'GroupDeleted')
+      );
     });
     const deleted = seen.filter((event) => event.type === 'UserDeleted');
-    expect(deleted.map((event) => (event.data as { reason: string }).reason)).toEqual(['organization_deleted', 'organization_deleted', 'organization_deleted']);
-    expect(seen.find((event) => event.type === 'AdminRemoved')?.data).toMatchObject({ reason: 'organization_deleted', admin: { email: 'it@doomed.example' } });
-    expect(seen.find((event) => event.type === 'GroupDeleted')?.data).toMatchObject({ reason: 'organization_deleted', group: { id: groupId } });
+    expect(deleted.map((event) => (event.data as { reason: string }).reason)).toEqual([
+      'organization_deleted',
+      'organization_deleted',
+      'organization_deleted',
+    ]);
+    expect(seen.find((event) => event.type === 'AdminRemoved')?.data).toMatchObject({
+      reason: 'organization_deleted',
+      admin: { email: 'it@doomed.example' },
+    });
+    expect(seen.find((event) => event.type === 'GroupDeleted')?.data).toMatchObject({
+      reason: 'organization_deleted',
+      group: { id: groupId },
+    });
   });
 
   it('starts afresh when the domain is taken again: no old user comes back and emails are free', async () => {

@@ -93,7 +93,10 @@ describe('Redirect URIs over HTTP (all processes, real NATS)', () => {
       ['PUT', `${path}/${unknown}/set-as-default`],
     ] as const)
       expect(await system.request(method, url)).toMatchObject({ status: 404, body: notFound });
-    expect(await system.request('GET', `${path}/nope`)).toMatchObject({ status: 422, body: { errors: { id: ['is not a valid uuid'] } } });
+    expect(await system.request('GET', `${path}/nope`)).toMatchObject({
+      status: 422,
+      body: { errors: { id: ['is not a valid uuid'] } },
+    });
   });
 
   it('allows http for any host in development mode', async () => {

@@ -33,7 +33,11 @@ describe('User metadata keys over HTTP (all processes, real NATS)', () => {
   it.each([
     ['no name', {}, { name: ["can't be blank"] }],
     ['a blank name', { name: ' ' }, { name: ["can't be blank"] }],
-    ['a name with spaces', { name: 'two words' }, { name: ['must start with a letter and hold only letters, digits and underscores (64 at most)'] }],
+    [
+      'a name with spaces',
+      { name: 'two words' },
+      { name: ['must start with a letter and hold only letters, digits and underscores (64 at most)'] },
+    ],
     ['an unknown type', { name: 'colour', type: 'colour' }, { type: ['must be one of: string, integer, boolean, float'] }],
     ['a taken name', { name: 'seats' }, { name: ['has already been taken'] }],
   ])('refuses %s with 422', async (_case, body, errors) => {
@@ -57,7 +61,9 @@ describe('User metadata keys over HTTP (all processes, real NATS)', () => {
   });
 
   it('checks metadata values against the key type, converting form values', async () => {
-    const user = (await system.request('POST', users(), { body: { email: 'typed@example.com', metadata: { seats: 3, free_text: 42 } } })).body;
+    const user = (
+      await system.request('POST', users(), { body: { email: 'typed@example.com', metadata: { seats: 3, free_text: 42 } } })
+    ).body;
     expect(user.metadata).toEqual({ seats: 3, free_text: 42 });
     const form = await system.request('PUT', `${users()}/${user.id}/add-metadata`, { form: 'key=seats&value=12' });
     expect(form.body.metadata.seats).toBe(12);
@@ -76,7 +82,9 @@ describe('User metadata keys over HTTP (all processes, real NATS)', () => {
         status: 422,
         body: { errors: { [`metadata.${key}`]: [message] } },
       });
-    expect(await system.request('POST', users(), { body: { email: 'wrong.type@example.com', metadata: { seats: 'many' } } })).toMatchObject({
+    expect(
+      await system.request('POST', users(), { body: { email: 'wrong.type@example.com', metadata: { seats: 'many' } } }),
+    ).toMatchObject({
       status: 422,
       body: { errors: { 'metadata.seats': ['must be an integer'] } },
     });
@@ -91,8 +99,16 @@ describe('User metadata keys over HTTP (all processes, real NATS)', () => {
     });
     const later = await system.request('POST', users(), { form: 'email=later%40example.com&metadata[cost_center]=R%26D' });
     expect(later).toMatchObject({ status: 201, body: { metadata: { cost_center: 'R&D' } } });
-    expect((await system.request('PUT', `${users()}/${earlier.id}`, { body: { email: 'earlier@example.com', profile: { nickname: 'e' } } })).status).toBe(200);
-    expect(await system.request('PUT', `${users()}/${later.body.id}/remove-metadata`, { body: { key: 'cost_center' } })).toMatchObject({
+    expect(
+      (
+        await system.request('PUT', `${users()}/${earlier.id}`, {
+          body: { email: 'earlier@example.com', profile: { nickname: 'e' } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      await system.request('PUT', `${users()}/${later.body.id}/remove-metadata`, { body: { key: 'cost_center' } }),
+    ).toMatchObject({
       status: 422,
       body: { errors: { key: ['is a required user metakey and cannot be removed'] } },
     });
@@ -115,7 +131,12 @@ describe('User metadata keys over HTTP (all processes, real NATS)', () => {
 
     it('locks the key while its values are removed: a second delete and writes to it are refused', async () => {
       const first = await system.request('DELETE', `${metakeys}?name=legacy`);
-      expect(first).toEqual(expect.objectContaining({ status: 200, body: { deleted: true, resource: { name: 'legacy', required: false, type: 'integer' } } }));
+      expect(first).toEqual(
+        expect.objectContaining({
+          status: 200,
+          body: { deleted: true, resource: { name: 'legacy', required: false, type: 'integer' } },
+        }),
+      );
       const [second, write, recreate] = await Promise.all([
         system.request('DELETE', metakeys, { body: { name: 'legacy' } }),
         system.request('PUT', `${users()}/${holders[0]}/add-metadata`, { body: { key: 'legacy', value: 1 } }),
@@ -134,7 +155,9 @@ describe('User metadata keys over HTTP (all processes, real NATS)', () => {
         const user = (await system.request('GET', `${users()}/${id}`)).body;
         expect(user.metadata).toEqual({ cost_center: 'ops' });
       }
-      const remaining = (await system.request('GET', `${users()}?per_page=100`)).body.data.filter((user: { metadata: object }) => 'legacy' in user.metadata);
+      const remaining = (await system.request('GET', `${users()}?per_page=100`)).body.data.filter(
+        (user: { metadata: object }) => 'legacy' in user.metadata,
+      );
       expect(remaining).toEqual([]);
       expect(await system.request('POST', metakeys, { body: { name: 'legacy', type: 'string' } })).toMatchObject({
         status: 201,
@@ -143,7 +166,10 @@ describe('User metadata keys over HTTP (all processes, real NATS)', () => {
     });
 
     it('answers 422 without a name and 404 for an unknown key', async () => {
-      expect(await system.request('DELETE', metakeys)).toMatchObject({ status: 422, body: { errors: { name: ["can't be blank"] } } });
+      expect(await system.request('DELETE', metakeys)).toMatchObject({
+        status: 422,
+        body: { errors: { name: ["can't be blank"] } },
+      });
       expect(await system.request('DELETE', `${metakeys}?name=never_existed`)).toMatchObject({ status: 404, body: notFound });
       expect(await system.request('DELETE', `${metakeys}?name=prod_only`)).toMatchObject({ status: 404, body: notFound });
     });
@@ -152,6 +178,9 @@ describe('User metadata keys over HTTP (all processes, real NATS)', () => {
   it('checks privileges', async () => {
     const reader = system.createApiKey('sandbox', ['tokens:read']);
     expect((await system.request('GET', metakeys, { key: reader })).status).toBe(200);
-    expect(await system.request('POST', metakeys, { key: reader, body: { name: 'nope' } })).toMatchObject({ status: 401, body: unauthorized });
+    expect(await system.request('POST', metakeys, { key: reader, body: { name: 'nope' } })).toMatchObject({
+      status: 401,
+      body: unauthorized,
+    });
   });
 });

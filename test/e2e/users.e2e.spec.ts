@@ -113,8 +113,16 @@ describe('Users over HTTP (all processes, real NATS)', () => {
       ['a missing email', {}, { email: ["can't be blank"] }],
       ['a blank email', { email: '  ' }, { email: ["can't be blank"] }],
       ['a malformed email', { email: 'not-an-email' }, { email: ['invalid_format'] }],
-      ['a phone number that is not one', { email: 'p1@example.com', phone_number: '+33 1' }, { phone_number: ['not a phone number'] }],
-      ['letters as a phone number', { email: 'p2@example.com', phone_number: 'call me' }, { phone_number: ['not a phone number'] }],
+      [
+        'a phone number that is not one',
+        { email: 'p1@example.com', phone_number: '+33 1' },
+        { phone_number: ['not a phone number'] },
+      ],
+      [
+        'letters as a phone number',
+        { email: 'p2@example.com', phone_number: 'call me' },
+        { phone_number: ['not a phone number'] },
+      ],
       [
         'a phone number without country calling code',
         { email: 'p3@example.com', phone_number: '0612345678' },
@@ -132,13 +140,35 @@ describe('Users over HTTP (all processes, real NATS)', () => {
       ],
       [
         'two primary phone numbers',
-        { email: 'p6@example.com', phone_numbers: [{ value: '+33612345678', primary: true }, { value: '+33612345679', primary: true }] },
+        {
+          email: 'p6@example.com',
+          phone_numbers: [
+            { value: '+33612345678', primary: true },
+            { value: '+33612345679', primary: true },
+          ],
+        },
         { phone_numbers: ['can have only one primary phone number'] },
       ],
-      ['a bad birthdate', { email: 'b@example.com', profile: { birthdate: '1990-02-30' } }, { 'profile.birthdate': ['must be a date in the format YYYY-MM-DD'] }],
-      ['a bad gender', { email: 'g@example.com', profile: { gender: 'other' } }, { 'profile.gender': ['must be male, female or null'] }],
-      ['an unknown profile field', { email: 'u@example.com', profile: { shoe_size: '42' } }, { profile: ['has unknown fields: shoe_size'] }],
-      ['a chosen id', { email: 'id@example.com', id: '6f1f3c1e-5a43-4d1e-9a55-3f6b7d1c2e4f' }, { id: ['is assigned by Sesame and cannot be chosen'] }],
+      [
+        'a bad birthdate',
+        { email: 'b@example.com', profile: { birthdate: '1990-02-30' } },
+        { 'profile.birthdate': ['must be a date in the format YYYY-MM-DD'] },
+      ],
+      [
+        'a bad gender',
+        { email: 'g@example.com', profile: { gender: 'other' } },
+        { 'profile.gender': ['must be male, female or null'] },
+      ],
+      [
+        'an unknown profile field',
+        { email: 'u@example.com', profile: { shoe_size: '42' } },
+        { profile: ['has unknown fields: shoe_size'] },
+      ],
+      [
+        'a chosen id',
+        { email: 'id@example.com', id: '6f1f3c1e-5a43-4d1e-9a55-3f6b7d1c2e4f' },
+        { id: ['is assigned by Sesame and cannot be chosen'] },
+      ],
     ])('refuses %s with 422 field errors and writes nothing', async (_case, payload, errors) => {
       const before = (await system.request('GET', `${users()}?per_page=100`)).body.total;
       const { status, body } = await system.request('POST', users(), { body: payload });
@@ -214,7 +244,9 @@ describe('Users over HTTP (all processes, real NATS)', () => {
       expect(all.total).toBeGreaterThanOrEqual(4);
       const { status, body } = await system.request('GET', `${users()}?per_page=2&page=2`);
       expect(status).toBe(200);
-      expect(body.data.map((user: { id: string }) => user.id)).toEqual(all.data.slice(2, 4).map((user: { id: string }) => user.id));
+      expect(body.data.map((user: { id: string }) => user.id)).toEqual(
+        all.data.slice(2, 4).map((user: { id: string }) => user.id),
+      );
       expect(body.pagination).toEqual({
         current_page: 2,
         next_page: all.total > 4 ? 3 : null,
@@ -223,7 +255,9 @@ describe('Users over HTTP (all processes, real NATS)', () => {
         total_pages: Math.ceil(all.total / 2),
       });
       expect(body.total).toBe(all.total);
-      const sorted = [...all.data].sort((a: { inserted_at: string }, b: { inserted_at: string }) => a.inserted_at.localeCompare(b.inserted_at));
+      const sorted = [...all.data].sort((a: { inserted_at: string }, b: { inserted_at: string }) =>
+        a.inserted_at.localeCompare(b.inserted_at),
+      );
       expect(all.data).toEqual(sorted);
     });
 
@@ -232,7 +266,9 @@ describe('Users over HTTP (all processes, real NATS)', () => {
       expect(prod.body.__environment__).toBe('production');
       expect(await system.request('GET', `${users()}/${prod.body.id}`)).toMatchObject({ status: 404, body: notFound });
       expect(await system.request('GET', `${users()}/prod.only@example.com`)).toMatchObject({ status: 404 });
-      expect(await system.request('PUT', `${users()}/${prod.body.id}`, { body: { email: 'x@example.com' } })).toMatchObject({ status: 404 });
+      expect(await system.request('PUT', `${users()}/${prod.body.id}`, { body: { email: 'x@example.com' } })).toMatchObject({
+        status: 404,
+      });
       expect(await system.request('DELETE', `${users()}/${prod.body.id}`)).toMatchObject({ status: 404 });
       const sandboxList = (await system.request('GET', `${users()}?per_page=100`)).body.data.map((u: { id: string }) => u.id);
       expect(sandboxList).not.toContain(prod.body.id);
@@ -274,7 +310,11 @@ describe('Users over HTTP (all processes, real NATS)', () => {
     beforeAll(async () => {
       user = (
         await system.request('POST', users(), {
-          body: { email: 'mutable@example.com', profile: { given_name: 'Mu', family_name: 'Table' }, address: { locality: 'Lyon' } },
+          body: {
+            email: 'mutable@example.com',
+            profile: { given_name: 'Mu', family_name: 'Table' },
+            address: { locality: 'Lyon' },
+          },
         })
       ).body;
     });
@@ -300,7 +340,10 @@ describe('Users over HTTP (all processes, real NATS)', () => {
         form: 'email=mutable%40example.com&profile[family_name]=Tabular&profile[birthdate]=2000-01-31&active=false',
       });
       expect(status).toBe(200);
-      expect(body).toMatchObject({ active: false, profile: { given_name: 'Mutable', family_name: 'Tabular', birthdate: '2000-01-31' } });
+      expect(body).toMatchObject({
+        active: false,
+        profile: { given_name: 'Mutable', family_name: 'Tabular', birthdate: '2000-01-31' },
+      });
     });
 
     it('requires the email on update and checks it like on create', async () => {
@@ -311,11 +354,16 @@ describe('Users over HTTP (all processes, real NATS)', () => {
         [{ email: 'taken@example.com' }, { email: ['has already been taken'] }],
         [{ email: 'mutable@example.com', phone_number: '+1' }, { phone_number: ['not a phone number'] }],
       ] as const)
-        expect(await system.request('PUT', `${users()}/${user.id}`, { body: payload })).toMatchObject({ status: 422, body: { errors } });
+        expect(await system.request('PUT', `${users()}/${user.id}`, { body: payload })).toMatchObject({
+          status: 422,
+          body: { errors },
+        });
     });
 
     it('refuses to change the id and accepts sending the same one', async () => {
-      expect((await system.request('PUT', `${users()}/${user.id}`, { body: { email: 'mutable@example.com', id: user.id } })).status).toBe(200);
+      expect(
+        (await system.request('PUT', `${users()}/${user.id}`, { body: { email: 'mutable@example.com', id: user.id } })).status,
+      ).toBe(200);
       const { status, body } = await system.request('PUT', `${users()}/${user.id}`, {
         body: { email: 'mutable@example.com', id: '6f1f3c1e-5a43-4d1e-9a55-3f6b7d1c2e4f' },
       });
@@ -345,12 +393,16 @@ describe('Users over HTTP (all processes, real NATS)', () => {
         status: 422,
         body: { errors: { key: ["can't be blank"] } },
       });
-      expect(await system.request('PUT', `${users()}/${user.id}/add-metadata`, { body: { key: '9lives', value: 'x' } })).toMatchObject({
+      expect(
+        await system.request('PUT', `${users()}/${user.id}/add-metadata`, { body: { key: '9lives', value: 'x' } }),
+      ).toMatchObject({
         status: 422,
         body: { errors: { key: ['must start with a letter and hold only letters, digits and underscores (64 at most)'] } },
       });
       expect(
-        await system.request('PUT', `${users()}/00000000-0000-4000-8000-000000000000/add-metadata`, { body: { key: 'a', value: 'b' } }),
+        await system.request('PUT', `${users()}/00000000-0000-4000-8000-000000000000/add-metadata`, {
+          body: { key: 'a', value: 'b' },
+        }),
       ).toMatchObject({ status: 404, body: notFound });
     });
 
@@ -363,7 +415,10 @@ describe('Users over HTTP (all processes, real NATS)', () => {
         ['DELETE', `${users()}/${user.id}`],
         ['PUT', `${users()}/${user.id}/remove-metadata`],
       ] as const)
-        expect(await system.request(method, path, method === 'PUT' ? { body: { key: 'seats' } } : {})).toMatchObject({ status: 404, body: notFound });
+        expect(await system.request(method, path, method === 'PUT' ? { body: { key: 'seats' } } : {})).toMatchObject({
+          status: 404,
+          body: notFound,
+        });
       expect((await system.request('POST', users(), { body: { email: 'renamed@example.com' } })).status).toBe(201);
     });
 

@@ -79,7 +79,10 @@ export const userFilterSchema = z.object({
 });
 export type UserFilter = z.infer<typeof userFilterSchema>;
 
-export const searchUsersRequestSchema = tenantScopeSchema.extend({ ...pageQuerySchema.shape, filter: userFilterSchema.default({}) });
+export const searchUsersRequestSchema = tenantScopeSchema.extend({
+  ...pageQuerySchema.shape,
+  filter: userFilterSchema.default({}),
+});
 export const countUsersRequestSchema = tenantScopeSchema.extend({ filter: userFilterSchema.default({}) });
 export const userCountSchema = z.object({ count: z.number().int() });
 
@@ -135,10 +138,12 @@ export const identityRpc = {
   [subjects.identity.groups.removeMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.delete]: { request: groupIdRequestSchema, response: deletedSchema(groupSchema, 'GroupDeleted') },
   [subjects.identity.redirectUris.check]: { request: checkRedirectUriRequestSchema, response: checkRedirectUriResponseSchema },
-  [subjects.identity.admins.inspectInvitation]: { request: invitationTokenRequestSchema, response: inspectInvitationResponseSchema },
+  [subjects.identity.admins.inspectInvitation]: {
+    request: invitationTokenRequestSchema,
+    response: inspectInvitationResponseSchema,
+  },
   [subjects.identity.admins.recordLogin]: { request: recordAdminLoginRequestSchema, response: adminSchema },
 } as const;
 export type IdentityRpc = typeof identityRpc;
 export type IdentityRpcRequest<S extends keyof IdentityRpc> = z.input<IdentityRpc[S]['request']>;
 export type IdentityRpcResponse<S extends keyof IdentityRpc> = z.output<IdentityRpc[S]['response']>;
-

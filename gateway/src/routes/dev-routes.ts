@@ -13,7 +13,10 @@ export function registerDevRoutes(fastify: FastifyInstance, rpc: RpcClient): voi
   fastify.get('/dev/outbox', async (request, reply) => {
     let answer;
     try {
-      answer = await rpc.request(subjects.identity.devOutbox, { meta: { correlationId: request.id }, input: request.query ?? {} });
+      answer = await rpc.request(subjects.identity.devOutbox, {
+        meta: { correlationId: request.id },
+        input: request.query ?? {},
+      });
     } catch (error) {
       if (error instanceof RpcUnavailableError) throw new ApiError(catalogueError('service_unavailable'));
       throw error;

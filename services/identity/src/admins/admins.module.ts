@@ -62,17 +62,19 @@ export function registerAdmins(
     if (!parsed || !admin) fail(fieldError('token', 'is invalid'));
     return { admin: admin as StoredAdmin & { _id: string }, secret: parsed.secret };
   };
-  const answer = (choice: 'accept' | 'decline') => async ({ body }: { body: { token: string } }, context: RequestContext) => {
-    const { admin, secret } = await invitationOf(body.token);
-    const result = await handleCommand(
-      env.commandDeps,
-      adminDecider,
-      adminStream(admin._id),
-      { type: 'AnswerInvitation', data: { answer: choice, invitation_hash: hashSecret(secret), at: env.now().toISOString() } },
-      env.metadata(context),
-    );
-    return ok(toAdmin(result.state as StoredAdmin));
-  };
+  const answer =
+    (choice: 'accept' | 'decline') =>
+    async ({ body }: { body: { token: string } }, context: RequestContext) => {
+      const { admin, secret } = await invitationOf(body.token);
+      const result = await handleCommand(
+        env.commandDeps,
+        adminDecider,
+        adminStream(admin._id),
+        { type: 'AnswerInvitation', data: { answer: choice, invitation_hash: hashSecret(secret), at: env.now().toISOString() } },
+        env.metadata(context),
+      );
+      return ok(toAdmin(result.state as StoredAdmin));
+    };
 
   router.operation(inviteAdmin, async ({ params, body }, context) => {
     const tenant = await tenantWithName(params.org_domain, environmentOf(context.meta));
@@ -119,7 +121,10 @@ export function registerAdmins(
       const organization = await organizations.view.documents.get(admin.__domain__);
       return ok({
         admin: toAdmin(admin),
-        organization: { domain: admin.__domain__, name: organization?.status === 'active' ? organization.name : admin.__domain__ },
+        organization: {
+          domain: admin.__domain__,
+          name: organization?.status === 'active' ? organization.name : admin.__domain__,
+        },
         expires_at: admin.invitation_expires_at,
       });
     },

@@ -83,7 +83,15 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
       await removeAdmin(admin, metadata);
     for (const group of (await deps.groups.view.documents.find(filter)) as (StoredGroup & { _id: string })[])
       await idempotent(() =>
-        runGroupCommand(deps.groups, group.id, { type: 'DeleteGroup', data: { tenant: groupTenant(group), reason: 'organization_deleted', at: new Date().toISOString() } }, metadata),
+        runGroupCommand(
+          deps.groups,
+          group.id,
+          {
+            type: 'DeleteGroup',
+            data: { tenant: groupTenant(group), reason: 'organization_deleted', at: new Date().toISOString() },
+          },
+          metadata,
+        ),
       );
   };
 
@@ -96,7 +104,12 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
         {
           type: 'RemoveAdmin',
           data: {
-            tenant: { organization_id: admin.organization_id, organization_domain: admin.__domain__, allowed_email_domains: [], environment: admin.__environment__ },
+            tenant: {
+              organization_id: admin.organization_id,
+              organization_domain: admin.__domain__,
+              allowed_email_domains: [],
+              environment: admin.__environment__,
+            },
             reason: 'organization_deleted',
             at: new Date().toISOString(),
           },
@@ -122,7 +135,9 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
         }
         case 'UserCreated':
           if (!(await liveOrganization(event.data)))
-            await idempotent(() => deleteUser(deps.users, tenantOf(event.data), event.data.user.id, 'organization_deleted', metadataOf(event)));
+            await idempotent(() =>
+              deleteUser(deps.users, tenantOf(event.data), event.data.user.id, 'organization_deleted', metadataOf(event)),
+            );
           break;
         case 'AdminInvited':
           if (!(await liveOrganization(event.data))) {
@@ -133,7 +148,15 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
         case 'GroupCreated':
           if (!(await liveOrganization(event.data)))
             await idempotent(() =>
-              runGroupCommand(deps.groups, event.data.group.id, { type: 'DeleteGroup', data: { tenant: tenantOf(event.data), reason: 'organization_deleted', at: new Date().toISOString() } }, metadataOf(event)),
+              runGroupCommand(
+                deps.groups,
+                event.data.group.id,
+                {
+                  type: 'DeleteGroup',
+                  data: { tenant: tenantOf(event.data), reason: 'organization_deleted', at: new Date().toISOString() },
+                },
+                metadataOf(event),
+              ),
             );
           break;
         case 'UserDeleted': {
@@ -141,7 +164,15 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
           const groups = await deps.groups.view.documents.find({ members: event.data.user.id });
           for (const group of groups as (StoredGroup & { _id: string })[])
             await idempotent(() =>
-              runGroupCommand(deps.groups, group.id, { type: 'RemoveGroupMembers', data: { tenant: groupTenant(group), members: [event.data.user.id], at: new Date().toISOString() } }, metadataOf(event)),
+              runGroupCommand(
+                deps.groups,
+                group.id,
+                {
+                  type: 'RemoveGroupMembers',
+                  data: { tenant: groupTenant(group), members: [event.data.user.id], at: new Date().toISOString() },
+                },
+                metadataOf(event),
+              ),
             );
           break;
         }

@@ -46,7 +46,8 @@ export function registerGroups(runtime: ServiceRuntime, organizations: Organizat
     const found = await users.view.documents.find({ scope, _id: { $in: members } });
     const known = new Set(found.map((user) => user._id));
     const unknown = members.filter((member) => !known.has(member));
-    if (unknown.length > 0) fail(fieldError('members', `are not users of this organization and environment: ${unknown.join(', ')}`));
+    if (unknown.length > 0)
+      fail(fieldError('members', `are not users of this organization and environment: ${unknown.join(', ')}`));
   };
   const reply = async (id: string, command: GroupCommand, context: { meta: { correlationId: string } }) =>
     ok(toGroup((await runGroupCommand(env, id, command, runtime.metadata(context))).state));
@@ -129,14 +130,23 @@ export function registerGroups(runtime: ServiceRuntime, organizations: Organizat
   runtime.router.on(
     groups.removeMembers,
     async (input, context) =>
-      reply(input.id, { type: 'RemoveGroupMembers', data: { tenant: await tenantOf(input), members: input.members, at: at() } }, context),
+      reply(
+        input.id,
+        { type: 'RemoveGroupMembers', data: { tenant: await tenantOf(input), members: input.members, at: at() } },
+        context,
+      ),
     groupMembersRequestSchema,
   );
   runtime.router.on(
     groups.delete,
     async (input, context) => {
       const tenant = await tenantOf(input);
-      const { state } = await runGroupCommand(env, input.id, { type: 'DeleteGroup', data: { tenant, reason: 'api', at: at() } }, runtime.metadata(context));
+      const { state } = await runGroupCommand(
+        env,
+        input.id,
+        { type: 'DeleteGroup', data: { tenant, reason: 'api', at: at() } },
+        runtime.metadata(context),
+      );
       return ok({ deleted: true, resource: toGroup(state) });
     },
     groupIdRequestSchema,

@@ -32,7 +32,13 @@ export function registerRedirectUris(runtime: ServiceRuntime): void {
   const view = runtime.projections.register(new AggregateView(redirectUrisView, runtime.readModels, runtime.eventStore));
   const production = runtime.config.SESAME_MODE === 'production';
   const run = (environment: Environment, command: RedirectUrisCommand, metadata: EventMetadata) =>
-    handleCommand(runtime.commandDeps<RedirectUrisState>(), redirectUrisDecider, redirectUrisStream(environment), command, metadata);
+    handleCommand(
+      runtime.commandDeps<RedirectUrisState>(),
+      redirectUrisDecider,
+      redirectUrisStream(environment),
+      command,
+      metadata,
+    );
   const stateOf = async (environment: Environment): Promise<RedirectUrisState> =>
     (await view.documents.get(environment)) ?? redirectUrisDecider.initialState();
   const at = () => new Date().toISOString();
@@ -41,7 +47,11 @@ export function registerRedirectUris(runtime: ServiceRuntime): void {
   runtime.router.operation(createRedirectUri, async ({ body }, context) => {
     const environment = environmentOf(context.meta);
     const id = randomUUID();
-    const { state } = await run(environment, { type: 'AddRedirectUri', data: { environment, id, url: body.url, production, at: at() } }, meta(context));
+    const { state } = await run(
+      environment,
+      { type: 'AddRedirectUri', data: { environment, id, url: body.url, production, at: at() } },
+      meta(context),
+    );
     return created(toRedirectUri(state, environment, state.uris.find((uri) => uri.id === id) as RedirectUriData));
   });
   runtime.router.operation(listRedirectUris, async ({ query }, context) => {
@@ -65,11 +75,18 @@ export function registerRedirectUris(runtime: ServiceRuntime): void {
       meta(context),
     );
     const removed = (events[0] as unknown as Extract<RedirectUriEvent, { type: 'RedirectUriRemoved' }>).data;
-    return ok({ deleted: true, resource: toRedirectUri(state, environment, { id: removed.id, url: removed.url, inserted_at: removed.at }) });
+    return ok({
+      deleted: true,
+      resource: toRedirectUri(state, environment, { id: removed.id, url: removed.url, inserted_at: removed.at }),
+    });
   });
   runtime.router.operation(setDefaultRedirectUri, async ({ params }, context) => {
     const environment = environmentOf(context.meta);
-    const { state } = await run(environment, { type: 'SetDefaultRedirectUri', data: { environment, id: params.id, at: at() } }, meta(context));
+    const { state } = await run(
+      environment,
+      { type: 'SetDefaultRedirectUri', data: { environment, id: params.id, at: at() } },
+      meta(context),
+    );
     return ok(toRedirectUri(state, environment, state.uris.find((uri) => uri.id === params.id) as RedirectUriData));
   });
   runtime.router.on(
@@ -82,4 +99,3 @@ export function registerRedirectUris(runtime: ServiceRuntime): void {
     checkRedirectUriRequestSchema,
   );
 }
-

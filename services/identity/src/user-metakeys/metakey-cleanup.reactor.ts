@@ -38,7 +38,10 @@ export function metakeyCleanupReactor(deps: MetakeyCleanupDeps) {
       for (let pass = 1; ; pass++) {
         if (pass > maxPasses) throw new Error(`user metakey ${name} still has values after ${maxPasses} passes`);
         await deps.projections.caughtUp();
-        const holders = await deps.users.view.documents.find({ __environment__: environment, [`metadata.${name}`]: { $exists: true } });
+        const holders = await deps.users.view.documents.find({
+          __environment__: environment,
+          [`metadata.${name}`]: { $exists: true },
+        });
         if (holders.length === 0) break;
         for (const user of holders) if (await purgeUserMetadataKey(deps.users, user._id, name, metadata(event.id))) cleaned++;
       }

@@ -2,7 +2,9 @@ import type { CreateUserBody, UpdateUserBody } from '@sesame/contracts';
 import type { UserFieldsInput } from './domain/user-fields';
 
 /** The user fields of a validated body (create, update or a service's request). */
-export function userFieldsOf(body: Partial<Omit<CreateUserBody, 'id'>> & Partial<Pick<UpdateUserBody, 'active'>>): UserFieldsInput {
+export function userFieldsOf(
+  body: Partial<Omit<CreateUserBody, 'id'>> & Partial<Pick<UpdateUserBody, 'active'>>,
+): UserFieldsInput {
   const fields: UserFieldsInput = {};
   const keys = [
     'email',

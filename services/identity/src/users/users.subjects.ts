@@ -72,14 +72,22 @@ export function registerUserSubjects(router: RpcRouter, env: UsersEnv): void {
   router.on(
     users.modify,
     async (input, context) => {
-      const user = await commands.updateUser(env, await tenantOf(input), input.id, userFieldsOf(input), undefined, env.metadata(context));
+      const user = await commands.updateUser(
+        env,
+        await tenantOf(input),
+        input.id,
+        userFieldsOf(input),
+        undefined,
+        env.metadata(context),
+      );
       return ok(toUser(user));
     },
     modifyUserRequestSchema,
   );
   router.on(
     users.deactivate,
-    async (input, context) => ok(toUser(await commands.deactivateUser(env, await tenantOf(input), input.id, env.metadata(context)))),
+    async (input, context) =>
+      ok(toUser(await commands.deactivateUser(env, await tenantOf(input), input.id, env.metadata(context)))),
     userIdRequestSchema,
   );
   router.on(

@@ -12,7 +12,8 @@ const keepForMs = 7 * 86_400_000;
 /** JetStream stream of the outbox of one deployment, e.g. `SESAME_OUTBOX`. */
 export const outboxStreamName = (prefix: string) => `${prefix}_outbox`.toUpperCase();
 const subjectPrefix = (prefix: string) => `${prefix}.outbox`;
-const recipientSubject = (prefix: string, to: string) => `${subjectPrefix(prefix)}.${encodeSubjectToken(to.trim().toLowerCase())}`;
+const recipientSubject = (prefix: string, to: string) =>
+  `${subjectPrefix(prefix)}.${encodeSubjectToken(to.trim().toLowerCase())}`;
 
 async function ensureOutboxStream(jsm: JetStreamManager, prefix: string): Promise<void> {
   const name = outboxStreamName(prefix);
@@ -50,7 +51,13 @@ export class OutboxMailer implements Mailer {
   async send(message: MailMessage): Promise<SentMail> {
     this.ready ??= this.nc.jetstreamManager().then((jsm) => ensureOutboxStream(jsm, this.prefix));
     await this.ready;
-    const sent: SentMail = { ...message, id: randomUUID(), from: this.from, sent_at: new Date().toISOString(), transport: 'outbox' };
+    const sent: SentMail = {
+      ...message,
+      id: randomUUID(),
+      from: this.from,
+      sent_at: new Date().toISOString(),
+      transport: 'outbox',
+    };
     await this.nc.jetstream().publish(recipientSubject(this.prefix, message.to), codec.encode(sent), { msgID: sent.id });
     this.logger.info(
       { mail: { id: sent.id, to: sent.to, subject: sent.subject, links: sent.links, tags: sent.tags } },

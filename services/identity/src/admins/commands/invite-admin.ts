@@ -76,7 +76,10 @@ export async function inviteAdmin(
   } catch (error) {
     logger.error({ err: error, admin: admin.id }, 'admin invitation email could not be sent');
     throw new DomainError(
-      catalogueError('service_unavailable', 'The invitation is saved but its email could not be sent: invite the admin again to resend it'),
+      catalogueError(
+        'service_unavailable',
+        'The invitation is saved but its email could not be sent: invite the admin again to resend it',
+      ),
     );
   }
   return admin;

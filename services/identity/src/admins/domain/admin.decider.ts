@@ -83,12 +83,15 @@ function invite(command: Extract<AdminCommand, { type: 'InviteAdmin' }>, state: 
     declined_to_be_in_charge_at: null,
     last_login_at: current?.last_login_at ?? null,
   };
-  return [{ type: 'AdminInvited', data: { ...tenantData(tenant, at), admin, invitation_hash, invitation_expires_at: expires_at } }];
+  return [
+    { type: 'AdminInvited', data: { ...tenantData(tenant, at), admin, invitation_hash, invitation_expires_at: expires_at } },
+  ];
 }
 
 function answer(command: Extract<AdminCommand, { type: 'AnswerInvitation' }>, state: AdminState): AdminEvent[] {
   const { invitation_hash, at } = command.data;
-  if (state.status !== 'active' || !safeEqual(state.invitation_hash, invitation_hash)) fail(fieldError('token', invitationMessages.invalid));
+  if (state.status !== 'active' || !safeEqual(state.invitation_hash, invitation_hash))
+    fail(fieldError('token', invitationMessages.invalid));
   if (state.invitation_used) fail(fieldError('token', invitationMessages.used));
   if (Date.parse(state.invitation_expires_at) <= Date.parse(at)) fail(fieldError('token', invitationMessages.expired));
   const accepted = command.data.answer === 'accept';
@@ -111,7 +114,10 @@ export const adminDecider: Decider<AdminState, AdminCommand, AdminEvent> = {
         return answer(command, state);
       case 'RecordAdminLogin': {
         const admin = requireAdmin(state, command.data.tenant);
-        const data = { ...tenantData(command.data.tenant, command.data.at), admin: { ...toAdmin(admin), last_login_at: command.data.at } };
+        const data = {
+          ...tenantData(command.data.tenant, command.data.at),
+          admin: { ...toAdmin(admin), last_login_at: command.data.at },
+        };
         return [{ type: 'AdminLoggedIn', data }];
       }
       case 'RemoveAdmin': {

@@ -105,11 +105,17 @@ function decide(command: GroupCommand, state: GroupState): GroupEvent[] {
     case 'RemoveGroupMembers': {
       const removed = current.members.filter((member) => command.data.members.includes(member));
       if (removed.length === 0) return [];
-      const group = { ...groupData(current), members: current.members.filter((member) => !removed.includes(member)), updated_at: at };
+      const group = {
+        ...groupData(current),
+        members: current.members.filter((member) => !removed.includes(member)),
+        updated_at: at,
+      };
       return [{ type: 'GroupMembersRemoved', data: { ...tenantData(tenant, at), group, members: removed } }];
     }
     case 'DeleteGroup':
-      return [{ type: 'GroupDeleted', data: { ...tenantData(tenant, at), group: groupData(current), reason: command.data.reason } }];
+      return [
+        { type: 'GroupDeleted', data: { ...tenantData(tenant, at), group: groupData(current), reason: command.data.reason } },
+      ];
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);

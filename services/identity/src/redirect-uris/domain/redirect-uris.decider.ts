@@ -26,7 +26,12 @@ function add(command: Extract<RedirectUrisCommand, { type: 'AddRedirectUri' }>, 
   if (state.uris.some((uri) => uri.url === url)) fail(fieldError('url', 'has already been taken'));
   if (state.uris.length >= maxRedirectUris)
     fail(fieldError('url', `cannot be added: an environment has at most ${maxRedirectUris} redirect URIs`));
-  return [{ type: 'RedirectUriAdded', data: { environment, redirect_uri: { id, url, inserted_at: at }, default: state.uris.length === 0 } }];
+  return [
+    {
+      type: 'RedirectUriAdded',
+      data: { environment, redirect_uri: { id, url, inserted_at: at }, default: state.uris.length === 0 },
+    },
+  ];
 }
 
 function requireUri(state: RedirectUrisState, id: string): RedirectUriData {
@@ -45,7 +50,10 @@ function setDefault(
   return [{ type: 'DefaultRedirectUriChanged', data: { environment, id, previous_id: state.default_id, at } }];
 }
 
-function remove(command: Extract<RedirectUrisCommand, { type: 'RemoveRedirectUri' }>, state: RedirectUrisState): RedirectUriEvent[] {
+function remove(
+  command: Extract<RedirectUrisCommand, { type: 'RemoveRedirectUri' }>,
+  state: RedirectUrisState,
+): RedirectUriEvent[] {
   const { environment, id, at } = command.data;
   const uri = requireUri(state, id);
   if (state.default_id === id) fail(fieldError('default', defaultNotRemovableMessage));

@@ -7,7 +7,10 @@ import { redirectUrlProblem } from './redirect-url';
 const spec = deciderSpecification(redirectUrisDecider);
 const at = '2026-01-01T00:00:00.000Z';
 const env = 'sandbox' as const;
-const add = (id: string, url: string, production = false): RedirectUrisCommand => ({ type: 'AddRedirectUri', data: { environment: env, id, url, production, at } });
+const add = (id: string, url: string, production = false): RedirectUrisCommand => ({
+  type: 'AddRedirectUri',
+  data: { environment: env, id, url, production, at },
+});
 const added = (id: string, url: string, isDefault: boolean): RedirectUriEvent => ({
   type: 'RedirectUriAdded',
   data: { environment: env, redirect_uri: { id, url, inserted_at: at }, default: isDefault },
@@ -22,30 +25,50 @@ describe('redirect URIs decider', () => {
   });
 
   it('refuses a URL already registered and a bad URL', () => {
-    spec.given([first]).when(add('c', 'https://a.example.com/cb')).thenFails({ kind: 'fields', fields: { url: ['has already been taken'] } });
-    spec.given([]).when(add('c', 'not a url')).thenFails({ kind: 'fields', fields: { url: ['is not a valid absolute URL'] } });
+    spec
+      .given([first])
+      .when(add('c', 'https://a.example.com/cb'))
+      .thenFails({ kind: 'fields', fields: { url: ['has already been taken'] } });
+    spec
+      .given([])
+      .when(add('c', 'not a url'))
+      .thenFails({ kind: 'fields', fields: { url: ['is not a valid absolute URL'] } });
   });
 
   it('moves the default: exactly one at a time', () => {
-    spec.given([first, second]).when({ type: 'SetDefaultRedirectUri', data: { environment: env, id: 'b', at } }).then([
-      { type: 'DefaultRedirectUriChanged', data: { environment: env, id: 'b', previous_id: 'a', at } },
-    ]);
-    spec.given([first, second]).when({ type: 'SetDefaultRedirectUri', data: { environment: env, id: 'a', at } }).thenNothingHappens();
-    spec.given([first]).when({ type: 'SetDefaultRedirectUri', data: { environment: env, id: 'zz', at } }).thenFails({ kind: 'error', code: 'resource_not_found' });
+    spec
+      .given([first, second])
+      .when({ type: 'SetDefaultRedirectUri', data: { environment: env, id: 'b', at } })
+      .then([{ type: 'DefaultRedirectUriChanged', data: { environment: env, id: 'b', previous_id: 'a', at } }]);
+    spec
+      .given([first, second])
+      .when({ type: 'SetDefaultRedirectUri', data: { environment: env, id: 'a', at } })
+      .thenNothingHappens();
+    spec
+      .given([first])
+      .when({ type: 'SetDefaultRedirectUri', data: { environment: env, id: 'zz', at } })
+      .thenFails({ kind: 'error', code: 'resource_not_found' });
   });
 
   it("refuses to remove the default: 'Can not remove a default Redirection'", () => {
-    spec.given([first, second]).when({ type: 'RemoveRedirectUri', data: { environment: env, id: 'a', at } }).thenFails({
-      kind: 'fields',
-      fields: { default: ['Can not remove a default Redirection'] },
-    });
+    spec
+      .given([first, second])
+      .when({ type: 'RemoveRedirectUri', data: { environment: env, id: 'a', at } })
+      .thenFails({
+        kind: 'fields',
+        fields: { default: ['Can not remove a default Redirection'] },
+      });
   });
 
   it('removes another one, and answers not found for an unknown one', () => {
-    spec.given([first, second]).when({ type: 'RemoveRedirectUri', data: { environment: env, id: 'b', at } }).then([
-      { type: 'RedirectUriRemoved', data: { environment: env, id: 'b', url: 'https://b.example.com/cb', at } },
-    ]);
-    spec.given([first]).when({ type: 'RemoveRedirectUri', data: { environment: env, id: 'b', at } }).thenFails({ kind: 'error', code: 'resource_not_found' });
+    spec
+      .given([first, second])
+      .when({ type: 'RemoveRedirectUri', data: { environment: env, id: 'b', at } })
+      .then([{ type: 'RedirectUriRemoved', data: { environment: env, id: 'b', url: 'https://b.example.com/cb', at } }]);
+    spec
+      .given([first])
+      .when({ type: 'RemoveRedirectUri', data: { environment: env, id: 'b', at } })
+      .thenFails({ kind: 'error', code: 'resource_not_found' });
   });
 });
 

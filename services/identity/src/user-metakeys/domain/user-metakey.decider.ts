@@ -15,7 +15,10 @@ export type UserMetakeyCommand =
 export { metakeyLockedMessage as lockedMetakeyMessage } from '../../users/domain/user-fields';
 import { metakeyLockedMessage as lockedMetakeyMessage } from '../../users/domain/user-fields';
 
-function create(command: Extract<UserMetakeyCommand, { type: 'CreateUserMetakey' }>, state: UserMetakeyState): UserMetakeyEvent[] {
+function create(
+  command: Extract<UserMetakeyCommand, { type: 'CreateUserMetakey' }>,
+  state: UserMetakeyState,
+): UserMetakeyEvent[] {
   if (state.status === 'active') fail(fieldError('name', 'has already been taken'));
   if (state.status === 'locked') fail(fieldError('name', lockedMetakeyMessage));
   return [{ type: 'UserMetakeyCreated', data: command.data }];
@@ -27,7 +30,9 @@ function startDeletion(
 ): UserMetakeyEvent[] {
   if (state.status === 'locked') fail(fieldError('name', lockedMetakeyMessage));
   if (state.status !== 'active') fail(catalogueError('resource_not_found'));
-  return [{ type: 'UserMetakeyDeletionStarted', data: { environment: state.environment, name: state.name, at: command.data.at } }];
+  return [
+    { type: 'UserMetakeyDeletionStarted', data: { environment: state.environment, name: state.name, at: command.data.at } },
+  ];
 }
 
 function finishDeletion(

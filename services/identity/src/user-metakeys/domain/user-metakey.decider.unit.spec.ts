@@ -8,7 +8,10 @@ const locked = 'is locked: this user metakey is being deleted; try again once it
 const metakey = { name: 'seats', required: true, type: 'integer' as const };
 const created: UserMetakeyEvent = { type: 'UserMetakeyCreated', data: { environment: 'sandbox', metakey, at } };
 const started: UserMetakeyEvent = { type: 'UserMetakeyDeletionStarted', data: { environment: 'sandbox', name: 'seats', at } };
-const deleted: UserMetakeyEvent = { type: 'UserMetakeyDeleted', data: { environment: 'sandbox', name: 'seats', users_cleaned: 3, at } };
+const deleted: UserMetakeyEvent = {
+  type: 'UserMetakeyDeleted',
+  data: { environment: 'sandbox', name: 'seats', users_cleaned: 3, at },
+};
 const create = { type: 'CreateUserMetakey' as const, data: { environment: 'sandbox' as const, metakey, at } };
 const startDeletion = { type: 'StartUserMetakeyDeletion' as const, data: { at } };
 const finish = { type: 'FinishUserMetakeyDeletion' as const, data: { users_cleaned: 3, at } };
@@ -20,13 +23,22 @@ describe('user metakey decider', () => {
   });
 
   it('refuses a name already taken, and one being deleted', () => {
-    spec.given([created]).when(create).thenFails({ kind: 'fields', fields: { name: ['has already been taken'] } });
-    spec.given([created, started]).when(create).thenFails({ kind: 'fields', fields: { name: [locked] } });
+    spec
+      .given([created])
+      .when(create)
+      .thenFails({ kind: 'fields', fields: { name: ['has already been taken'] } });
+    spec
+      .given([created, started])
+      .when(create)
+      .thenFails({ kind: 'fields', fields: { name: [locked] } });
   });
 
   it('locks the key when its deletion starts; a second deletion is refused while locked', () => {
     spec.given([created]).when(startDeletion).then([started]);
-    spec.given([created, started]).when(startDeletion).thenFails({ kind: 'fields', fields: { name: [locked] } });
+    spec
+      .given([created, started])
+      .when(startDeletion)
+      .thenFails({ kind: 'fields', fields: { name: [locked] } });
   });
 
   it('answers not found for deleting an unknown or deleted key', () => {

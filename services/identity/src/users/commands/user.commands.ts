@@ -13,7 +13,11 @@ import { fail } from '@sesame/platform';
 
 export const emailReservationKind = 'userEmail';
 
-const emailReservation = (tenant: Pick<Tenant, 'organization_id' | 'environment'>, email: string, userId: string): Reservation => ({
+const emailReservation = (
+  tenant: Pick<Tenant, 'organization_id' | 'environment'>,
+  email: string,
+  userId: string,
+): Reservation => ({
   kind: emailReservationKind,
   value: emailKey(tenant.organization_id, tenant.environment, email),
   owner: userStream(userId),
@@ -38,10 +42,14 @@ export async function createUser(
 ): Promise<StoredUser> {
   const id = randomUUID();
   const metakeys = await metakeyRules(env.metakeys, tenant.environment, Object.keys(fields.metadata ?? {}), true);
-  const command: UserCommand = { type: 'CreateUser', data: { id, tenant, fields, metakeys, source, at: env.now().toISOString() } };
+  const command: UserCommand = {
+    type: 'CreateUser',
+    data: { id, tenant, fields, metakeys, source, at: env.now().toISOString() },
+  };
   userDecider.decide(command, userDecider.initialState());
   const reservation = emailReservation(tenant, fields.email, id);
-  if ((await reserveUnique(env.eventStore, reservation, metadata)) === 'taken') fail(fieldError('email', 'has already been taken'));
+  if ((await reserveUnique(env.eventStore, reservation, metadata)) === 'taken')
+    fail(fieldError('email', 'has already been taken'));
   try {
     return (await run(env, id, command, metadata)).state;
   } catch (error) {
@@ -62,16 +70,26 @@ export async function updateUser(
   const metakeys = await metakeyRules(env.metakeys, tenant.environment, Object.keys(fields.metadata ?? {}), false);
   const command: UserCommand = {
     type: 'UpdateUser',
-    data: { tenant, fields, metakeys, at: env.now().toISOString(), ...(requestedId !== undefined ? { requested_id: requestedId } : {}) },
+    data: {
+      tenant,
+      fields,
+      metakeys,
+      at: env.now().toISOString(),
+      ...(requestedId !== undefined ? { requested_id: requestedId } : {}),
+    },
   };
   const before = await env.view.documents.get(id);
   const newEmail =
-    fields.email !== undefined && before && before.status === 'active' && before.email_key !== emailKey(tenant.organization_id, tenant.environment, fields.email)
+    fields.email !== undefined &&
+    before &&
+    before.status === 'active' &&
+    before.email_key !== emailKey(tenant.organization_id, tenant.environment, fields.email)
       ? emailReservation(tenant, fields.email, id)
       : undefined;
   if (newEmail) {
     userDecider.decide(command, before as StoredUser);
-    if ((await reserveUnique(env.eventStore, newEmail, metadata)) === 'taken') fail(fieldError('email', 'has already been taken'));
+    if ((await reserveUnique(env.eventStore, newEmail, metadata)) === 'taken')
+      fail(fieldError('email', 'has already been taken'));
   }
   try {
     const result = await run(env, id, command, metadata);
@@ -96,8 +114,9 @@ export async function addUserMetadata(
   metadata: EventMetadata,
 ): Promise<StoredUser> {
   const metakeys = await metakeyRules(env.metakeys, tenant.environment, [key], false);
-  return (await run(env, id, { type: 'AddUserMetadata', data: { tenant, key, value, metakeys, at: env.now().toISOString() } }, metadata))
-    .state;
+  return (
+    await run(env, id, { type: 'AddUserMetadata', data: { tenant, key, value, metakeys, at: env.now().toISOString() } }, metadata)
+  ).state;
 }
 
 export async function removeUserMetadata(
@@ -108,8 +127,9 @@ export async function removeUserMetadata(
   metadata: EventMetadata,
 ): Promise<StoredUser> {
   const metakeys = await metakeyRules(env.metakeys, tenant.environment, [key], false);
-  return (await run(env, id, { type: 'RemoveUserMetadata', data: { tenant, key, metakeys, at: env.now().toISOString() } }, metadata))
-    .state;
+  return (
+    await run(env, id, { type: 'RemoveUserMetadata', data: { tenant, key, metakeys, at: env.now().toISOString() } }, metadata)
+  ).state;
 }
 
 export async function deactivateUser(env: UsersEnv, tenant: Tenant, id: string, metadata: EventMetadata): Promise<StoredUser> {

@@ -1,12 +1,5 @@
 import { fieldError } from '@sesame/contracts';
-import type {
-  OperationInput,
-  addUserMetadata,
-  createUser,
-  deleteUser,
-  removeUserMetadata,
-  updateUser,
-} from '@sesame/contracts';
+import type { OperationInput, addUserMetadata, createUser, deleteUser, removeUserMetadata, updateUser } from '@sesame/contracts';
 import { created, failure, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf, resolveTenant } from '../../tenancy/tenant';

@@ -1,12 +1,5 @@
 import { fieldError, parsePhoneNumber } from '@sesame/contracts';
-import type {
-  Address,
-  AddressInput,
-  Profile,
-  ProfileInput,
-  User,
-  UserMetakey,
-} from '@sesame/contracts';
+import type { Address, AddressInput, Profile, ProfileInput, User, UserMetakey } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 
 /** What a command may set on a user, already validated by the contracts (phones parsed). */

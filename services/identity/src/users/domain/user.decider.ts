@@ -93,7 +93,11 @@ export function toUser(state: UserRecord): User {
 }
 
 function requireUser(state: UserState, tenant: Tenant): StoredUser {
-  if (state.status !== 'active' || state.organization_id !== tenant.organization_id || state.__environment__ !== tenant.environment)
+  if (
+    state.status !== 'active' ||
+    state.organization_id !== tenant.organization_id ||
+    state.__environment__ !== tenant.environment
+  )
     fail(catalogueError('resource_not_found'));
   return state;
 }

@@ -58,7 +58,9 @@ export function getUserHandler(env: UsersEnv) {
   return async ({ params }: OperationInput<typeof getUser>, context: RequestContext) => {
     const tenant = await resolveTenant(env.organizations, params.org_domain, environmentOf(context.meta));
     const key = params.email_or_id;
-    const user = uuidSchema.safeParse(key).success ? await findUserById(env, tenant, key) : await findUserByEmail(env, tenant, key);
+    const user = uuidSchema.safeParse(key).success
+      ? await findUserById(env, tenant, key)
+      : await findUserByEmail(env, tenant, key);
     return user ? ok(user) : failure(catalogueError('resource_not_found'));
   };
 }
