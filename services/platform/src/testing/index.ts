@@ -4,3 +4,4 @@ export * from './test-prefix';
 export * from './container-runtime';
 export * from './event-store.contract';
 export * from './read-model.contract';
+export * from './mailer.contract';

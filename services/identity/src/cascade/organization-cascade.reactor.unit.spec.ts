@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { Organization, OrganizationSettings } from '@sesame/contracts';
+import {
+  AggregateView,
+  MemoryEventStore,
+  MemoryReadModelStore,
+  ProjectionRunner,
+  createLogger,
+  handleCommand,
+  reservationStream,
+  streamName,
+} from '@sesame/platform';
+import type { CommandHandlerDeps, Commit, EventMetadata, Mailer, RecordedEvent } from '@sesame/platform';
+import type { AdminsEnv } from '../admins/admins.env';
+import { adminsView } from '../admins/projections/admins.projection';
+import type { GroupsEnv } from '../groups/groups.module';
+import { runGroupCommand } from '../groups/groups.module';
+import { groupsView } from '../groups/projections/groups.projection';
+import { organizationDecider } from '../organizations/domain/organization.decider';
+import { organizationsView } from '../organizations/projections/organizations.projection';
+import { userMetakeysView } from '../user-metakeys/projections/user-metakeys.projection';
+import { createUser } from '../users/commands/user.commands';
+import { emailKey, userDecider } from '../users/domain/user.decider';
+import type { Tenant } from '../users/domain/user.decider';
+import { usersView } from '../users/projections/users.projection';
+import type { UsersEnv } from '../users/users.env';
+import { organizationCascadeReactor } from './organization-cascade.reactor';
+
+const metadata = (): EventMetadata => ({ correlationId: randomUUID(), occurredAt: new Date().toISOString() });
+const settings: OrganizationSettings = {
+  name: 'Acme',
+  allowed_email_domains: [],
+  allowed_authn_connections: ['sso'],
+  color: null,
+  icon_logo_url: null,
+  inline_logo_url: null,
+  locale: null,
+  timezone: null,
+  environments: [],
+};
+
+/** The identity service's aggregates and reactor on in-memory stores. */
+async function harness() {
+  const eventStore = new MemoryEventStore();
+  const readModels = new MemoryReadModelStore();
+  const logger = createLogger('test', 'silent');
+  const projections = new ProjectionRunner(eventStore, readModels, logger);
+  const view = <D>(definition: D) =>
+    projections.register(new AggregateView(definition as never, readModels, eventStore)) as AggregateView<any, any>;
+  const organizations = { view: view(organizationsView) };
+  const metakeys = { eventStore, view: view(userMetakeysView) };
+  const deps = <S>(): CommandHandlerDeps<S> => ({
+    eventStore,
+    afterCommit: (stream, result) =>
+      projections.applyInline(stream, result.revision, result.state, { position: 0n, events: result.events }),
+  });
+  const users: UsersEnv = {
+    commandDeps: deps(),
+    eventStore,
+    metadata: () => metadata(),
+    view: view(usersView),
+    organizations,
+    metakeys,
+    now: () => new Date(),
+  };
+  const admins: AdminsEnv = {
+    commandDeps: deps(),
+    metadata: () => metadata(),
+    view: view(adminsView),
+    organizations,
+    mailer: {} as Mailer,
+    onboardingUrl: 'http://x',
+    invitationTtlMs: 1,
+    now: () => new Date(),
+  };
+  const groups: GroupsEnv = { commandDeps: deps(), view: view(groupsView) };
+  await projections.start();
+  await projections.whenReady();
+  const reactor = organizationCascadeReactor({ eventStore, organizations, users, admins, groups, projections, logger });
+  const seen: RecordedEvent[] = [];
+  let delivered = 0;
+  const subscription = eventStore.subscribeToAll({
+    from: 0n,
+    onCommit: async (commit: Commit) => {
+      seen.push(...commit.events);
+      await reactor(commit);
+      delivered = Number(commit.position);
+    },
+  });
+  const settled = async () => {
+    for (;;) {
+      const head = Number(await eventStore.headPosition());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (delivered >= head && Number(await eventStore.headPosition()) === head) return;
+    }
+  };
+  const createOrganization = async (): Promise<Tenant> => {
+    const result = await handleCommand(
+      deps(),
+      organizationDecider,
+      streamName('organization', 'acme'),
+      { type: 'CreateOrganization', data: { id: randomUUID(), domain: 'acme', settings, at: new Date().toISOString() } },
+      metadata(),
+    );
+    const organization = result.state as unknown as Organization;
+    return { organization_id: organization.id, organization_domain: 'acme', allowed_email_domains: [], environment: 'sandbox' };
+  };
+  const deleteOrganization = () =>
+    handleCommand(
+      deps(),
+      organizationDecider,
+      streamName('organization', 'acme'),
+      { type: 'DeleteOrganization', data: { at: new Date().toISOString() } },
+      metadata(),
+    );
+  return { eventStore, users, groups, seen, settled, createOrganization, deleteOrganization, stop: () => subscription.stop() };
+}
+
+describe('organization cascade reactor', () => {
+  it('deletes the users and groups of a deleted organization, releasing their emails', async () => {
+    const h = await harness();
+    const tenant = await h.createOrganization();
+    const user = await createUser(h.users, tenant, { email: 'a@acme.com' }, 'api', metadata());
+    await runGroupCommand(
+      h.groups,
+      'g1',
+      { type: 'CreateGroup', data: { tenant, id: 'g1', display_name: 'All', members: [user.id], at: new Date().toISOString() } },
+      metadata(),
+    );
+    await h.deleteOrganization();
+    await h.settled();
+    expect(await h.users.view.documents.count({})).toBe(0);
+    expect(await h.groups.view.documents.count({})).toBe(0);
+    expect(
+      h.seen.filter((event) => event.type === 'UserDeleted').map((event) => (event.data as { reason: string }).reason),
+    ).toEqual(['organization_deleted']);
+    const reservation = await h.eventStore.readStream(
+      reservationStream('userEmail', emailKey(tenant.organization_id, 'sandbox', 'a@acme.com')),
+    );
+    expect(reservation.events.at(-1)?.type).toBe('UniqueValueReleased');
+    await h.stop();
+  });
+
+  it('deletes a user created under the organization after it was deleted (a race with the deletion)', async () => {
+    const h = await harness();
+    const tenant = await h.createOrganization();
+    await h.deleteOrganization();
+    await h.settled();
+    // The create handler found the organization live an instant before its deletion.
+    const late = await createUser(h.users, tenant, { email: 'late@acme.com' }, 'api', metadata());
+    await h.settled();
+    expect(await h.users.view.documents.get(late.id)).toBeNull();
+    expect(h.seen.filter((event) => event.type === 'UserDeleted')).toHaveLength(1);
+    await h.stop();
+  });
+
+  it('leaves users of a live organization alone, and removes a deleted user from its groups', async () => {
+    const h = await harness();
+    const tenant = await h.createOrganization();
+    const keep = await createUser(h.users, tenant, { email: 'keep@acme.com' }, 'api', metadata());
+    const gone = await createUser(h.users, tenant, { email: 'gone@acme.com' }, 'api', metadata());
+    await runGroupCommand(
+      h.groups,
+      'g1',
+      {
+        type: 'CreateGroup',
+        data: { tenant, id: 'g1', display_name: 'All', members: [keep.id, gone.id], at: new Date().toISOString() },
+      },
+      metadata(),
+    );
+    await handleCommand(
+      h.users.commandDeps,
+      userDecider,
+      streamName('user', gone.id),
+      { type: 'DeleteUser', data: { tenant, reason: 'api', at: new Date().toISOString() } },
+      metadata(),
+    );
+    await h.settled();
+    expect(await h.users.view.documents.get(keep.id)).not.toBeNull();
+    expect(await h.groups.view.documents.get('g1')).toMatchObject({ members: [keep.id] });
+    await h.stop();
+  });
+});
