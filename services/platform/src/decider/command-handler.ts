@@ -21,6 +21,11 @@ export interface CommandHandlerDeps<State> {
   attempts?: number;
 }
 
+export interface HandleCommandOptions {
+  /** The stream is expected not to exist yet (a fresh uuid): the first attempt does not read it. */
+  newStream?: boolean;
+}
+
 /**
  * Load, decide, append with the expected revision, retry on conflict (DESIGN.md section 3).
  * A command that decides no events appends nothing and answers the current state.
@@ -31,10 +36,12 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   stream: string,
   command: Command,
   metadata: EventMetadata,
+  options: HandleCommandOptions = {},
 ): Promise<CommandResult<State>> {
   const attempts = deps.attempts ?? 5;
   for (let attempt = 1; ; attempt++) {
-    const current = await deps.eventStore.readStream(stream);
+    // A stream named by a fresh random id is new: skip reading it (a conflict reads and retries).
+    const current = options.newStream && attempt === 1 ? { revision: -1, events: [] } : await deps.eventStore.readStream(stream);
     const state = fold(decider, current.events as unknown as Event[]);
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { state, revision: current.revision, events: [] };

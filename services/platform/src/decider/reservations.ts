@@ -30,6 +30,16 @@ export async function reserveUnique(
   metadata: EventMetadata,
 ): Promise<'reserved' | 'taken'> {
   const stream = reservationStream(reservation.kind, reservation.value);
+  // Most values are new: try the append first, and read the stream only when it exists.
+  try {
+    await eventStore.appendToStream(stream, [{ type: 'UniqueValueReserved', data: reservation }], {
+      expectedRevision: 'no_stream',
+      metadata,
+    });
+    return 'reserved';
+  } catch (error) {
+    if (!(error instanceof ConcurrencyError)) throw error;
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     const { revision, events } = await eventStore.readStream(stream);
     const last = events.at(-1) as (ReservationEvent & { metadata: EventMetadata }) | undefined;

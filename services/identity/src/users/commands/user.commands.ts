@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fieldError } from '@sesame/contracts';
 import type { UserDeletionReason, UserSource } from '@sesame/contracts';
-import { handleCommand, releaseUnique, reserveUnique } from '@sesame/platform';
+import { fail, handleCommand, releaseUnique, reserveUnique } from '@sesame/platform';
 import type { EventMetadata, Reservation } from '@sesame/platform';
 import { metakeyRules } from '../../user-metakeys/metakey-rules';
 import { emailKey, userDecider } from '../domain/user.decider';
@@ -9,7 +9,6 @@ import type { StoredUser, Tenant, UserCommand } from '../domain/user.decider';
 import type { UserFieldsInput } from '../domain/user-fields';
 import { userStream } from '../projections/users.projection';
 import type { UsersEnv } from '../users.env';
-import { fail } from '@sesame/platform';
 
 export const emailReservationKind = 'userEmail';
 
@@ -24,7 +23,9 @@ const emailReservation = (
 });
 
 async function run(env: UsersEnv, id: string, command: UserCommand, metadata: EventMetadata) {
-  const result = await handleCommand(env.commandDeps, userDecider, userStream(id), command, metadata);
+  const result = await handleCommand(env.commandDeps, userDecider, userStream(id), command, metadata, {
+    newStream: command.type === 'CreateUser',
+  });
   return { state: result.state as StoredUser, events: result.events };
 }
 
