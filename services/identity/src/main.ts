@@ -7,6 +7,7 @@ import { registerGroups } from './groups/groups.module';
 import { registerOrganizations } from './organizations/organizations.module';
 import { registerRedirectUris } from './redirect-uris/redirect-uris.module';
 import { metakeyCleanupReactor } from './user-metakeys/metakey-cleanup.reactor';
+import { userMetakeyStreamCategory } from './user-metakeys/projections/user-metakeys.projection';
 import { registerUserMetakeys } from './user-metakeys/user-metakeys.module';
 import { registerUsers } from './users/users.module';
 
@@ -38,6 +39,7 @@ runMain(async () => {
       prefix,
       source: 'identity',
       consumer: 'identity-metakey-cleanup',
+      category: userMetakeyStreamCategory,
       onCommit: metakeyCleanupReactor({ metakeys, users, projections, logger }),
       logger,
     }),

@@ -122,4 +122,35 @@ describe('subscribeToServiceEvents (real NATS)', () => {
       await late.destroy();
     }
   });
+
+  it('sends a consumer of one category only the commits of that category', async () => {
+    const seen: string[] = [];
+    subscriptions.push(
+      subscribeToServiceEvents({
+        nc,
+        prefix,
+        source: 'identity',
+        consumer: 'metakeys-only',
+        category: 'userMetakey',
+        onCommit: async (commit) => void seen.push(...commit.events.map((e) => e.stream)),
+        logger,
+      }),
+    );
+    await store.appendToStream('user-1', [{ type: 'UserCreated', data: {} }], { expectedRevision: 'no_stream', metadata });
+    await store.appendToStream('userMetakey-sandbox:seats', [{ type: 'UserMetakeyCreated', data: {} }], {
+      expectedRevision: 'no_stream',
+      metadata,
+    });
+    await store.appendToStream('organization-x', [{ type: 'OrganizationCreated', data: {} }], {
+      expectedRevision: 'no_stream',
+      metadata,
+    });
+    await store.appendToStream('userMetakey-production:seats', [{ type: 'UserMetakeyCreated', data: {} }], {
+      expectedRevision: 'no_stream',
+      metadata,
+    });
+    await waitFor(() => seen.length === 2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen).toEqual(['userMetakey-sandbox:seats', 'userMetakey-production:seats']);
+  });
 });

@@ -13,6 +13,8 @@ export interface ServiceEventFeedOptions {
   source: ServiceName;
   /** Durable consumer name: one per reacting component; replicas share it. */
   consumer: string;
+  /** Only the streams of this category (`userMetakey`): the consumer is not sent the others. */
+  category?: string;
   onCommit(commit: Commit): Promise<void>;
   logger: Logger;
 }
@@ -40,7 +42,7 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
           durable_name: durable,
           ack_policy: AckPolicy.Explicit,
           deliver_policy: DeliverPolicy.All,
-          filter_subject: `${eventSubjectPrefix(options.prefix, options.source)}.events.>`,
+          filter_subject: `${eventSubjectPrefix(options.prefix, options.source)}.events.${options.category ? `${options.category}.>` : '>'}`,
           max_ack_pending: 1,
           ack_wait: nanos(60_000),
           max_deliver: -1,
