@@ -2,7 +2,7 @@ import type { AdminEvent, GroupEvent, OrganizationEvent, TenantEventData, UserEv
 import { DomainError, fold, handleCommand } from '@sesame/platform';
 import type { Commit, EventMetadata, EventStore, Logger, ProjectionRunner, RecordedEvent } from '@sesame/platform';
 import type { AdminsEnv } from '../admins/admins.env';
-import { adminDecider } from '../admins/domain/admin.decider';
+import { adminDecider, adminTenant } from '../admins/domain/admin.decider';
 import { adminStream } from '../admins/projections/admins.projection';
 import type { StoredAdmin } from '../admins/domain/admin.decider';
 import { runGroupCommand } from '../groups/groups.module';
@@ -72,9 +72,9 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
     return check();
   };
 
-  const deleteOrganizationResources = async (tenantIds: { organization_id: string }, event: RecordedEvent) => {
+  const deleteOrganizationResources = async (organizationId: string, event: RecordedEvent) => {
     await deps.projections.caughtUp();
-    const filter = { organization_id: tenantIds.organization_id };
+    const filter = { organization_id: organizationId };
     const metadata = metadataOf(event);
     for (const user of await deps.users.view.documents.find(filter))
       if (user.status === 'active')
@@ -104,12 +104,7 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
         {
           type: 'RemoveAdmin',
           data: {
-            tenant: {
-              organization_id: admin.organization_id,
-              organization_domain: admin.__domain__,
-              allowed_email_domains: [],
-              environment: admin.__environment__,
-            },
+            tenant: adminTenant(admin),
             reason: 'organization_deleted',
             at: new Date().toISOString(),
           },
@@ -129,7 +124,7 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
       switch (event.type) {
         case 'OrganizationDeleted': {
           const organizationId = await organizationIdAt(event);
-          if (organizationId) await deleteOrganizationResources({ organization_id: organizationId }, event);
+          if (organizationId) await deleteOrganizationResources(organizationId, event);
           deps.logger.info({ organization: event.data.domain }, 'organization resources removed');
           break;
         }
