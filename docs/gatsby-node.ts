@@ -4,7 +4,7 @@ import type { CreatePagesArgs, CreateNodeArgs, CreatePageArgs, CreateResolversAr
 import { loadSampleFiles } from './src/samples/load';
 import { expandSamples, type SampleLanguage } from './src/samples/render';
 import type { SampleFile } from './src/samples/types';
-import { checkLinks, type BuiltPage } from './src/site/links';
+import { checkLinks, localizeLinks, type BuiltPage } from './src/site/links';
 import { siteConfig } from './src/site/site-config';
 import { tagSlug } from './src/site/tags';
 
@@ -51,7 +51,10 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
   `);
 };
 
-/** `sampledHtml`: the page's HTML with each `<sesame-sample id>` replaced by the rendered sample. */
+/**
+ * `sampledHtml`: the page's HTML with each `<sesame-sample id>` replaced by the rendered sample,
+ * and its links to other pages pointing to the page's language.
+ */
 export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers }: CreateResolversArgs) => {
   createResolvers({
     MarkdownRemark: {
@@ -60,7 +63,8 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
         async resolve(source: MarkdownNode, args: unknown, context: unknown, info: { schema: { getType(name: string): unknown } }) {
           const type = info.schema.getType('MarkdownRemark') as { getFields(): Record<string, { resolve: Function }> };
           const html = (await type.getFields().html!.resolve(source, args, context, { ...info, fieldName: 'html' })) as string;
-          return expandSamples(html, samples(), (source.fields?.lang ?? 'en') as SampleLanguage);
+          const language = source.fields?.lang ?? siteConfig.defaultLanguage;
+          return localizeLinks(expandSamples(html, samples(), language as SampleLanguage), language, siteConfig.defaultLanguage);
         },
       },
     },

@@ -54,3 +54,14 @@ export function checkLinks(pages: BuiltPage[], files: Set<string> = new Set()): 
   }
   return report;
 }
+
+/**
+ * Markdown pages link to routes without a language prefix (`/password/`): in a translated page
+ * those links lead to the same route in the page's language (`/fr/password/`).
+ */
+export function localizeLinks(html: string, language: string, defaultLanguage: string): string {
+  if (language === defaultLanguage) return html;
+  return html.replace(/(<a\s[^>]*?href=")\/(?!\/|[a-z]{2}\/)([^"]*)"/g, (match, start: string, rest: string) =>
+    /\.[a-z0-9]+(?:[?#].*)?$/i.test(rest.replace(/[?#].*$/, '')) ? match : `${start}/${language}/${rest}"`,
+  );
+}
