@@ -12,7 +12,7 @@ interface SeoProps {
 
 /** Contents of `<head>` for every page (Gatsby Head API). */
 export function Seo({ title, description, language, pathname, noindex }: SeoProps) {
-  const fullTitle = title === siteConfig.title ? title : `${title} | ${siteConfig.title}`;
+  const fullTitle = title.includes(siteConfig.title) ? title : `${title} | ${siteConfig.title}`;
   return (
     <>
       <html lang={language} />
