@@ -1,4 +1,7 @@
-/** Test tiers by file suffix: *.unit.spec.ts, *.int.spec.ts, test/e2e/*.e2e.spec.ts. */
+/**
+ * Test tiers by file suffix: *.unit.spec.ts, *.int.spec.ts, test/e2e/*.e2e.spec.ts, and
+ * docs/test/*.browser.spec.ts (the documentation site in Debian's chromium; `npm run test:browser`).
+ */
 const swc = [
   '@swc/jest',
   {
@@ -25,7 +28,7 @@ const common = {
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper,
   testEnvironment: 'node',
-  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/docs/(public|\\.cache)/'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
@@ -40,5 +43,6 @@ module.exports = {
       globalSetup: '<rootDir>/services/platform/src/testing/container-runtime.global-setup.ts',
     },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts'], testTimeout: 120_000 },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/docs/test/**/*.browser.spec.ts'], testTimeout: 180_000 },
   ],
 };

@@ -122,11 +122,17 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
 
   const tags = new Set<string>();
   for (const node of reference.values()) if (node.fields!.kind === 'blog') node.frontmatter.tags?.forEach((tag) => tags.add(tag));
-  actions.createPage({ path: '/blog/', component: template('blog-list.tsx'), context: { mode: 'list' } });
-  actions.createPage({ path: '/blog/archive/', component: template('blog-list.tsx'), context: { mode: 'archive' } });
+  actions.createPage({ path: '/blog/', component: template('blog-list.tsx'), context: { view: 'list' } });
+  actions.createPage({ path: '/blog/archive/', component: template('blog-list.tsx'), context: { view: 'archive' } });
   actions.createPage({ path: '/blog/tags/', component: template('blog-tags.tsx'), context: {} });
   for (const tag of tags)
     actions.createPage({ path: `/blog/tags/${tagSlug(tag)}/`, component: template('blog-tag.tsx'), context: { tag } });
+};
+
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ actions }) => {
+  actions.setWebpackConfig({
+    module: { rules: [{ test: /[\\/]redoc[\\/]bundles[\\/].*\.js$/, use: [{ loader: resolve('webpack', 'redoc-offline-loader.js') }] }] },
+  });
 };
 
 export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }: CreatePageArgs<{ i18n?: { language: string } }>) => {

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startDocsServer } from './static-server.mjs';
+import server from './static-server.cjs';
+
+const { startDocsServer } = server;
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: process.env.DOCS_PORT ?? '8000' }, host: { type: 'string', default: '127.0.0.1' } },

@@ -65,14 +65,18 @@ describe('site settings', () => {
     expect(analyticsScript('https://stats.example.com/script.js')).toEqual({ src: 'https://stats.example.com/script.js', defer: true });
     const script = initialScript();
     expect(script).not.toContain('prefers-color-scheme');
-    const run = (stored: Record<string, string>) => {
+    const run = (stored: Record<string, string>, pathname = '/password/') => {
       const dataset: Record<string, string> = {};
       const localStorage = { getItem: (key: string) => stored[key] ?? null };
-      new Function('document', 'localStorage', script)({ documentElement: { dataset } }, localStorage);
-      return dataset;
+      const replaced: string[] = [];
+      const history = { state: null, replaceState: (_state: unknown, _title: string, url: string) => replaced.push(url) };
+      const location = { pathname, search: '?q=1', hash: '#h' };
+      new Function('document', 'localStorage', 'location', 'history', script)({ documentElement: { dataset } }, localStorage, location, history);
+      return replaced.length ? { ...dataset, replaced: replaced.join() } : dataset;
     };
     expect(run({})).toEqual({ theme: 'light' });
     expect(run({ 'sesame-docs.theme': 'dark' })).toEqual({ theme: 'dark' });
     expect(run({ 'sesame-docs.announcement-dismissed': 'scim-directory-sync-2025' })).toEqual({ theme: 'light', announcementDismissed: 'true' });
+    expect(run({}, '/fr/password.html')).toEqual({ theme: 'light', replaced: '/fr/password/?q=1#h' });
   });
 });

@@ -16,7 +16,7 @@ interface ListData extends LocalesData {
 }
 interface ListContext {
   language: string;
-  mode: 'list' | 'archive';
+  view: 'list' | 'archive';
 }
 
 export function PostList({ posts }: { posts: PostSummary[] }) {
@@ -55,7 +55,7 @@ export function PostList({ posts }: { posts: PostSummary[] }) {
 export default function BlogList({ data, pageContext, location }: PageProps<ListData, ListContext>) {
   const { t, i18n } = useTranslation();
   const posts = data.allMarkdownRemark.nodes;
-  if (pageContext.mode === 'archive') {
+  if (pageContext.view === 'archive') {
     const years = new Map<number, PostSummary[]>();
     for (const post of posts) {
       const year = new Date(post.frontmatter.date).getUTCFullYear();
@@ -100,7 +100,7 @@ export default function BlogList({ data, pageContext, location }: PageProps<List
 export function Head({ data, pageContext, location }: HeadProps<ListData, ListContext>) {
   return (
     <Seo
-      title={translate(data, pageContext.mode === 'archive' ? 'blog.archive' : 'blog.title')}
+      title={translate(data, pageContext.view === 'archive' ? 'blog.archive' : 'blog.title')}
       language={pageContext.language}
       pathname={location.pathname}
     />

@@ -1,8 +1,10 @@
+// CommonJS so that ES modules (`npm start`), scripts and jest tests can all load it.
 // A small static file server for the built site (docs/public): the `.html` and `index.html`
 // forms of a path serve the same page, and unknown paths get the not-found page of their language.
-import { createReadStream, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+'use strict';
+const { createReadStream, statSync } = require('node:fs');
+const { createServer } = require('node:http');
+const { extname, join, normalize, resolve, sep } = require('node:path');
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -39,7 +41,7 @@ function fileAt(root, path) {
  * Resolves a URL path to a file of the site: `{ file, status }`, or `{ redirect }` for a
  * directory asked without its trailing slash.
  */
-export function resolveRequest(root, pathname, languages = ['fr']) {
+function resolveRequest(root, pathname, languages = ['fr']) {
   let path;
   try {
     path = decodeURIComponent(pathname);
@@ -62,7 +64,7 @@ export function resolveRequest(root, pathname, languages = ['fr']) {
 }
 
 /** A request handler serving the built site in `root`. */
-export function createDocsHandler(rootDir) {
+function createDocsHandler(rootDir) {
   const root = resolve(rootDir);
   return (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -92,7 +94,7 @@ export function createDocsHandler(rootDir) {
 }
 
 /** Starts the server; resolves to `{ url, close }`. Port 0 picks a free port. */
-export function startDocsServer({ root, port = 0, host = '127.0.0.1' }) {
+function startDocsServer({ root, port = 0, host = '127.0.0.1' }) {
   const server = createServer(createDocsHandler(root));
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
@@ -105,3 +107,5 @@ export function startDocsServer({ root, port = 0, host = '127.0.0.1' }) {
     });
   });
 }
+
+module.exports = { resolveRequest, createDocsHandler, startDocsServer };
