@@ -139,7 +139,7 @@ export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }: Crea
   // gatsby-plugin-react-i18next 3.0.1 gives a translated 404 page the match path `/fr/fr/*`:
   // unknown paths under `/fr/` must render the French not-found page.
   const localized = /^\/([a-z]{2})\/404\/$/.exec(page.path);
-  if (localized && page.context.i18n && page.matchPath !== `/${localized[1]}/*`) {
+  if (localized && page.context?.i18n && page.matchPath !== `/${localized[1]}/*`) {
     actions.deletePage(page);
     actions.createPage({ ...page, matchPath: `/${localized[1]}/*` });
   }

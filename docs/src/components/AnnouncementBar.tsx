@@ -1,5 +1,6 @@
 import React from 'react';
-import { Link, useTranslation } from 'gatsby-plugin-react-i18next';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { Link } from './LocalizedLink';
 import { siteConfig, storageKeys } from '../site/site-config';
 
 /**

@@ -1,5 +1,6 @@
 import React, { useEffect, useState } from 'react';
-import { Link, useTranslation } from 'gatsby-plugin-react-i18next';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { Link } from './LocalizedLink';
 import { LanguageDropdown } from './LanguageDropdown';
 import { ThemeToggle } from './ThemeToggle';
 import { VersionDropdown } from './VersionDropdown';

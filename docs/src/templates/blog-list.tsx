@@ -1,6 +1,7 @@
 import React from 'react';
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
-import { Link, useTranslation } from 'gatsby-plugin-react-i18next';
+import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { Link } from '../components/LocalizedLink';
 import { Layout } from '../components/Layout';
 import { Seo } from '../components/Seo';
 import { translate, type LocalesData } from '../site/i18n';
