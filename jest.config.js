@@ -1,5 +1,6 @@
 /**
- * Test tiers by file suffix: *.unit.spec.ts, *.int.spec.ts, test/e2e/*.e2e.spec.ts, and
+ * Test tiers by file suffix: *.unit.spec.ts, *.int.spec.ts, test/e2e/*.e2e.spec.ts (and the
+ * documentation samples, docs/test/*.e2e.spec.ts), and
  * docs/test/*.browser.spec.ts (the documentation site in Debian's chromium; `npm run test:browser`).
  */
 const swc = [
@@ -39,10 +40,20 @@ module.exports = {
       ...common,
       displayName: 'int',
       testMatch: ['<rootDir>/**/*.int.spec.ts'],
-      testTimeout: 120_000,
+      setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
       globalSetup: '<rootDir>/services/platform/src/testing/container-runtime.global-setup.ts',
     },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts'], testTimeout: 120_000 },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/docs/test/**/*.browser.spec.ts'], testTimeout: 180_000 },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts', '<rootDir>/docs/test/**/*.e2e.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/docs/test/**/*.browser.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
+    },
   ],
 };

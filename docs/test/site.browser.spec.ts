@@ -1,5 +1,3 @@
-jest.setTimeout(180_000);
-
 import type { Browser, Page } from 'playwright-core';
 import { collectErrors, hydrated, launchChromium, locale, markdownTitle, newContext, screenshot, startSite } from './support/browser';
 

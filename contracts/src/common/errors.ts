@@ -9,15 +9,11 @@ export const errorBodySchema = z
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** `{ errors: { field: [messages] } }`: SPEC.md section 8, second shape (always 422). */
-export const fieldErrorsBodySchema = z
-  .object({ errors: z.record(z.string(), z.array(z.string())) })
-  .meta({ id: 'FieldErrors' });
+export const fieldErrorsBodySchema = z.object({ errors: z.record(z.string(), z.array(z.string())) }).meta({ id: 'FieldErrors' });
 export type FieldErrorsBody = z.infer<typeof fieldErrorsBodySchema>;
 
 /** RFC 6749 section 5.2 error answer of the token endpoint. */
-export const oauthErrorBodySchema = z
-  .object({ error: z.string(), error_description: z.string() })
-  .meta({ id: 'OAuthError' });
+export const oauthErrorBodySchema = z.object({ error: z.string(), error_description: z.string() }).meta({ id: 'OAuthError' });
 export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
 
 /**
@@ -28,16 +24,28 @@ export const errorCatalogue = {
   bad_request: { status: 400, message: 'Malformed request', docPath: '/api' },
   unauthorized: { status: 401, message: 'Missing an api key with the requested privilegies', docPath: '/how-to-use-api-key' },
   invalid_code: { status: 401, message: 'Invalid Code', docPath: '/implement-multi-factor-authentication-mfa' },
-  inactive_totp: { status: 403, message: 'Your TOTP strategy is inactive', docPath: '/implement-multi-factor-authentication-mfa' },
+  inactive_totp: {
+    status: 403,
+    message: 'Your TOTP strategy is inactive',
+    docPath: '/implement-multi-factor-authentication-mfa',
+  },
   forbidden: { status: 403, message: 'Forbidden', docPath: '/api' },
   resource_not_found: { status: 404, message: 'Resource Not Found', docPath: '/api' },
   method_not_allowed: { status: 405, message: 'Method Not Allowed', docPath: '/api' },
   conflict: { status: 409, message: 'The resource was changed by another request, please retry', docPath: '/api' },
   directory_sync_already_exists: { status: 409, message: 'A directory sync already exists', docPath: '/directory-sync' },
   payload_too_large: { status: 413, message: 'Request body is too large', docPath: '/api' },
-  unsupported_media_type: { status: 415, message: 'Unsupported Media Type: send application/json or application/x-www-form-urlencoded', docPath: '/api' },
+  unsupported_media_type: {
+    status: 415,
+    message: 'Unsupported Media Type: send application/json or application/x-www-form-urlencoded',
+    docPath: '/api',
+  },
   missing_relay_id: { status: 422, message: 'You should provide a valid `relay_id`.', docPath: '/api' },
-  missing_access_token: { status: 422, message: 'You should provide the current `access_token` of the user you want to redirect.', docPath: '/api' },
+  missing_access_token: {
+    status: 422,
+    message: 'You should provide the current `access_token` of the user you want to redirect.',
+    docPath: '/api',
+  },
   unknown_password_code: { status: 422, message: 'The provided password_code is not valid...', docPath: '/password' },
   too_many_requests: { status: 429, message: 'Too Many Requests', docPath: '/api' },
   internal_server_error: { status: 500, message: 'Internal Server Error', docPath: '/api' },
@@ -90,7 +98,8 @@ export function fieldErrorsFromZod(error: z.ZodError, prefix?: string): Record<s
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');
     const key = [prefix, path].filter(Boolean).join('.') || 'base';
-    (fields[key] ??= []).includes(issue.message) || fields[key].push(issue.message);
+    const messages = (fields[key] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return fields;
 }

@@ -24,5 +24,4 @@ export interface RpcRequest<I = unknown> {
 
 /** A service's answer: a body with its HTTP status, or an error the gateway maps to a shape. */
 export type RpcReply<T = unknown> =
-  | { ok: true; status: number; body: T; headers?: Record<string, string> }
-  | { ok: false; error: AppError };
+  { ok: true; status: number; body: T; headers?: Record<string, string> } | { ok: false; error: AppError };

@@ -29,9 +29,7 @@ export const passwordConnectionSchema = z
   })
   .meta({ id: 'PasswordConnection' });
 
-export const passwordSchema = z
-  .object({ id: z.uuid(), user_id: z.uuid(), code: z.string().nullable() })
-  .meta({ id: 'Password' });
+export const passwordSchema = z.object({ id: z.uuid(), user_id: z.uuid(), code: z.string().nullable() }).meta({ id: 'Password' });
 
 export const passwordChallengeSchema = z
   .object({

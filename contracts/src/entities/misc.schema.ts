@@ -56,7 +56,5 @@ export const tokenSchema = z
   .meta({ id: 'Token' });
 export type Token = z.infer<typeof tokenSchema>;
 
-export const jwksSchema = z
-  .object({ keys: z.array(z.record(z.string(), z.unknown())) })
-  .meta({ id: 'JsonWebKeySet' });
+export const jwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).meta({ id: 'JsonWebKeySet' });
 export type Jwks = z.infer<typeof jwksSchema>;

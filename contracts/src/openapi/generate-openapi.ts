@@ -41,7 +41,10 @@ function routeConfig(operation: Operation): RouteConfig {
   };
   if (operation.errorStyle === 'oauth') {
     responses[400] = { description: 'OAuth error', content: { 'application/json': { schema: oauthErrorBodySchema } } };
-    responses[401] = { description: 'Client authentication failed', content: { 'application/json': { schema: oauthErrorBodySchema } } };
+    responses[401] = {
+      description: 'Client authentication failed',
+      content: { 'application/json': { schema: oauthErrorBodySchema } },
+    };
   } else {
     for (const code of operation.errors) responses[errorCatalogue[code].status] = errorResponse(code);
     if (request.body || request.query || request.params)

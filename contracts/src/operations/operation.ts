@@ -75,9 +75,9 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a service receives for an operation, after validation. */
 export interface OperationInput<O extends Operation> {
-  params: Infer<O['request']['params']>;
-  query: Infer<O['request']['query']>;
-  body: Infer<O['request']['body']>;
+  params: Infer<NonNullable<O['request']['params']>>;
+  query: Infer<NonNullable<O['request']['query']>>;
+  body: Infer<NonNullable<O['request']['body']>>;
 }
 
 export type OperationResult<O extends Operation> = z.input<O['response']['schema']>;

@@ -1,12 +1,6 @@
 import { z } from '../zod';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
-import {
-  hexColorSchema,
-  localeSchema,
-  optionalNullable,
-  orgDomainParamsSchema,
-  timezoneSchema,
-} from '../common/inputs.schema';
+import { hexColorSchema, localeSchema, optionalNullable, orgDomainParamsSchema, timezoneSchema } from '../common/inputs.schema';
 import { domainNameSchema, httpUrlSchema, listInputSchema } from '../common/primitives.schema';
 import {
   authnConnections,

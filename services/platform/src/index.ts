@@ -20,6 +20,8 @@ export * from './projections/keyed-mutex';
 export * from './messaging/replies';
 export * from './messaging/rpc-router';
 export * from './messaging/nats-rpc';
+export * from './messaging/event-feed';
+export * from './event-store/esdb-relay';
 export * from './metrics/metrics';
 export * from './runtime/probes.module';
 export * from './runtime/nest-logger';

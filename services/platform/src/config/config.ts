@@ -33,7 +33,11 @@ export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
 export function requireStoreUrls(config: BaseConfig, ctx: z.RefinementCtx): void {
   if (config.SESAME_EVENT_STORE === 'eventstoredb' && !config.SESAME_EVENTSTOREDB_URL)
-    ctx.addIssue({ code: 'custom', path: ['SESAME_EVENTSTOREDB_URL'], message: 'is required when SESAME_EVENT_STORE=eventstoredb' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SESAME_EVENTSTOREDB_URL'],
+      message: 'is required when SESAME_EVENT_STORE=eventstoredb',
+    });
   if (config.SESAME_READ_MODEL === 'mongodb' && !config.SESAME_MONGODB_URL)
     ctx.addIssue({ code: 'custom', path: ['SESAME_MONGODB_URL'], message: 'is required when SESAME_READ_MODEL=mongodb' });
 }

@@ -24,7 +24,10 @@ export function fail(error: AppError): never {
 }
 
 function describe(error: AppError): string {
-  if (error.kind === 'fields') return Object.entries(error.fields).map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; ');
+  if (error.kind === 'fields')
+    return Object.entries(error.fields)
+      .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+      .join('; ');
   if (error.kind === 'oauth') return `${error.code}: ${error.description}`;
   return error.message ? `${error.code}: ${error.message}` : error.code;
 }

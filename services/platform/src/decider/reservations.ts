@@ -54,11 +54,7 @@ export async function reserveUnique(
 }
 
 /** Releases the value if `owner` holds it; a no-op otherwise. */
-export async function releaseUnique(
-  eventStore: EventStore,
-  reservation: Reservation,
-  metadata: EventMetadata,
-): Promise<void> {
+export async function releaseUnique(eventStore: EventStore, reservation: Reservation, metadata: EventMetadata): Promise<void> {
   const stream = reservationStream(reservation.kind, reservation.value);
   for (let attempt = 0; attempt < 3; attempt++) {
     const { revision, events } = await eventStore.readStream(stream);

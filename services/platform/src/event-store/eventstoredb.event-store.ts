@@ -67,7 +67,10 @@ export class EventStoreDbEventStore implements EventStore {
   async readStream(stream: string): Promise<ReadStreamResult> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(this.esdbStream(stream), { fromRevision: START, direction: FORWARDS })) {
+      for await (const resolved of this.client.readStream(this.esdbStream(stream), {
+        fromRevision: START,
+        direction: FORWARDS,
+      })) {
         const recorded = this.toRecorded(resolved);
         if (recorded) events.push(recorded);
       }
@@ -126,7 +129,14 @@ export class EventStoreDbEventStore implements EventStore {
           const position = resolved.event?.position?.commit;
           if (!recorded || position === undefined) continue;
           const commit = { position, events: [recorded] };
-          if (!(await deliverWithRetry(() => onCommit(commit), () => stopped, this.options.onError))) break;
+          if (
+            !(await deliverWithRetry(
+              () => onCommit(commit),
+              () => stopped,
+              this.options.onError,
+            ))
+          )
+            break;
           onPosition?.(position);
         }
       } catch (error) {

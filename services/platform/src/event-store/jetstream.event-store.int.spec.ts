@@ -17,7 +17,10 @@ describe('JetStreamEventStore (real NATS server)', () => {
   eventStoreContract(
     async () => {
       const prefix = testPrefix();
-      return JetStreamEventStore.open(nc, { streamName: `${prefix}_CONTRACT`.toUpperCase(), subjectPrefix: `${prefix}.contract` });
+      return JetStreamEventStore.open(nc, {
+        streamName: `${prefix}_CONTRACT`.toUpperCase(),
+        subjectPrefix: `${prefix}.contract`,
+      });
     },
     async (store: EventStore) => {
       await (store as JetStreamEventStore).destroy();

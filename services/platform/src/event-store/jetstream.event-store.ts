@@ -165,15 +165,20 @@ export class JetStreamEventStore implements EventStore {
         try {
           const consumer = await this.js.consumers.get(this.options.streamName, {
             filterSubjects: `${this.options.subjectPrefix}.events.>`,
-            ...(position > 0n
-              ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: Number(position) + 1 }
-              : {}),
+            ...(position > 0n ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: Number(position) + 1 } : {}),
           });
           messages = await consumer.consume({ max_messages: 512 });
           if (stopped) break;
           for await (const message of messages) {
             const commit = { position: BigInt(message.seq), events: codec.decode(message.data).events };
-            if (!(await deliverWithRetry(() => onCommit(commit), () => stopped, this.options.onError))) break;
+            if (
+              !(await deliverWithRetry(
+                () => onCommit(commit),
+                () => stopped,
+                this.options.onError,
+              ))
+            )
+              break;
             position = commit.position;
             onPosition?.(position);
             if (stopped) break;

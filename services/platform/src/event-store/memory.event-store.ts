@@ -49,7 +49,13 @@ export class MemoryEventStore implements EventStore {
       while (!stopped) {
         while (!stopped && next < this.log.length) {
           const commit = this.log[next] as Commit;
-          if (!(await deliverWithRetry(() => onCommit(structuredClone(commit)), () => stopped))) break;
+          if (
+            !(await deliverWithRetry(
+              () => onCommit(structuredClone(commit)),
+              () => stopped,
+            ))
+          )
+            break;
           next += 1;
           onPosition?.(commit.position);
         }

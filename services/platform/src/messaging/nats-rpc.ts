@@ -14,23 +14,46 @@ export interface NatsRpcOptions {
 }
 
 /**
+ * Nest's NATS server, closing by draining: it stops taking messages, waits until the requests
+ * in flight are answered (at most the grace period), then disconnects.
+ */
+class DrainingServerNats extends ServerNats {
+  constructor(
+    options: ConstructorParameters<typeof ServerNats>[0],
+    private readonly router: RpcRouter,
+    private readonly gracePeriodMs: number,
+  ) {
+    super(options);
+  }
+
+  override async close(): Promise<void> {
+    // Nest keeps its subscriptions private; they are plain nats.js subscriptions.
+    const subscriptions = (this as unknown as { subscriptions: { unsubscribe(): void }[] }).subscriptions;
+    for (const subscription of subscriptions) subscription.unsubscribe();
+    await this.router.idle(this.gracePeriodMs);
+    await super.close();
+  }
+}
+
+/**
  * A Nest NATS transport serving the router's subjects (as `<prefix>.<subject>`) in a queue
  * group. Handlers are added in code rather than with decorators so that the prefix is runtime
  * configuration (tests run side by side on one NATS server under their own prefixes).
  */
 export function createRpcServer(router: RpcRouter, options: NatsRpcOptions): ServerNats {
-  const server = new ServerNats({
-    servers: [options.url],
-    queue: options.queue,
-    name: `${options.prefix}.${options.queue}`,
-    gracefulShutdown: true,
-    gracePeriod: options.gracePeriodMs ?? 2_000,
-    maxReconnectAttempts: -1,
-  });
+  const server = new DrainingServerNats(
+    {
+      servers: [options.url],
+      queue: options.queue,
+      name: `${options.prefix}.${options.queue}`,
+      gracefulShutdown: false,
+      maxReconnectAttempts: -1,
+    },
+    router,
+    options.gracePeriodMs ?? 5_000,
+  );
   for (const subject of router.subjects()) {
-    server.addHandler(wireSubject(options.prefix, subject), async (request: RpcRequest) =>
-      router.dispatch(subject, request),
-    );
+    server.addHandler(wireSubject(options.prefix, subject), async (request: RpcRequest) => router.dispatch(subject, request));
   }
   return server;
 }

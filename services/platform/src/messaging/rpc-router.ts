@@ -19,8 +19,22 @@ export type RpcHandler<I = unknown, O = unknown> = (input: I, context: RequestCo
  */
 export class RpcRouter {
   private readonly routes = new Map<string, RpcHandler>();
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly logger: Logger) {}
+
+  /** Resolves once no request is being handled, or after `timeoutMs`. */
+  idle(timeoutMs: number): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
 
   subjects(): string[] {
     return [...this.routes.keys()];
@@ -40,6 +54,7 @@ export class RpcRouter {
     operation: O,
     handler: (input: OperationInput<O>, context: RequestContext) => Promise<RpcReply<OperationResult<O>>>,
   ): void {
+    if (this.routes.has(operation.subject)) throw new Error(`Subject ${operation.subject} is already handled`);
     const { params, query, body } = operation.request;
     const schema = z.object({
       params: params ?? z.unknown(),
@@ -58,12 +73,15 @@ export class RpcRouter {
     const meta = request?.meta ?? { correlationId: 'unknown' };
     const logger = requestLogger(this.logger, meta.correlationId);
     if (!handler) return failure(catalogueError('resource_not_found'));
+    this.inFlight++;
     try {
       return await handler(request.input, { meta, logger });
     } catch (error) {
       if (error instanceof DomainError) return failure(error.error);
       logger.error({ err: error, subject }, 'request failed');
       return failure(catalogueError('internal_server_error'));
+    } finally {
+      if (--this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
   }
 }

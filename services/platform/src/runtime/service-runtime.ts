@@ -5,11 +5,13 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect } from 'nats';
 import type { NatsConnection } from 'nats';
-import { subjects } from '@sesame/contracts';
+import { eventSubjectPrefix, subjects } from '@sesame/contracts';
 import type { ServiceName } from '@sesame/contracts';
 import type { BaseConfig } from '../config/config';
 import type { CommandHandlerDeps } from '../decider/command-handler';
-import type { EventMetadata, EventStore } from '../event-store/event-store.port';
+import type { EventMetadata, EventStore, Subscription } from '../event-store/event-store.port';
+import { startEsdbRelay } from '../event-store/esdb-relay';
+import { JetStreamEventStore } from '../event-store/jetstream.event-store';
 import { instrumentEventStore } from '../event-store/instrumented.event-store';
 import { createLogger } from '../logging/logger';
 import type { Logger } from '../logging/logger';
@@ -23,7 +25,7 @@ import type { ReadModelStore } from '../read-model/read-model.port';
 import { NestPinoLogger } from './nest-logger';
 import { defaultHttpPorts } from './ports';
 import { ProbesModule } from './probes.module';
-import { openEventStore, openReadModels } from './stores';
+import { jetStreamName, openEventStore, openReadModels } from './stores';
 
 /**
  * Everything a service process shares: NATS, its event store and read models (as configured),
@@ -31,6 +33,7 @@ import { openEventStore, openReadModels } from './stores';
  */
 export class ServiceRuntime {
   private app?: NestFastifyApplication;
+  private relay?: Subscription;
   private stopping?: Promise<void>;
 
   private constructor(
@@ -48,7 +51,11 @@ export class ServiceRuntime {
   static async create(service: ServiceName, config: BaseConfig): Promise<ServiceRuntime> {
     const logger = createLogger(service, config.SESAME_LOG_LEVEL);
     const metrics = new Metrics(service);
-    const nc = await connect({ servers: config.SESAME_NATS_URL, name: `${config.SESAME_PREFIX}.${service}`, maxReconnectAttempts: -1 });
+    const nc = await connect({
+      servers: config.SESAME_NATS_URL,
+      name: `${config.SESAME_PREFIX}.${service}`,
+      maxReconnectAttempts: -1,
+    });
     const eventStore = instrumentEventStore(await openEventStore(service, config, nc, logger), metrics.appendDuration);
     const readModels = await openReadModels(service, config);
     const projections = new ProjectionRunner(eventStore, readModels, logger);
@@ -77,7 +84,7 @@ export class ServiceRuntime {
       correlationId: context.meta.correlationId,
       causationId: randomUUID(),
       ...(context.meta.environment ? { environment: context.meta.environment } : {}),
-      ...(actor ?? context.meta.clientId ? { actor: actor ?? context.meta.clientId } : {}),
+      ...((actor ?? context.meta.clientId) ? { actor: actor ?? context.meta.clientId } : {}),
       occurredAt: new Date().toISOString(),
     };
   }
@@ -87,6 +94,7 @@ export class ServiceRuntime {
       ok({ service: this.service, status: 'ok', ready: this.projections.isReady() }),
     );
     await this.projections.start();
+    if (this.config.SESAME_EVENT_STORE === 'eventstoredb') await this.startRelay();
     const lagTimer = setInterval(() => {
       this.projections.lag().then(
         (lag) => this.metrics.projectionLag.set(Number(lag)),
@@ -112,7 +120,7 @@ export class ServiceRuntime {
           url: this.config.SESAME_NATS_URL,
           prefix: this.config.SESAME_PREFIX,
           queue: this.service,
-          gracePeriodMs: Math.min(this.config.SESAME_SHUTDOWN_GRACE_MS, 5_000),
+          gracePeriodMs: this.config.SESAME_SHUTDOWN_GRACE_MS,
         }),
       },
       { inheritAppConfig: true },
@@ -125,6 +133,23 @@ export class ServiceRuntime {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void this.shutdown(signal));
   }
 
+  /** EventStoreDB mode: publish committed events to the service's JetStream stream for other services. */
+  private async startRelay(): Promise<void> {
+    const subjectPrefix = eventSubjectPrefix(this.config.SESAME_PREFIX, this.service);
+    await JetStreamEventStore.open(this.nc, {
+      streamName: jetStreamName(this.config.SESAME_PREFIX, this.service),
+      subjectPrefix,
+      replicas: this.config.SESAME_JETSTREAM_REPLICAS,
+    });
+    this.relay = await startEsdbRelay({
+      eventStore: this.eventStore,
+      js: this.nc.jetstream(),
+      subjectPrefix,
+      readModels: this.readModels,
+      logger: this.logger,
+    });
+  }
+
   /** Stops taking requests, lets in-flight ones finish, saves checkpoints, closes connections. */
   shutdown(reason: string): Promise<void> {
     this.stopping ??= (async () => {
@@ -133,6 +158,7 @@ export class ServiceRuntime {
       deadline.unref();
       try {
         await this.app?.close();
+        await this.relay?.stop();
         await this.projections.stop();
         await this.eventStore.close();
         await this.readModels.close();

@@ -14,6 +14,5 @@ export function describeWithContainers(name: string, body: () => void): void {
   const verdict = containerRuntimeVerdict();
   if (verdict.available) return describe(name, body);
   describe.skip(`${name} [skipped: no container runtime here (${verdict.reason})]`, body);
-  // eslint-disable-next-line no-console
   console.warn(`SKIPPED ${name}: no container runtime here (${verdict.reason}); runs where Docker exists`);
 }

@@ -9,9 +9,7 @@ import type { DomainEvent } from '../event-store/event-store.port';
  *   spec.given([created]).when(update).then([updated]);
  *   spec.given([]).when(update).thenFails({ kind: 'error', code: 'resource_not_found' });
  */
-export function deciderSpecification<State, Command, Event extends DomainEvent>(
-  decider: Decider<State, Command, Event>,
-) {
+export function deciderSpecification<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>) {
   return {
     given(events: Event[]) {
       return {

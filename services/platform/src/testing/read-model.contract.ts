@@ -10,9 +10,36 @@ interface Person extends ReadModelDocument {
 }
 
 const people: Person[] = [
-  { _id: 'p1', _rev: 0, name: 'Ada', email: 'ada@acme.com', age: 36, tags: ['admin'], address: { city: 'London' }, environments: [{ name: 'sandbox', status: 'up' }] },
-  { _id: 'p2', _rev: 0, name: 'Grace', email: 'grace@navy.mil', age: 45, tags: ['admin', 'ops'], address: { city: 'Arlington' }, environments: [{ name: 'sandbox', status: 'down' }] },
-  { _id: 'p3', _rev: 0, name: 'Linus', email: 'linus@kernel.org', age: 28, tags: [], address: { city: 'Portland' }, environments: [{ name: 'production', status: 'up' }] },
+  {
+    _id: 'p1',
+    _rev: 0,
+    name: 'Ada',
+    email: 'ada@acme.com',
+    age: 36,
+    tags: ['admin'],
+    address: { city: 'London' },
+    environments: [{ name: 'sandbox', status: 'up' }],
+  },
+  {
+    _id: 'p2',
+    _rev: 0,
+    name: 'Grace',
+    email: 'grace@navy.mil',
+    age: 45,
+    tags: ['admin', 'ops'],
+    address: { city: 'Arlington' },
+    environments: [{ name: 'sandbox', status: 'down' }],
+  },
+  {
+    _id: 'p3',
+    _rev: 0,
+    name: 'Linus',
+    email: 'linus@kernel.org',
+    age: 28,
+    tags: [],
+    address: { city: 'Portland' },
+    environments: [{ name: 'production', status: 'up' }],
+  },
 ];
 
 /** The behaviour every read-model adapter must have (memory, MongoDB). */
@@ -36,7 +63,8 @@ export function readModelContract(open: () => Promise<ReadModelStore>, close: (s
   });
 
   it('finds by equality, nested fields, $in, $elemMatch, $regex and ranges', async () => {
-    const ids = async (filter: Record<string, unknown>) => (await collection.find(filter, { sort: { _id: 1 } })).map((p) => p._id);
+    const ids = async (filter: Record<string, unknown>) =>
+      (await collection.find(filter, { sort: { _id: 1 } })).map((p) => p._id);
     expect(await ids({ email: 'grace@navy.mil' })).toEqual(['p2']);
     expect(await ids({ 'address.city': 'Portland' })).toEqual(['p3']);
     expect(await ids({ tags: 'admin' })).toEqual(['p1', 'p2']);

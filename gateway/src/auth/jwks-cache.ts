@@ -1,0 +1,78 @@
+import { createLocalJWKSet } from 'jose';
+import type { JSONWebKeySet, JWTHeaderParameters, FlattenedJWSInput, KeyLike } from 'jose';
+import { subjects } from '@sesame/contracts';
+import type { Logger, RpcClient } from '@sesame/platform';
+
+const minRefreshGapMs = 5_000;
+
+/**
+ * The public signing keys, fetched from auth-methods over NATS and kept in memory: verifying a
+ * token costs no round trip. Refreshed periodically, and at once (at most every 5 s) when a
+ * token names a key we do not know yet (a rotation).
+ */
+export class JwksCache {
+  private keySet?: ReturnType<typeof createLocalJWKSet>;
+  private fetchedAt = 0;
+  private inFlight?: Promise<void>;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly logger: Logger,
+    private readonly refreshEveryMs: number,
+  ) {}
+
+  isLoaded(): boolean {
+    return this.keySet !== undefined;
+  }
+
+  async refresh(): Promise<void> {
+    this.inFlight ??= (async () => {
+      try {
+        const reply = await this.rpc.request<JSONWebKeySet>(subjects.authMethods.jwks, {
+          meta: { correlationId: 'jwks-refresh' },
+          input: { params: {}, query: {}, body: {} },
+        });
+        if (!reply.ok) throw new Error(`JWKS answer: ${JSON.stringify(reply.error)}`);
+        this.keySet = createLocalJWKSet(reply.body);
+        this.fetchedAt = Date.now();
+      } finally {
+        this.inFlight = undefined;
+      }
+    })();
+    return this.inFlight;
+  }
+
+  /** Keeps the keys fresh in the background until stopped: every second until first loaded. */
+  start(): () => void {
+    let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const tick = async () => {
+      try {
+        await this.refresh();
+      } catch (error) {
+        if (this.keySet) this.logger.warn({ err: error }, 'JWKS refresh failed');
+      }
+      if (stopped) return;
+      timer = setTimeout(() => void tick(), this.keySet ? this.refreshEveryMs : 1_000);
+      timer.unref();
+    };
+    void tick();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }
+
+  /** Key resolver for jose's jwtVerify. */
+  getKey = async (header: JWTHeaderParameters, token: FlattenedJWSInput): Promise<KeyLike> => {
+    if (!this.keySet) await this.refresh();
+    try {
+      return await (this.keySet as ReturnType<typeof createLocalJWKSet>)(header, token);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ERR_JWKS_NO_MATCHING_KEY' || Date.now() - this.fetchedAt < minRefreshGapMs)
+        throw error;
+      await this.refresh();
+      return (this.keySet as ReturnType<typeof createLocalJWKSet>)(header, token);
+    }
+  };
+}

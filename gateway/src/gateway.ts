@@ -1,0 +1,94 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { IncomingMessage } from 'node:http';
+import { generateOpenApiDocument, operations } from '@sesame/contracts';
+import { Metrics, NestPinoLogger, ProbesModule, RpcClient } from '@sesame/platform';
+import type { Logger } from '@sesame/platform';
+import { Authenticator } from './auth/authenticator';
+import { JwksCache } from './auth/jwks-cache';
+import { apiAudience, apiKeyIssuer } from './config';
+import type { GatewayConfig } from './config';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { parseBrackets } from './http/form-body';
+import { ServiceReadiness } from './http/service-readiness';
+import { registerOperationRoutes } from './routes/operation-routes';
+
+const correlationIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function correlationIdOf(request: IncomingMessage): string {
+  const header = request.headers['x-correlation-id'];
+  return typeof header === 'string' && correlationIdPattern.test(header) ? header : randomUUID();
+}
+
+export interface Gateway {
+  app: NestFastifyApplication;
+  stop(): Promise<void>;
+}
+
+/** The HTTP gateway: Nest on Fastify, routes generated from the contracts' operation table. */
+export async function createGateway(config: GatewayConfig, logger: Logger): Promise<Gateway> {
+  const metrics = new Metrics('gateway');
+  const rpc = await RpcClient.connect({
+    url: config.SESAME_NATS_URL,
+    prefix: config.SESAME_PREFIX,
+    timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
+    name: `${config.SESAME_PREFIX}.gateway`,
+  });
+  const jwks = new JwksCache(rpc, logger, config.SESAME_JWKS_REFRESH_SECONDS * 1_000);
+  const services = new ServiceReadiness(rpc);
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.SESAME_BODY_LIMIT_BYTES,
+    routerOptions: { querystringParser: parseBrackets },
+    genReqId: correlationIdOf,
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    ProbesModule.forRoot({
+      metrics,
+      readiness: async () => {
+        const checks = { jwks: jwks.isLoaded(), ...(await services.check()) };
+        return { ready: Object.values(checks).every(Boolean), checks };
+      },
+    }),
+    adapter,
+    { bodyParser: false, logger: new NestPinoLogger(logger) },
+  );
+  app.useGlobalFilters(new ApiExceptionFilter(config.SESAME_DOCS_URL, logger));
+
+  const fastify = app.getHttpAdapter().getInstance();
+  // Bodies are JSON or form fields; anything else answers 415.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, parseBrackets(body as string)),
+  );
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-correlation-id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = `${request.method} ${request.routeOptions.url ?? 'unmatched'}`;
+    metrics.requests.inc({ route, outcome: String(reply.statusCode) });
+    metrics.requestDuration.observe({ route }, reply.elapsedTime / 1_000);
+    logger.debug({ correlationId: request.id, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  const openApi = generateOpenApiDocument();
+  fastify.get('/openapi.json', async () => openApi);
+  registerOperationRoutes(fastify, operations, {
+    rpc,
+    authenticator: new Authenticator(jwks, apiKeyIssuer(config), apiAudience(config)),
+    logger,
+  });
+  const stopJwks = jwks.start();
+
+  return {
+    app,
+    stop: async () => {
+      stopJwks();
+      await app.close();
+      await rpc.close();
+    },
+  };
+}

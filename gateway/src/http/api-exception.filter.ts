@@ -1,0 +1,56 @@
+import { Catch, HttpException } from '@nestjs/common';
+import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { catalogueError } from '@sesame/contracts';
+import type { AppError, ErrorCode } from '@sesame/contracts';
+import type { Logger } from '@sesame/platform';
+import { ApiError, errorAnswer } from './api-error';
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  404: 'resource_not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
+/**
+ * Every error the gateway answers goes out in one of the documented shapes: unknown routes,
+ * malformed bodies, oversized bodies and unexpected failures included. A 500 is logged with
+ * its correlation id and answers only 'Internal Server Error'.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(
+    private readonly docsUrl: string,
+    private readonly logger: Logger,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const answer = errorAnswer(this.toAppError(exception, request), this.docsUrl);
+    if (answer.status === 401) void reply.header('www-authenticate', 'Bearer');
+    void reply.status(answer.status).header('content-type', 'application/json; charset=utf-8').send(answer.body);
+  }
+
+  private toAppError(exception: unknown, request: FastifyRequest): AppError {
+    if (exception instanceof ApiError) return exception.error;
+    const status =
+      exception instanceof HttpException ? exception.getStatus() : ((exception as { statusCode?: number })?.statusCode ?? 500);
+    const code = statusCodes[status];
+    if (code === 'bad_request') return catalogueError(code, badRequestMessage(exception));
+    if (code) return catalogueError(code);
+    this.logger.error({ err: exception, correlationId: request.id, url: request.url }, 'unhandled error');
+    return catalogueError('internal_server_error');
+  }
+}
+
+function badRequestMessage(exception: unknown): string {
+  const message = String((exception as Error)?.message ?? '');
+  if (/JSON/i.test(message)) return 'Malformed JSON body';
+  if (/empty/i.test(message)) return 'The request body is empty but its content type requires one';
+  return 'Malformed request';
+}

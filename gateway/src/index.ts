@@ -1,0 +1,2 @@
+export { createGateway } from './gateway';
+export { gatewayConfigSchema } from './config';

@@ -1,0 +1,25 @@
+import { createLogger, loadConfig, runMain } from '@sesame/platform';
+import { gatewayConfigSchema } from './config';
+import { createGateway } from './gateway';
+
+runMain(async () => {
+  const config = loadConfig(gatewayConfigSchema);
+  const logger = createLogger('gateway', config.SESAME_LOG_LEVEL);
+  const gateway = await createGateway(config, logger);
+  await gateway.app.listen(config.SESAME_HTTP_PORT, config.SESAME_HTTP_HOST);
+  logger.info({ port: config.SESAME_HTTP_PORT, url: config.SESAME_PUBLIC_URL }, 'gateway started');
+
+  let stopping = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'gateway stopping');
+      const deadline = setTimeout(() => process.exit(1), config.SESAME_SHUTDOWN_GRACE_MS + 5_000);
+      deadline.unref();
+      gateway.stop().then(
+        () => logger.info('gateway stopped'),
+        (error: unknown) => logger.error({ err: error }, 'error while stopping'),
+      );
+    });
+});

@@ -1,0 +1,68 @@
+import { oauthError } from '@sesame/contracts';
+import type { Operation, RpcInput, z } from '@sesame/contracts';
+import { fieldErrorsFromZod } from '@sesame/contracts';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../http/api-error';
+
+/**
+ * Validates a request against its operation's contract: path parameters, query and body each
+ * with their schema. All problems are answered together as 422 field errors (the OAuth
+ * endpoint answers `invalid_request` instead).
+ */
+export function operationInput(operation: Operation, request: FastifyRequest): RpcInput {
+  const { params, query, body } = operation.request;
+  const fields: Record<string, string[]> = {};
+  const parse = (schema: z.ZodType | undefined, value: unknown) => {
+    if (!schema) return {};
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    Object.assign(fields, fieldErrorsFromZod(parsed.error));
+    return undefined;
+  };
+
+  let rawBody: unknown = request.body ?? {};
+  if (operation.errorStyle === 'oauth') rawBody = withBasicCredentials(rawBody, request.headers.authorization);
+  if (body && (typeof rawBody !== 'object' || Array.isArray(rawBody))) {
+    fields.base = ['must be a JSON object or form fields'];
+    rawBody = undefined;
+  }
+  const input = {
+    params: parse(params, request.params ?? {}),
+    query: parse(query, request.query ?? {}),
+    body: rawBody === undefined ? undefined : parse(body, rawBody),
+  };
+  if (Object.keys(fields).length > 0) {
+    if (operation.errorStyle === 'oauth')
+      throw new ApiError(
+        oauthError(
+          'invalid_request',
+          Object.entries(fields)
+            .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+            .join('; '),
+        ),
+      );
+    throw new ApiError({ kind: 'fields', fields });
+  }
+  return input;
+}
+
+/** RFC 6749 section 2.3.1: client credentials may come as HTTP Basic (form-encoded, then base64). */
+function withBasicCredentials(body: unknown, authorization: string | undefined): unknown {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
+  if (!match || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return body;
+  const decode = (value: string) => {
+    try {
+      return decodeURIComponent(value.replace(/\+/g, ' '));
+    } catch {
+      return value;
+    }
+  };
+  return {
+    client_id: decode(decoded.slice(0, colon)),
+    client_secret: decode(decoded.slice(colon + 1)),
+    ...(body as Record<string, unknown>),
+  };
+}

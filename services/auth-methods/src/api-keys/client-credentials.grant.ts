@@ -1,0 +1,62 @@
+import { oauthError } from '@sesame/contracts';
+import type { ApiKeyEvent, TokenRequest } from '@sesame/contracts';
+import { failure, fold, hashSecret, ok, safeEqual, streamName } from '@sesame/platform';
+import type { AggregateView, EventStore } from '@sesame/platform';
+import { signToken } from '../oauth/access-token';
+import type { SigningKeys } from '../signing-keys/signing-keys';
+import { apiKeyDecider } from './domain/api-key.decider';
+import type { ApiKeyState } from './domain/api-key.decider';
+import { apiKeyStreamCategory } from './projections/api-keys.projection';
+
+export interface ClientCredentialsEnv {
+  view: AggregateView<ApiKeyState, ApiKeyEvent>;
+  eventStore: EventStore;
+  signingKeys: SigningKeys;
+  issuer: string;
+  audience: string;
+  tenant: string;
+  ttlSeconds: number;
+}
+
+const unknownClientHash = hashSecret('no such client');
+const authenticationFailed = () => failure(oauthError('invalid_client', 'Client authentication failed'));
+
+/** An API key's access token: client id and secret in, RS256 JWT out. */
+export function clientCredentialsGrant(env: ClientCredentialsEnv) {
+  return async (request: TokenRequest) => {
+    const { client_id: clientId, client_secret: secret } = request;
+    if (!clientId || !secret) return authenticationFailed();
+    const key = await findKey(env, clientId);
+    const matches = safeEqual(hashSecret(secret), key.status === 'empty' ? unknownClientHash : key.secret_hash);
+    if (!matches || key.status !== 'active') return authenticationFailed();
+
+    const requested = request.scope?.split(/\s+/).filter(Boolean);
+    if (requested && !requested.every((scope) => key.scopes.includes(scope)))
+      return failure(oauthError('invalid_scope', 'The requested scope exceeds the scopes of this API key'));
+    const scopes = requested ?? key.scopes;
+    const accessToken = await signToken(
+      {
+        issuer: env.issuer,
+        audience: request.audience ?? env.audience,
+        subject: key.client_id,
+        kind: 'api_key',
+        tenant: env.tenant,
+        clientId: key.client_id,
+        environment: key.environment,
+        scopes,
+        ttlSeconds: env.ttlSeconds,
+      },
+      await env.signingKeys.current(),
+    );
+    return ok({ access_token: accessToken, expires_in: env.ttlSeconds, scope: scopes.join(' '), token_type: 'Bearer' as const });
+  };
+}
+
+/** The read model, or the stream itself when the key is newer than the projection (created by the CLI). */
+async function findKey(env: ClientCredentialsEnv, clientId: string): Promise<ApiKeyState> {
+  const document = await env.view.documents.get(clientId);
+  if (document) return document;
+  if (!/^[0-9a-f-]{36}$/i.test(clientId)) return { status: 'empty' };
+  const { events } = await env.eventStore.readStream(streamName(apiKeyStreamCategory, clientId));
+  return fold(apiKeyDecider, events as never);
+}

@@ -1,0 +1,28 @@
+import { z } from '@sesame/contracts';
+import { baseConfigSchema, requireStoreUrls } from '@sesame/platform';
+
+export const authMethodsConfigSchema = baseConfigSchema
+  .extend({
+    /** Public base URL of the gateway: token issuer (`<url>/t/<tenant>`) and links. */
+    SESAME_PUBLIC_URL: z.url().default('http://localhost:8080'),
+    /** Tenant of API-key tokens (`tnt` claim and issuer path). */
+    SESAME_TENANT: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .default('sesame'),
+    /** `aud` of API-key access tokens; defaults to the public URL. */
+    SESAME_API_AUDIENCE: z.string().optional(),
+    SESAME_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(36_000),
+    SESAME_SIGNING_KEY_ROTATION_DAYS: z.coerce.number().min(1).max(365).default(30),
+    /** AES-256-GCM key ring `kid:base64[,kid:base64]`: encrypts signing keys at rest. */
+    SESAME_ENCRYPTION_KEYS: z
+      .string({ error: 'is required: generate one with `npm run sesame -- keys generate`' })
+      .min(1, 'is required: generate one with `npm run sesame -- keys generate`'),
+  })
+  .superRefine(requireStoreUrls);
+export type AuthMethodsConfig = z.infer<typeof authMethodsConfigSchema>;
+
+export const issuerOf = (config: AuthMethodsConfig, tenant = config.SESAME_TENANT) =>
+  `${config.SESAME_PUBLIC_URL.replace(/\/$/, '')}/t/${tenant}`;
+export const audienceOf = (config: AuthMethodsConfig) =>
+  config.SESAME_API_AUDIENCE ?? config.SESAME_PUBLIC_URL.replace(/\/$/, '');

@@ -1,0 +1,28 @@
+import { KeyRing, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { authMethodsConfigSchema } from './config';
+import { registerOAuth } from './oauth/oauth.module';
+import { SigningKeys } from './signing-keys/signing-keys';
+
+const day = 86_400_000;
+
+runMain(async () => {
+  const config = loadConfig(authMethodsConfigSchema);
+  const runtime = await ServiceRuntime.create('auth-methods', config);
+  const signingKeys = new SigningKeys(
+    runtime.eventStore,
+    new KeyRing(config.SESAME_ENCRYPTION_KEYS),
+    {
+      rotateAfterMs: config.SESAME_SIGNING_KEY_ROTATION_DAYS * day,
+      overlapMs: config.SESAME_ACCESS_TOKEN_TTL_SECONDS * 1_000 + 60_000,
+    },
+    runtime.logger,
+    () => runtime.metadata({ meta: { correlationId: 'signing-key-rotation' } }, 'auth-methods'),
+  );
+  await signingKeys.rotate();
+  setInterval(
+    () => signingKeys.rotate().catch((error) => runtime.logger.error({ err: error }, 'key rotation failed')),
+    60_000,
+  ).unref();
+  registerOAuth(runtime, config, signingKeys);
+  await runtime.start();
+});

@@ -1,0 +1,3 @@
+import { baseConfigSchema, requireStoreUrls } from '@sesame/platform';
+
+export const identityConfigSchema = baseConfigSchema.superRefine(requireStoreUrls);

@@ -1,0 +1,26 @@
+import type { OperationInput, updateOrganization } from '@sesame/contracts';
+import { handleCommand, ok, streamName } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import { organizationDecider } from '../domain/organization.decider';
+import { toOrganization } from '../organization.resource';
+import type { OrganizationsEnv, StoredOrganization } from '../organizations.env';
+import { organizationStreamCategory } from '../projections/organizations.projection';
+
+export function updateOrganizationHandler(env: OrganizationsEnv) {
+  return async ({ params, body }: OperationInput<typeof updateOrganization>, context: RequestContext) => {
+    const { allowed_email_domains, allowed_authn_connections, ...rest } = body;
+    const changes = {
+      ...rest,
+      ...(allowed_email_domains ? { allowed_email_domains: [...new Set(allowed_email_domains)] } : {}),
+      ...(allowed_authn_connections ? { allowed_authn_connections: [...new Set(allowed_authn_connections)] } : {}),
+    };
+    const result = await handleCommand(
+      env.commandDeps,
+      organizationDecider,
+      streamName(organizationStreamCategory, params.org_domain),
+      { type: 'UpdateOrganization', data: { changes, at: env.now().toISOString() } },
+      env.metadata(context),
+    );
+    return ok(toOrganization(result.state as StoredOrganization));
+  };
+}

@@ -1,0 +1,101 @@
+import { catalogueError, fieldError } from '@sesame/contracts';
+import type { OrganizationEvent, OrganizationSettings } from '@sesame/contracts';
+import { fail } from '@sesame/platform';
+import type { Decider } from '@sesame/platform';
+
+export type OrganizationState =
+  | { status: 'empty' }
+  | ({
+      status: 'active' | 'deleted';
+      id: string;
+      domain: string;
+      inserted_at: string;
+      updated_at: string;
+    } & OrganizationSettings);
+
+export type OrganizationCommand =
+  | { type: 'CreateOrganization'; data: { id: string; domain: string; settings: OrganizationSettings; at: string } }
+  | { type: 'UpdateOrganization'; data: { changes: Partial<OrganizationSettings> & { domain?: string }; at: string } }
+  | { type: 'DeleteOrganization'; data: { at: string } };
+
+const settingKeys = [
+  'name',
+  'allowed_email_domains',
+  'allowed_authn_connections',
+  'color',
+  'icon_logo_url',
+  'inline_logo_url',
+  'locale',
+  'timezone',
+  'environments',
+] as const satisfies readonly (keyof OrganizationSettings)[];
+
+function create(
+  command: Extract<OrganizationCommand, { type: 'CreateOrganization' }>,
+  state: OrganizationState,
+): OrganizationEvent[] {
+  if (state.status === 'active') fail(fieldError('domain', 'has already been taken'));
+  const { id, domain, settings, at } = command.data;
+  return [{ type: 'OrganizationCreated', data: { id, domain, ...settings, at } }];
+}
+
+function update(
+  command: Extract<OrganizationCommand, { type: 'UpdateOrganization' }>,
+  state: OrganizationState,
+): OrganizationEvent[] {
+  if (state.status !== 'active') fail(catalogueError('resource_not_found'));
+  const { domain, ...requested } = command.data.changes;
+  if (domain !== undefined && domain !== state.domain)
+    fail(fieldError('domain', "can't be changed once the organization exists"));
+  const changes: Partial<OrganizationSettings> = {};
+  for (const key of settingKeys) {
+    const value = requested[key];
+    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(state[key])) Object.assign(changes, { [key]: value });
+  }
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'OrganizationUpdated', data: { changes, at: command.data.at } }];
+}
+
+function remove(
+  command: Extract<OrganizationCommand, { type: 'DeleteOrganization' }>,
+  state: OrganizationState,
+): OrganizationEvent[] {
+  if (state.status !== 'active') fail(catalogueError('resource_not_found'));
+  return [{ type: 'OrganizationDeleted', data: { domain: state.domain, at: command.data.at } }];
+}
+
+export const organizationDecider: Decider<OrganizationState, OrganizationCommand, OrganizationEvent> = {
+  initialState: () => ({ status: 'empty' }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateOrganization':
+        return create(command, state);
+      case 'UpdateOrganization':
+        return update(command, state);
+      case 'DeleteOrganization':
+        return remove(command, state);
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+      }
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'OrganizationCreated': {
+        const { at, ...created } = event.data;
+        return { status: 'active', ...created, inserted_at: at, updated_at: at };
+      }
+      case 'OrganizationUpdated':
+        if (state.status === 'empty') return state;
+        return { ...state, ...event.data.changes, updated_at: event.data.at };
+      case 'OrganizationDeleted':
+        if (state.status === 'empty') return state;
+        return { ...state, status: 'deleted', updated_at: event.data.at };
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+};

@@ -1,0 +1,32 @@
+import type { Organization } from '@sesame/contracts';
+import type { OrganizationState } from './domain/organization.decider';
+
+type Stored = Exclude<OrganizationState, { status: 'empty' }>;
+
+/** The API representation of an organization (SPEC.md section 3). */
+export function toOrganization(state: Stored): Organization {
+  const terminated = state.status === 'deleted';
+  return {
+    __type__: 'Organization',
+    __domain__: state.domain,
+    id: state.id,
+    name: state.name,
+    domain: state.domain,
+    allowed_email_domains: state.allowed_email_domains,
+    allowed_authn_connections: state.allowed_authn_connections,
+    color: state.color,
+    icon_logo_url: state.icon_logo_url,
+    inline_logo_url: state.inline_logo_url,
+    locale: state.locale,
+    timezone: state.timezone,
+    environments: state.environments,
+    status: {
+      state: terminated ? 'terminated' : 'ready',
+      errors: [],
+      progress_in_percentage: 100,
+      estimated_time_to_complete_in_seconds: 0,
+    },
+    inserted_at: state.inserted_at,
+    updated_at: state.updated_at,
+  };
+}

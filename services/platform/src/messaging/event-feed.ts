@@ -1,0 +1,77 @@
+import { AckPolicy, DeliverPolicy, JSONCodec, nanos } from 'nats';
+import type { ConsumerMessages, NatsConnection } from 'nats';
+import { eventSubjectPrefix } from '@sesame/contracts';
+import type { ServiceName } from '@sesame/contracts';
+import type { Commit, RecordedEvent, Subscription } from '../event-store/event-store.port';
+import type { Logger } from '../logging/logger';
+import { jetStreamName } from '../runtime/stores';
+
+export interface ServiceEventFeedOptions {
+  nc: NatsConnection;
+  prefix: string;
+  /** The service whose events to read. */
+  source: ServiceName;
+  /** Durable consumer name: one per reacting component; replicas share it. */
+  consumer: string;
+  onCommit(commit: Commit): Promise<void>;
+  logger: Logger;
+}
+
+const codec = JSONCodec<{ events: RecordedEvent[] }>();
+
+/**
+ * Another service's events, for reactions across services (DESIGN.md section 3): a durable
+ * JetStream consumer on the source service's events stream, acknowledged after the handler
+ * succeeds, redelivered otherwise. One commit is in flight at a time, so commits arrive in
+ * order; delivery is at least once, so handlers must be idempotent (dedupe by event id).
+ * With EventStoreDB as the store, the relay fills the same JetStream stream.
+ */
+export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subscription {
+  const stream = jetStreamName(options.prefix, options.source);
+  const durable = options.consumer.replace(/[^A-Za-z0-9_-]/g, '_');
+  let stopped = false;
+  let messages: ConsumerMessages | undefined;
+
+  const run = async () => {
+    for (let attempt = 0; !stopped; attempt++) {
+      try {
+        const jsm = await options.nc.jetstreamManager();
+        await jsm.consumers.add(stream, {
+          durable_name: durable,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          filter_subject: `${eventSubjectPrefix(options.prefix, options.source)}.events.>`,
+          max_ack_pending: 1,
+          ack_wait: nanos(60_000),
+          max_deliver: -1,
+        });
+        const consumer = await options.nc.jetstream().consumers.get(stream, durable);
+        messages = await consumer.consume({ max_messages: 64 });
+        attempt = 0;
+        for await (const message of messages) {
+          try {
+            await options.onCommit({ position: BigInt(message.seq), events: codec.decode(message.data).events });
+            message.ack();
+          } catch (error) {
+            options.logger.error({ err: error, consumer: durable, seq: message.seq }, 'event reaction failed; will retry');
+            message.nak(Math.min(30_000, 500 * 2 ** Math.min(message.info.redeliveryCount, 6)));
+          }
+          if (stopped) break;
+        }
+      } catch (error) {
+        if (stopped) break;
+        // Usually the source service has not created its stream yet.
+        if (attempt > 2) options.logger.warn({ err: error, stream, consumer: durable }, 'event feed not ready; retrying');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
+      }
+    }
+  };
+  const running = run();
+  return {
+    stop: async () => {
+      stopped = true;
+      await messages?.close();
+      await running;
+    },
+  };
+}

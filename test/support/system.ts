@@ -1,0 +1,211 @@
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { connect } from 'nats';
+import { KeyRing } from '@sesame/platform';
+import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
+import { freePort } from './free-port';
+
+export const repoRoot = resolve(__dirname, '../..');
+
+export const processEntries = {
+  identity: 'services/identity/dist/main.js',
+  'auth-methods': 'services/auth-methods/dist/main.js',
+  'directory-sync': 'services/directory-sync/dist/main.js',
+  webhooks: 'services/webhooks/dist/main.js',
+  gateway: 'gateway/dist/main.js',
+} as const;
+export type ProcessName = keyof typeof processEntries;
+const processNames = Object.keys(processEntries) as ProcessName[];
+
+export interface ApiKey {
+  clientId: string;
+  clientSecret: string;
+  environment: 'sandbox' | 'production';
+  scopes: string[];
+}
+
+export interface StartSystemOptions {
+  /** Extra environment for every process. */
+  env?: Record<string, string>;
+  /** Extra environment per process. */
+  processEnv?: Partial<Record<ProcessName, Record<string, string>>>;
+}
+
+/**
+ * The real system for system tests: every service and the gateway as separate Node processes
+ * (the built `dist/`), on the local NATS server under a fresh prefix, with their logs in
+ * `test-results/e2e/<prefix>/`. Nothing is faked.
+ */
+export class System {
+  readonly baseUrl: string;
+  private readonly children = new Map<ProcessName, ChildProcess>();
+  private readonly tokens = new Map<string, { token: string; expires: number }>();
+  apiKey!: ApiKey;
+
+  private constructor(
+    readonly prefix: string,
+    readonly env: Record<string, string>,
+    private readonly options: StartSystemOptions,
+    readonly gatewayPort: number,
+    readonly logDir: string,
+  ) {
+    this.baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  }
+
+  static async start(options: StartSystemOptions = {}): Promise<System> {
+    const prefix = testPrefix('e');
+    const gatewayPort = await freePort();
+    const env = {
+      PATH: process.env.PATH ?? '',
+      SESAME_NATS_URL: testNatsUrl(),
+      SESAME_PREFIX: prefix,
+      SESAME_ENCRYPTION_KEYS: KeyRing.generateKeySpec('test'),
+      SESAME_PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+      SESAME_LOG_LEVEL: 'info',
+      SESAME_HTTP_HOST: '127.0.0.1',
+      SESAME_SHUTDOWN_GRACE_MS: '3000',
+      ...options.env,
+    };
+    const logDir = join(repoRoot, 'test-results', 'e2e', prefix);
+    mkdirSync(logDir, { recursive: true });
+    const system = new System(prefix, env, options, gatewayPort, logDir);
+    try {
+      await system.startProcesses(processNames);
+      await system.waitUntilReady();
+      system.apiKey = system.createApiKey('sandbox');
+    } catch (error) {
+      await system.stop();
+      throw error;
+    }
+    return system;
+  }
+
+  private async startProcesses(names: ProcessName[]): Promise<void> {
+    for (const name of names) {
+      const port = name === 'gateway' ? this.gatewayPort : await freePort();
+      const child = spawn(process.execPath, [join(repoRoot, processEntries[name])], {
+        cwd: repoRoot,
+        env: { ...this.env, SESAME_HTTP_PORT: String(port), ...this.options.processEnv?.[name] },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const log = createWriteStream(join(this.logDir, `${name}.log`), { flags: 'a' });
+      child.stdout?.pipe(log);
+      child.stderr?.pipe(log);
+      this.children.set(name, child);
+    }
+  }
+
+  async waitUntilReady(timeoutMs = 60_000): Promise<void> {
+    const started = Date.now();
+    for (;;) {
+      const ready = await fetch(`${this.baseUrl}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) return;
+      for (const [name, child] of this.children)
+        if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${this.logDir}/${name}.log`);
+      if (Date.now() - started > timeoutMs) throw new Error(`System not ready after ${timeoutMs} ms; see ${this.logDir}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Creates an API key with the command-line tool, as an operator would. */
+  createApiKey(environment: 'sandbox' | 'production', scopes?: string[]): ApiKey {
+    const args = [
+      join(repoRoot, 'services/auth-methods/dist/cli/sesame.js'),
+      'api-keys',
+      'create',
+      '--environment',
+      environment,
+      '--json',
+    ];
+    if (scopes) args.push('--scopes', scopes.join(','));
+    const result = spawnSync(process.execPath, args, { env: this.env, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`sesame api-keys create failed: ${result.stderr}`);
+    const key = JSON.parse(result.stdout) as { client_id: string; client_secret: string; scopes: string[] };
+    return { clientId: key.client_id, clientSecret: key.client_secret, environment, scopes: key.scopes };
+  }
+
+  /** An access token for `key` (the system's sandbox key by default), cached while valid. */
+  async token(key: ApiKey = this.apiKey): Promise<string> {
+    const cached = this.tokens.get(key.clientId);
+    if (cached && cached.expires > Date.now()) return cached.token;
+    const response = await fetch(`${this.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: key.clientSecret }),
+    });
+    if (!response.ok) throw new Error(`token grant failed: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as { access_token: string; expires_in: number };
+    this.tokens.set(key.clientId, { token: body.access_token, expires: Date.now() + (body.expires_in - 60) * 1_000 });
+    return body.access_token;
+  }
+
+  /** A JSON request with the API key's bearer token (pass `token: null` for none). */
+  async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; form?: string; token?: string | null; key?: ApiKey; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: any; headers: Headers }> {
+    const token = options.token === null ? undefined : (options.token ?? (await this.token(options.key)));
+    const headers: Record<string, string> = { ...options.headers };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (options.form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = options.form;
+    } else if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  /** Kills processes (`SIGKILL` by default) and waits for them to exit. */
+  async kill(names: ProcessName[] = processNames, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    await Promise.all(
+      names.map(async (name) => {
+        const child = this.children.get(name);
+        if (!child || child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill(signal);
+        await exited;
+      }),
+    );
+  }
+
+  /** Stops processes gracefully (or kills them) and starts them again with the same data. */
+  async restart(names: ProcessName[] = processNames, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    await this.kill(names, signal);
+    await this.startProcesses(names);
+    await this.waitUntilReady();
+  }
+
+  async stop(): Promise<void> {
+    await this.kill(processNames, 'SIGTERM');
+    await deleteStreams(this.prefix);
+  }
+}
+
+/** Removes the JetStream streams a test run created, so that runs do not fill the server. */
+export async function deleteStreams(prefix: string): Promise<void> {
+  const nc = await connect({ servers: testNatsUrl() });
+  try {
+    const jsm = await nc.jetstreamManager();
+    for await (const stream of jsm.streams.list())
+      if (stream.config.name.startsWith(`${prefix.toUpperCase()}_`)) await jsm.streams.delete(stream.config.name);
+  } finally {
+    await nc.close();
+  }
+}
