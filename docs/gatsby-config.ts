@@ -52,8 +52,11 @@ const config: GatsbyConfig = {
         resolveSiteUrl: () => siteConfig.siteUrl,
         resolvePages: ({ allSitePage }: { allSitePage: { nodes: SitemapPage[] } }) => allSitePage.nodes,
         excludes: sitemapExcludes,
-        filterPages: (page: SitemapPage, excludedRoute: string, tools: { minimatch: (path: string, pattern: string) => boolean }) =>
-          tools.minimatch(page.path, excludedRoute) || page.pageContext?.unlisted === true,
+        filterPages: (
+          page: SitemapPage,
+          excludedRoute: string,
+          tools: { minimatch: (path: string, pattern: string) => boolean },
+        ) => tools.minimatch(page.path, excludedRoute) || page.pageContext?.unlisted === true,
         serialize: (page: SitemapPage) => sitemapEntry(page, siteConfig.siteUrl),
       },
     },

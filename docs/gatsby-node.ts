@@ -60,8 +60,15 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
     MarkdownRemark: {
       sampledHtml: {
         type: 'String',
-        async resolve(source: MarkdownNode, args: unknown, context: unknown, info: { schema: { getType(name: string): unknown } }) {
-          const type = info.schema.getType('MarkdownRemark') as { getFields(): Record<string, { resolve: Function }> };
+        async resolve(
+          source: MarkdownNode,
+          args: unknown,
+          context: unknown,
+          info: { schema: { getType(name: string): unknown } },
+        ) {
+          const type = info.schema.getType('MarkdownRemark') as {
+            getFields(): Record<string, { resolve: (...args: unknown[]) => unknown }>;
+          };
           const html = (await type.getFields().html!.resolve(source, args, context, { ...info, fieldName: 'html' })) as string;
           const language = source.fields?.lang ?? siteConfig.defaultLanguage;
           return localizeLinks(expandSamples(html, samples(), language as SampleLanguage), language, siteConfig.defaultLanguage);
@@ -78,8 +85,17 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
         nodes {
           id
           fileAbsolutePath
-          frontmatter { title date tags unlisted }
-          fields { slug lang kind }
+          frontmatter {
+            title
+            date
+            tags
+            unlisted
+          }
+          fields {
+            slug
+            lang
+            kind
+          }
         }
       }
     }
@@ -106,7 +122,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     const missing = [...reference.keys()].filter((slug) => !translated.has(slug));
     const extra = [...translated.keys()].filter((slug) => !reference.has(slug));
     if (missing.length || extra.length)
-      reporter.panicOnBuild(`Every page exists in every language: ${lang} lacks [${missing.join(', ')}], has only [${extra.join(', ')}]`);
+      reporter.panicOnBuild(
+        `Every page exists in every language: ${lang} lacks [${missing.join(', ')}], has only [${extra.join(', ')}]`,
+      );
   }
 
   const docTemplate = template('doc.tsx');
@@ -131,7 +149,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
 
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ actions }) => {
   actions.setWebpackConfig({
-    module: { rules: [{ test: /[\\/]redoc[\\/]bundles[\\/].*\.js$/, use: [{ loader: resolve('webpack', 'redoc-offline-loader.js') }] }] },
+    module: {
+      rules: [{ test: /[\\/]redoc[\\/]bundles[\\/].*\.js$/, use: [{ loader: resolve('webpack', 'redoc-offline-loader.js') }] }],
+    },
   });
 };
 
@@ -165,8 +185,6 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = ({ reporter, store }) => {
   const report = checkLinks(pages, files);
   for (const anchor of report.brokenAnchors) reporter.warn(`Broken anchor on ${anchor.page}: ${anchor.href}`);
   if (report.brokenLinks.length > 0)
-    reporter.panicOnBuild(
-      `Broken links:\n${report.brokenLinks.map((link) => `  ${link.page} -> ${link.href}`).join('\n')}`,
-    );
+    reporter.panicOnBuild(`Broken links:\n${report.brokenLinks.map((link) => `  ${link.page} -> ${link.href}`).join('\n')}`);
   else reporter.info(`Link check: ${pages.length} pages, no broken link, ${report.brokenAnchors.length} broken anchors`);
 };

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS module, loaded by ES modules, scripts and jest alike */
 // CommonJS so that ES modules (`npm start`), scripts and jest tests can all load it.
 // A small static file server for the built site (docs/public): the `.html` and `index.html`
 // forms of a path serve the same page, and unknown paths get the not-found page of their language.

@@ -5,8 +5,14 @@ import { pathInLanguage } from '../src/site/i18n';
 
 describe('build link check', () => {
   const pages = [
-    { path: '/', html: '<a href="/password/">p</a><a href="/password/#set-a-password">a</a><a href="https://example.com/x">e</a>' },
-    { path: '/password/', html: '<h2 id="set-a-password">Set</h2><a href="#nowhere">n</a><a href="/fr/missing/">m</a><a href="/openapi.json">o</a>' },
+    {
+      path: '/',
+      html: '<a href="/password/">p</a><a href="/password/#set-a-password">a</a><a href="https://example.com/x">e</a>',
+    },
+    {
+      path: '/password/',
+      html: '<h2 id="set-a-password">Set</h2><a href="#nowhere">n</a><a href="/fr/missing/">m</a><a href="/openapi.json">o</a>',
+    },
     { path: '/fr/password/', html: '<h2 id="définir">D</h2><a href="/fr/password/#d%C3%A9finir">d</a><a href="../">up</a>' },
   ];
 
@@ -30,8 +36,11 @@ describe('build link check', () => {
   });
 
   it('points links of translated pages to the same language, leaving files and other languages alone', () => {
-    const html = '<a href="/password/#x">p</a><a href="/openapi.json">o</a><a href="/fr/api/">f</a><a href="https://x.org/">e</a>';
-    expect(localizeLinks(html, 'fr', 'en')).toBe('<a href="/fr/password/#x">p</a><a href="/openapi.json">o</a><a href="/fr/api/">f</a><a href="https://x.org/">e</a>');
+    const html =
+      '<a href="/password/#x">p</a><a href="/openapi.json">o</a><a href="/fr/api/">f</a><a href="https://x.org/">e</a>';
+    expect(localizeLinks(html, 'fr', 'en')).toBe(
+      '<a href="/fr/password/#x">p</a><a href="/openapi.json">o</a><a href="/fr/api/">f</a><a href="https://x.org/">e</a>',
+    );
     expect(localizeLinks(html, 'en', 'en')).toBe(html);
   });
 });
@@ -46,7 +55,10 @@ describe('site settings', () => {
 
   it('gives sitemap entries a weekly frequency, priority 0.5 and language alternates', () => {
     const entry = sitemapEntry(
-      { path: '/fr/password/', pageContext: { i18n: { language: 'fr', languages: ['en', 'fr'], defaultLanguage: 'en', originalPath: '/password/' } } },
+      {
+        path: '/fr/password/',
+        pageContext: { i18n: { language: 'fr', languages: ['en', 'fr'], defaultLanguage: 'en', originalPath: '/password/' } },
+      },
       'https://docs.example.com',
     );
     expect(entry).toEqual({
@@ -62,7 +74,10 @@ describe('site settings', () => {
 
   it('loads analytics deferred only when configured, and starts in the light theme unless dark was chosen', () => {
     expect(analyticsScript('')).toBeNull();
-    expect(analyticsScript('https://stats.example.com/script.js')).toEqual({ src: 'https://stats.example.com/script.js', defer: true });
+    expect(analyticsScript('https://stats.example.com/script.js')).toEqual({
+      src: 'https://stats.example.com/script.js',
+      defer: true,
+    });
     const script = initialScript();
     expect(script).not.toContain('prefers-color-scheme');
     const run = (stored: Record<string, string>, pathname = '/password/') => {
@@ -71,12 +86,20 @@ describe('site settings', () => {
       const replaced: string[] = [];
       const history = { state: null, replaceState: (_state: unknown, _title: string, url: string) => replaced.push(url) };
       const location = { pathname, search: '?q=1', hash: '#h' };
-      new Function('document', 'localStorage', 'location', 'history', script)({ documentElement: { dataset } }, localStorage, location, history);
+      new Function('document', 'localStorage', 'location', 'history', script)(
+        { documentElement: { dataset } },
+        localStorage,
+        location,
+        history,
+      );
       return replaced.length ? { ...dataset, replaced: replaced.join() } : dataset;
     };
     expect(run({})).toEqual({ theme: 'light' });
     expect(run({ 'sesame-docs.theme': 'dark' })).toEqual({ theme: 'dark' });
-    expect(run({ 'sesame-docs.announcement-dismissed': 'scim-directory-sync-2025' })).toEqual({ theme: 'light', announcementDismissed: 'true' });
+    expect(run({ 'sesame-docs.announcement-dismissed': 'scim-directory-sync-2025' })).toEqual({
+      theme: 'light',
+      announcementDismissed: 'true',
+    });
     expect(run({}, '/fr/password.html')).toEqual({ theme: 'light', replaced: '/fr/password/?q=1#h' });
   });
 });

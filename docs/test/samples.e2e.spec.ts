@@ -26,7 +26,9 @@ describe('documentation samples against a running Sesame', () => {
       .map((result) => `${result.file}/${result.id} (${result.operation}):\n    ${result.problems.join('\n    ')}`);
     const passed = results.filter((result) => result.outcome === 'passed').length;
     const pending = results.filter((result) => result.outcome === 'pending').length;
-    console.log(`Documentation samples: ${passed} passed, ${failures.length} failed, ${pending} pending (operations not in the API yet)`);
+    console.log(
+      `Documentation samples: ${passed} passed, ${failures.length} failed, ${pending} pending (operations not in the API yet)`,
+    );
     expect(failures).toEqual([]);
     expect(passed).toBeGreaterThanOrEqual(10);
   });

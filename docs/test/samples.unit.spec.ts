@@ -26,7 +26,10 @@ describe('documentation samples against the generated OpenAPI document', () => {
     for (const check of checks) {
       const [method, path] = check.sample.operation.split(' ') as [string, string];
       const exists = Boolean(openapi.paths[path]?.[method.toLowerCase()]);
-      expect({ id: check.sample.id, status: check.status }).toEqual({ id: check.sample.id, status: exists ? 'enabled' : 'pending' });
+      expect({ id: check.sample.id, status: check.status }).toEqual({
+        id: check.sample.id,
+        status: exists ? 'enabled' : 'pending',
+      });
     }
     expect(checks.some((check) => check.status === 'enabled')).toBe(true);
   });
@@ -65,8 +68,21 @@ describe('sample files', () => {
     const text = JSON.stringify({
       variables: { org_domain: { display: 'acme', source: 'capture' } },
       samples: [
-        { id: 'a', operation: 'GET /api/v2/organizations/{org_domain}', auth: 'bearer', request: { path: { org_domain: '{{org_domain}}' } }, response: { status: 200, body: {} } },
-        { id: 'b', operation: 'POST /api/v2/organizations', auth: 'bearer', request: { json: { name: 'x' } }, response: { status: 201, body: {} }, capture: { org_domain: 'domain' } },
+        {
+          id: 'a',
+          operation: 'GET /api/v2/organizations/{org_domain}',
+          auth: 'bearer',
+          request: { path: { org_domain: '{{org_domain}}' } },
+          response: { status: 200, body: {} },
+        },
+        {
+          id: 'b',
+          operation: 'POST /api/v2/organizations',
+          auth: 'bearer',
+          request: { json: { name: 'x' } },
+          response: { status: 201, body: {} },
+          capture: { org_domain: 'domain' },
+        },
       ],
     });
     expect(() => parseSampleFile('bad', text)).toThrow(/request uses \{\{org_domain\}\} before it is defined or captured/);
@@ -75,7 +91,14 @@ describe('sample files', () => {
   it('render a request as curl with display values and expand placeholders', () => {
     const organizations = files.find((file) => file.name === 'organizations')!;
     const create = organizations.samples.find((sample) => sample.id === 'create-organization')!;
-    expect(curlCommand(create, { base_url: '$SESAME_URL', access_token: '$ACCESS_TOKEN', org_name: 'Acme Corporation', org_email_domain: 'acme.com' })).toBe(
+    expect(
+      curlCommand(create, {
+        base_url: '$SESAME_URL',
+        access_token: '$ACCESS_TOKEN',
+        org_name: 'Acme Corporation',
+        org_email_domain: 'acme.com',
+      }),
+    ).toBe(
       [
         'curl -X POST "$SESAME_URL/api/v2/organizations" \\',
         '  -H "Authorization: Bearer $ACCESS_TOKEN" \\',
@@ -131,14 +154,22 @@ describe('sample runner against a live HTTP server', () => {
           response: { status: 200, body: { name: '{{org_name}}', domain: '{{org_domain}}' } },
           exact: ['domain'],
         },
-        { id: 'mini-pending', operation: 'GET /api/v2/webhooks', auth: 'bearer', request: {}, response: { status: 200, body: {} } },
+        {
+          id: 'mini-pending',
+          operation: 'GET /api/v2/webhooks',
+          auth: 'bearer',
+          request: {},
+          response: { status: 200, body: {} },
+        },
       ],
     }),
   );
   // A document where the two organization operations answer a loose object, so only the live run decides.
   const document: OpenApiDocument = {
     paths: {
-      '/api/v2/organizations': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '201': {} } } },
+      '/api/v2/organizations': {
+        post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '201': {} } },
+      },
       '/api/v2/organizations/{org_domain}': { get: { responses: { '200': {} } } },
     },
   };
@@ -173,7 +204,12 @@ describe('sample runner against a live HTTP server', () => {
 
   it('runs enabled samples in order with captured values and skips pending ones', async () => {
     await withServer(200, async (baseUrl, seen) => {
-      const results = await runSamples({ baseUrl, apiKey: { clientId: 'id', clientSecret: 'secret' }, document, files: [minimal] });
+      const results = await runSamples({
+        baseUrl,
+        apiKey: { clientId: 'id', clientSecret: 'secret' },
+        document,
+        files: [minimal],
+      });
       expect(results.map((result) => [result.id, result.outcome, result.problems])).toEqual([
         ['mini-create', 'passed', []],
         ['mini-get', 'passed', []],
@@ -186,7 +222,12 @@ describe('sample runner against a live HTTP server', () => {
 
   it('fails a sample whose status differs from the documented one', async () => {
     await withServer(404, async (baseUrl) => {
-      const results = await runSamples({ baseUrl, apiKey: { clientId: 'id', clientSecret: 'secret' }, document, files: [minimal] });
+      const results = await runSamples({
+        baseUrl,
+        apiKey: { clientId: 'id', clientSecret: 'secret' },
+        document,
+        files: [minimal],
+      });
       const get = results.find((result) => result.id === 'mini-get')!;
       expect(get.outcome).toBe('failed');
       expect(get.problems[0]).toMatch(/answered 404, documented 200/);

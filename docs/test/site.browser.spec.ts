@@ -1,5 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { collectErrors, hydrated, launchChromium, locale, markdownTitle, newContext, screenshot, startSite } from './support/browser';
+import {
+  collectErrors,
+  hydrated,
+  launchChromium,
+  locale,
+  markdownTitle,
+  newContext,
+  screenshot,
+  startSite,
+} from './support/browser';
 
 /** Every route of SPEC.md section 2, without the language prefix. */
 const guides = [
@@ -15,9 +24,20 @@ const guides = [
   'single-sign-on',
   'webhooks',
   ...['azure-ad', 'okta', 'ping-one'].map((idp) => `integrations/provisioning-scim-${idp}`),
-  ...['adfs', 'azure-ad', 'google', 'ibm-security-verify', 'jumpcloud', 'keycloak', 'lemon-ldap', 'okta', 'onelogin', 'ping-federate', 'ping-one', 'wallix'].map(
-    (idp) => `integrations/sso-saml-${idp}`,
-  ),
+  ...[
+    'adfs',
+    'azure-ad',
+    'google',
+    'ibm-security-verify',
+    'jumpcloud',
+    'keycloak',
+    'lemon-ldap',
+    'okta',
+    'onelogin',
+    'ping-federate',
+    'ping-one',
+    'wallix',
+  ].map((idp) => `integrations/sso-saml-${idp}`),
 ];
 const languages = [
   { code: 'en', prefix: '' },
@@ -54,13 +74,16 @@ describe('routes', () => {
     for (const { code, prefix } of languages) {
       const landing = await open(page, `${prefix}/`);
       const landingTitle = locale(code).landing.title as string;
-      if (landing?.status() !== 200 || (await page.locator('h1').first().innerText()) !== landingTitle) failures.push(`${prefix}/`);
+      if (landing?.status() !== 200 || (await page.locator('h1').first().innerText()) !== landingTitle)
+        failures.push(`${prefix}/`);
       await screenshot(page, `${code}-landing`);
       for (const slug of guides) {
         const response = await open(page, `${prefix}/${slug}/`);
         const title = await page.locator('article h1').innerText();
-        if (response?.status() !== 200 || title !== markdownTitle(code, slug)) failures.push(`${prefix}/${slug}/ (${response?.status()}: ${title})`);
-        if (slug === 'password' || slug === 'integrations/sso-saml-okta') await screenshot(page, `${code}-${slug.replace(/\//g, '-')}`);
+        if (response?.status() !== 200 || title !== markdownTitle(code, slug))
+          failures.push(`${prefix}/${slug}/ (${response?.status()}: ${title})`);
+        if (slug === 'password' || slug === 'integrations/sso-saml-okta')
+          await screenshot(page, `${code}-${slug.replace(/\//g, '-')}`);
       }
       const api = await open(page, `${prefix}/api/`);
       await page.waitForSelector('.redoc-container [role="search"], .redoc-container .menu-content', { timeout: 30_000 });
@@ -181,7 +204,9 @@ describe('chrome', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await open(page, '/password/');
-    const links = await page.locator('.navbar-items--left a').evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]));
+    const links = await page
+      .locator('.navbar-items--left a')
+      .evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]));
     expect(links).toEqual([
       ['SSO', '/single-sign-on/'],
       ['Directory sync', '/directory-sync/'],
@@ -204,9 +229,13 @@ describe('chrome', () => {
     await expect(authentication.getAttribute('aria-expanded')).resolves.toBe('true');
     await authentication.click();
     await expect(authentication.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(page.locator('.sidebar-container [data-category="authentication"] > .sidebar-items').isVisible()).resolves.toBe(false);
+    await expect(page.locator('.sidebar-container [data-category="authentication"] > .sidebar-items').isVisible()).resolves.toBe(
+      false,
+    );
     const footer = await page.locator('.footer a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(footer).toEqual(expect.arrayContaining(['/integrations/', '/integrations/#sso-saml', '/integrations/#scim-provisioning']));
+    expect(footer).toEqual(
+      expect.arrayContaining(['/integrations/', '/integrations/#sso-saml', '/integrations/#scim-provisioning']),
+    );
     await context.close();
   });
 
@@ -231,10 +260,17 @@ describe('chrome', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await open(page, '/password/');
-    const headings = await page.locator('.markdown h2, .markdown h3').evaluateAll((nodes) => nodes.map((node) => `${node.tagName}#${node.id}`));
-    const toc = await page.locator('.toc li').evaluateAll((items) =>
-      items.map((item) => `${item.className.includes('toc-item--h3') ? 'H3' : 'H2'}#${decodeURIComponent(item.querySelector('a')!.getAttribute('href')!.slice(1))}`),
-    );
+    const headings = await page
+      .locator('.markdown h2, .markdown h3')
+      .evaluateAll((nodes) => nodes.map((node) => `${node.tagName}#${node.id}`));
+    const toc = await page
+      .locator('.toc li')
+      .evaluateAll((items) =>
+        items.map(
+          (item) =>
+            `${item.className.includes('toc-item--h3') ? 'H3' : 'H2'}#${decodeURIComponent(item.querySelector('a')!.getAttribute('href')!.slice(1))}`,
+        ),
+      );
     expect(toc).toEqual(headings);
     expect(toc.some((entry) => entry.startsWith('H3'))).toBe(true);
     await expect(page.locator('.markdown h4').count()).resolves.toBe(0);
@@ -348,16 +384,23 @@ describe('API reference', () => {
     await page.goto(`${site.url}/api/`);
     const content = await menu(page);
     const sideMenuText = (await content.innerText()).toLowerCase();
-    for (const group of ['user directories', 'authentications', 'others', 'organizations', 'token']) expect(sideMenuText).toContain(group);
+    for (const group of ['user directories', 'authentications', 'others', 'organizations', 'token'])
+      expect(sideMenuText).toContain(group);
     const tags = content.locator('li[data-item-id^="tag/"]');
     expect(await tags.count()).toBeGreaterThan(0);
     for (const tag of await tags.all()) {
-      const names = (await tag.locator('li[data-item-id*="/operation/"] > label > span:not(.operation-type)').allTextContents()).map((name) => name.trim());
+      const names = (
+        await tag.locator('li[data-item-id*="/operation/"] > label > span:not(.operation-type)').allTextContents()
+      ).map((name) => name.trim());
       expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     }
-    const organizationOps = await content.locator('li[data-item-id="tag/Organizations"] li[data-item-id*="/operation/"] > label > span:not(.operation-type)').allTextContents();
+    const organizationOps = await content
+      .locator('li[data-item-id="tag/Organizations"] li[data-item-id*="/operation/"] > label > span:not(.operation-type)')
+      .allTextContents();
     expect(organizationOps.slice(0, 3)).toEqual(['Create an organization', 'Delete an organization', 'List organizations']);
-    await expect(page.locator('.redoc-container a[download], .redoc-container button:has-text("Download")').count()).resolves.toBe(0);
+    await expect(
+      page.locator('.redoc-container a[download], .redoc-container button:has-text("Download")').count(),
+    ).resolves.toBe(0);
     await context.close();
   });
 
@@ -369,7 +412,9 @@ describe('API reference', () => {
     const text = (await content.innerText()).toLowerCase();
     expect(text).toContain("annuaires d'utilisateurs");
     expect(text).toContain('authentifications');
-    await page.locator('.redoc-container [data-section-id="tag/Organizations/operation/createOrganization"]').scrollIntoViewIfNeeded();
+    await page
+      .locator('.redoc-container [data-section-id="tag/Organizations/operation/createOrganization"]')
+      .scrollIntoViewIfNeeded();
     await expect(page.locator('.redoc-container').innerText()).resolves.toContain('Réponses');
     await context.close();
   });

@@ -2,10 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const { resolveRequest, startDocsServer } = require('../scripts/static-server.cjs') as {
-  resolveRequest(root: string, pathname: string): { file?: string | null; status?: number; redirect?: string };
-  startDocsServer(options: { root: string }): Promise<{ url: string; close(): Promise<void> }>;
-};
+import { resolveRequest, startDocsServer } from '../scripts/static-server.cjs';
 
 describe('static server of the built site', () => {
   let root: string;
@@ -43,7 +40,11 @@ describe('static server of the built site', () => {
     const server = await startDocsServer({ root });
     try {
       const page = await fetch(`${server.url}/fr/password.html`);
-      expect([page.status, page.headers.get('content-type'), await page.text()]).toEqual([200, 'text/html; charset=utf-8', 'mot de passe']);
+      expect([page.status, page.headers.get('content-type'), await page.text()]).toEqual([
+        200,
+        'text/html; charset=utf-8',
+        'mot de passe',
+      ]);
       const missing = await fetch(`${server.url}/fr/missing/`);
       expect([missing.status, await missing.text()]).toEqual([404, 'introuvable']);
       const spec = await fetch(`${server.url}/openapi.json`);

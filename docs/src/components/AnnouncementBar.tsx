@@ -24,7 +24,13 @@ export function AnnouncementBar() {
       <p className="announcement-content">
         {t(announcement.messageKey)} <Link to={announcement.link}>{t('announcement.link')}</Link>
       </p>
-      <button type="button" className="announcement-close" onClick={dismiss} aria-label={t('announcement.close')} title={t('announcement.close')}>
+      <button
+        type="button"
+        className="announcement-close"
+        onClick={dismiss}
+        aria-label={t('announcement.close')}
+        title={t('announcement.close')}
+      >
         ×
       </button>
     </div>

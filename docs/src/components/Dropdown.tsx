@@ -27,7 +27,15 @@ export function Dropdown({ label, title, className, children }: DropdownProps) {
   }, [open]);
   return (
     <div className={`dropdown ${open ? 'dropdown--open' : ''} ${className ?? ''}`} ref={ref}>
-      <button type="button" className="dropdown-toggle" aria-haspopup="menu" aria-expanded={open} title={title} aria-label={title} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="dropdown-toggle"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        title={title}
+        aria-label={title}
+        onClick={() => setOpen(!open)}
+      >
         {label}
       </button>
       {open ? (

@@ -9,7 +9,10 @@ const names: Record<string, string> = { en: 'English', fr: 'Français' };
 export function LanguageDropdown({ pathname }: { pathname: string }) {
   const { language, languages, t } = useI18next();
   return (
-    <Dropdown className="language-dropdown" title={t('navbar.language')} label={
+    <Dropdown
+      className="language-dropdown"
+      title={t('navbar.language')}
+      label={
         <span className="language-label">
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
             <path
@@ -19,7 +22,8 @@ export function LanguageDropdown({ pathname }: { pathname: string }) {
           </svg>
           {names[language] ?? language}
         </span>
-      }>
+      }
+    >
       {(close) =>
         languages.map((lng) => (
           <li key={lng} role="none">

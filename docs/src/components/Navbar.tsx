@@ -61,12 +61,24 @@ export function Navbar({ pathname, showSidebar }: { pathname: string; showSideba
       </div>
       {menuOpen ? (
         <div className="mobile-menu-backdrop" onClick={() => setMenuOpen(false)} role="presentation">
-          <div id="mobile-menu" className="mobile-menu" role="dialog" aria-modal="true" aria-label={t('navbar.menu')} onClick={(event) => event.stopPropagation()}>
+          <div
+            id="mobile-menu"
+            className="mobile-menu"
+            role="dialog"
+            aria-modal="true"
+            aria-label={t('navbar.menu')}
+            onClick={(event) => event.stopPropagation()}
+          >
             <div className="mobile-menu-header">
               <Link to="/" className="navbar-brand">
                 <span>Sesame</span>
               </Link>
-              <button type="button" className="mobile-menu-close" aria-label={t('navbar.closeMenu')} onClick={() => setMenuOpen(false)}>
+              <button
+                type="button"
+                className="mobile-menu-close"
+                aria-label={t('navbar.closeMenu')}
+                onClick={() => setMenuOpen(false)}
+              >
                 ×
               </button>
             </div>

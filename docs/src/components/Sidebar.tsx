@@ -18,16 +18,35 @@ const categories: { id: string; children?: string[] }[] = [
 ];
 
 function byPosition(a: SidebarNode, b: SidebarNode) {
-  return (a.frontmatter.sidebar_position ?? 99) - (b.frontmatter.sidebar_position ?? 99) || a.fields.slug.localeCompare(b.fields.slug);
+  return (
+    (a.frontmatter.sidebar_position ?? 99) - (b.frontmatter.sidebar_position ?? 99) || a.fields.slug.localeCompare(b.fields.slug)
+  );
 }
 
-function Category({ id, label, items, pathname, children }: { id: string; label: string; items: SidebarNode[]; pathname: string; children?: React.ReactNode }) {
+function Category({
+  id,
+  label,
+  items,
+  pathname,
+  children,
+}: {
+  id: string;
+  label: string;
+  items: SidebarNode[];
+  pathname: string;
+  children?: React.ReactNode;
+}) {
   const { originalPath } = useI18next();
   const containsActive = items.some((item) => item.fields.slug === originalPath) || pathname.includes(`/${id}/`);
   const [collapsed, setCollapsed] = useState(!containsActive);
   return (
     <li className={`sidebar-category ${collapsed ? 'sidebar-category--collapsed' : ''}`} data-category={id}>
-      <button type="button" className="sidebar-category-toggle" aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
+      <button
+        type="button"
+        className="sidebar-category-toggle"
+        aria-expanded={!collapsed}
+        onClick={() => setCollapsed(!collapsed)}
+      >
         {label}
       </button>
       <ul className="sidebar-items" hidden={collapsed}>
@@ -50,8 +69,16 @@ export function Sidebar({ pathname }: { pathname: string }) {
     query SidebarQuery {
       allMarkdownRemark(filter: { fields: { kind: { eq: "doc" } }, frontmatter: { unlisted: { ne: true } } }) {
         nodes {
-          fields { slug lang }
-          frontmatter { title sidebar_label sidebar_position category }
+          fields {
+            slug
+            lang
+          }
+          frontmatter {
+            title
+            sidebar_label
+            sidebar_position
+            category
+          }
         }
       }
     }
@@ -62,7 +89,13 @@ export function Sidebar({ pathname }: { pathname: string }) {
     <nav className="sidebar" aria-label={t('sidebar.label')}>
       <ul className="sidebar-menu">
         {categories.map((category) => (
-          <Category key={category.id} id={category.id} label={t(`sidebar.${category.id}`)} items={inCategory(category.id)} pathname={pathname}>
+          <Category
+            key={category.id}
+            id={category.id}
+            label={t(`sidebar.${category.id}`)}
+            items={inCategory(category.id)}
+            pathname={pathname}
+          >
             {category.children?.map((child) => (
               <Category key={child} id={child} label={t(`sidebar.${child}`)} items={inCategory(child)} pathname={pathname} />
             ))}

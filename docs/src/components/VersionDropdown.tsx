@@ -39,7 +39,11 @@ export function VersionDropdown() {
   const { t } = useTranslation();
   const [version, choose] = useDocVersion();
   return (
-    <Dropdown className="version-dropdown" title={t('versions.title')} label={<span data-version={version.id}>{version.label}</span>}>
+    <Dropdown
+      className="version-dropdown"
+      title={t('versions.title')}
+      label={<span data-version={version.id}>{version.label}</span>}
+    >
       {(close) =>
         siteConfig.versions.map((candidate) => (
           <li key={candidate.id} role="none">
@@ -54,7 +58,8 @@ export function VersionDropdown() {
                 close();
               }}
             >
-              {candidate.label} <span className={`version-status version-status--${candidate.status}`}>{t(`versions.${candidate.status}`)}</span>
+              {candidate.label}{' '}
+              <span className={`version-status version-status--${candidate.status}`}>{t(`versions.${candidate.status}`)}</span>
             </button>
           </li>
         ))

@@ -28,10 +28,12 @@ export function useCodeCopy(ref: RefObject<HTMLElement>, labels: { copy: string;
         }
         button.textContent = labels.copied;
         button.classList.add('copy-button--copied');
-        timers.push(window.setTimeout(() => {
-          button.textContent = labels.copy;
-          button.classList.remove('copy-button--copied');
-        }, 2000));
+        timers.push(
+          window.setTimeout(() => {
+            button.textContent = labels.copy;
+            button.classList.remove('copy-button--copied');
+          }, 2000),
+        );
       });
       block.appendChild(button);
       buttons.push(button);

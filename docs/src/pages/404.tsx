@@ -31,7 +31,13 @@ export function Head({ data, pageContext, location }: HeadProps<LocalesData, { l
 export const query = graphql`
   query NotFound($language: String!) {
     locales: allLocale(filter: { language: { eq: $language } }) {
-      edges { node { ns data language } }
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
     }
   }
 `;

@@ -51,13 +51,26 @@ export default function ApiPage({ location }: PageProps<LocalesData>) {
 }
 
 export function Head({ data, pageContext, location }: HeadProps<LocalesData, { language: string }>) {
-  return <Seo title={translate(data, 'api.title')} description={translate(data, 'api.description')} language={pageContext.language} pathname={location.pathname} />;
+  return (
+    <Seo
+      title={translate(data, 'api.title')}
+      description={translate(data, 'api.description')}
+      language={pageContext.language}
+      pathname={location.pathname}
+    />
+  );
 }
 
 export const query = graphql`
   query ApiPage($language: String!) {
     locales: allLocale(filter: { language: { eq: $language } }) {
-      edges { node { ns data language } }
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
     }
   }
 `;

@@ -72,7 +72,11 @@ export function checkSamplesAgainstOpenApi(document: OpenApiDocument, files: Sam
         if (!parameters.some((parameter) => parameter.in === 'query' && parameter.name === baseParameter(name)))
           problems.push(`query parameter ${name} is not a parameter of ${sample.operation}`);
       for (const parameter of parameters)
-        if (parameter.in === 'query' && parameter.required && !Object.keys(sample.request.query ?? {}).some((name) => baseParameter(name) === parameter.name))
+        if (
+          parameter.in === 'query' &&
+          parameter.required &&
+          !Object.keys(sample.request.query ?? {}).some((name) => baseParameter(name) === parameter.name)
+        )
           problems.push(`required query parameter ${parameter.name} is missing`);
 
       const bodyContent = operation.requestBody?.content;

@@ -13,7 +13,8 @@ const labels = {
 } as const;
 export type SampleLanguage = keyof typeof labels;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function codeBlock(code: string, language: 'bash' | 'json'): string {
   const grammar = Prism.languages[language]!;

@@ -77,7 +77,9 @@ async function runOne(sample: Sample, variables: Record<string, string>, baseUrl
   const text = await response.text();
   const problems: string[] = [];
   if (response.status !== sample.response.status)
-    problems.push(`${init.method} ${url} answered ${response.status}, documented ${sample.response.status}: ${text.slice(0, 300)}`);
+    problems.push(
+      `${init.method} ${url} answered ${response.status}, documented ${sample.response.status}: ${text.slice(0, 300)}`,
+    );
   let body: unknown = null;
   if (text.length > 0) {
     try {

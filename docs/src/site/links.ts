@@ -18,7 +18,10 @@ const hrefPattern = /<a\s[^>]*?href="([^"]*)"/g;
 const idPattern = /\sid="([^"]+)"/g;
 
 function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 }
 
 /** Normalizes a site path as the static server does (`/x.html` and `/x/index.html` are `/x/`). */

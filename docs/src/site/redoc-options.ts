@@ -41,7 +41,11 @@ export function redocOptions(translateKey: (key: string) => string) {
     labels: Object.fromEntries(redocLabelKeys.map((key) => [key, translateKey(`api.labels.${key}`)])),
     theme: {
       sidebar: { width: '300px' },
-      typography: { fontFamily: 'var(--font-body)', headings: { fontFamily: 'var(--font-body)' }, code: { fontFamily: 'var(--font-mono)' } },
+      typography: {
+        fontFamily: 'var(--font-body)',
+        headings: { fontFamily: 'var(--font-body)' },
+        code: { fontFamily: 'var(--font-mono)' },
+      },
       colors: { primary: { main: '#0f766e' } },
     },
   };
@@ -60,6 +64,9 @@ export function localizeSpec(spec: OpenApiSpec, translateKey: (key: string) => s
     ...spec,
     info: { ...spec.info, description: translated('api.introduction', spec.info?.description) ?? '' },
     tags: spec.tags?.map((tag) => ({ ...tag, description: translated(`api.tags.${tag.name}`, tag.description) ?? '' })),
-    'x-tagGroups': spec['x-tagGroups']?.map((group) => ({ ...group, name: translated(`api.tagGroups.${group.name}`, group.name) ?? group.name })),
+    'x-tagGroups': spec['x-tagGroups']?.map((group) => ({
+      ...group,
+      name: translated(`api.tagGroups.${group.name}`, group.name) ?? group.name,
+    })),
   };
 }

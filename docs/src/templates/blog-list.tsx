@@ -31,7 +31,12 @@ export function PostList({ posts }: { posts: PostSummary[] }) {
           </h2>
           <p className="blog-meta">
             <time dateTime={post.frontmatter.date}>
-              {new Date(post.frontmatter.date).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}
+              {new Date(post.frontmatter.date).toLocaleDateString(i18n.language, {
+                year: 'numeric',
+                month: 'long',
+                day: 'numeric',
+                timeZone: 'UTC',
+              })}
             </time>
           </p>
           <p>{post.frontmatter.description ?? post.excerpt}</p>
@@ -73,7 +78,11 @@ export default function BlogList({ data, pageContext, location }: PageProps<List
                 {yearPosts.map((post) => (
                   <li key={post.fields.slug}>
                     <time dateTime={post.frontmatter.date}>
-                      {new Date(post.frontmatter.date).toLocaleDateString(i18n.language, { month: 'long', day: 'numeric', timeZone: 'UTC' })}
+                      {new Date(post.frontmatter.date).toLocaleDateString(i18n.language, {
+                        month: 'long',
+                        day: 'numeric',
+                        timeZone: 'UTC',
+                      })}
                     </time>{' '}
                     – <Link to={post.fields.slug}>{post.frontmatter.title}</Link>
                   </li>
@@ -111,13 +120,29 @@ export function Head({ data, pageContext, location }: HeadProps<ListData, ListCo
 export const query = graphql`
   query BlogList($language: String!) {
     locales: allLocale(filter: { language: { eq: $language } }) {
-      edges { node { ns data language } }
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
     }
-    allMarkdownRemark(filter: { fields: { kind: { eq: "blog" }, lang: { eq: $language } } }, sort: { frontmatter: { date: DESC } }) {
+    allMarkdownRemark(
+      filter: { fields: { kind: { eq: "blog" }, lang: { eq: $language } } }
+      sort: { frontmatter: { date: DESC } }
+    ) {
       nodes {
-        fields { slug }
+        fields {
+          slug
+        }
         excerpt(pruneLength: 200)
-        frontmatter { title date description tags }
+        frontmatter {
+          title
+          date
+          description
+          tags
+        }
       }
     }
   }

@@ -23,7 +23,12 @@ export default function BlogPost({ data, location }: PageProps<PostData, { langu
   useCodeCopy(content, { copy: t('code.copy'), copied: t('code.copied') });
   const post = data.markdownRemark;
   if (!post) throw new Error(`No content for ${location.pathname}`);
-  const date = new Date(post.frontmatter.date).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const date = new Date(post.frontmatter.date).toLocaleDateString(i18n.language, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   return (
     <Layout pathname={location.pathname}>
       <div className="doc-page blog-page">
@@ -70,12 +75,28 @@ export function Head({ data, pageContext, location }: HeadProps<PostData, { lang
 export const query = graphql`
   query BlogPost($language: String!, $slug: String!) {
     locales: allLocale(filter: { language: { eq: $language } }) {
-      edges { node { ns data language } }
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
     }
     markdownRemark(fields: { slug: { eq: $slug }, lang: { eq: $language }, kind: { eq: "blog" } }) {
       sampledHtml
-      headings { id value depth }
-      frontmatter { title description date tags authors }
+      headings {
+        id
+        value
+        depth
+      }
+      frontmatter {
+        title
+        description
+        date
+        tags
+        authors
+      }
     }
   }
 `;

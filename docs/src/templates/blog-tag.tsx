@@ -31,22 +31,41 @@ export default function BlogTag({ data, pageContext, location }: PageProps<TagDa
 }
 
 export function Head({ data, pageContext, location }: HeadProps<TagData, TagContext>) {
-  return <Seo title={`${translate(data, 'blog.tags')}: ${pageContext.tag}`} language={pageContext.language} pathname={location.pathname} />;
+  return (
+    <Seo
+      title={`${translate(data, 'blog.tags')}: ${pageContext.tag}`}
+      language={pageContext.language}
+      pathname={location.pathname}
+    />
+  );
 }
 
 export const query = graphql`
   query BlogTag($language: String!, $tag: String!) {
     locales: allLocale(filter: { language: { eq: $language } }) {
-      edges { node { ns data language } }
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
     }
     allMarkdownRemark(
       filter: { fields: { kind: { eq: "blog" }, lang: { eq: $language } }, frontmatter: { tags: { in: [$tag] } } }
       sort: { frontmatter: { date: DESC } }
     ) {
       nodes {
-        fields { slug }
+        fields {
+          slug
+        }
         excerpt(pruneLength: 200)
-        frontmatter { title date description tags }
+        frontmatter {
+          title
+          date
+          description
+          tags
+        }
       }
     }
   }

@@ -38,10 +38,19 @@ export function Head({ data, pageContext, location }: HeadProps<TagsData, { lang
 export const query = graphql`
   query BlogTags($language: String!) {
     locales: allLocale(filter: { language: { eq: $language } }) {
-      edges { node { ns data language } }
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
     }
     allMarkdownRemark(filter: { fields: { kind: { eq: "blog" }, lang: { eq: $language } } }) {
-      group(field: { frontmatter: { tags: SELECT } }) { fieldValue totalCount }
+      group(field: { frontmatter: { tags: SELECT } }) {
+        fieldValue
+        totalCount
+      }
     }
   }
 `;

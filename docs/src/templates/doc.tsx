@@ -64,12 +64,26 @@ export function Head({ data, pageContext, location }: HeadProps<DocData, DocCont
 export const query = graphql`
   query DocPage($language: String!, $slug: String!) {
     locales: allLocale(filter: { language: { eq: $language } }) {
-      edges { node { ns data language } }
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
     }
     markdownRemark(fields: { slug: { eq: $slug }, lang: { eq: $language }, kind: { eq: "doc" } }) {
       sampledHtml
-      headings { id value depth }
-      frontmatter { title description unlisted }
+      headings {
+        id
+        value
+        depth
+      }
+      frontmatter {
+        title
+        description
+        unlisted
+      }
     }
   }
 `;

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { startDocsServer } from '../../scripts/static-server.cjs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const docsDir = resolve(__dirname, '..', '..');
@@ -9,11 +10,20 @@ export const screenshotDir = resolve(docsDir, '..', 'test-results', 'docs-screen
 /** Debian's chromium, as DESIGN.md section 7 says: never a downloaded browser build. */
 export async function launchChromium(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`${executablePath} is missing: run "npm run test:browser", which installs Debian's chromium`);
-  if (!existsSync(join(publicDir, 'index.html'))) throw new Error('docs/public has no built site: run "npm run docs:build" first');
+  if (!existsSync(executablePath))
+    throw new Error(`${executablePath} is missing: run "npm run test:browser", which installs Debian's chromium`);
+  if (!existsSync(join(publicDir, 'index.html')))
+    throw new Error('docs/public has no built site: run "npm run docs:build" first');
   return chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -24,10 +34,7 @@ interface StaticServer {
 
 /** The site's own static server (docs/scripts/static-server.mjs) on a free port. */
 export async function startSite(): Promise<StaticServer> {
-  // The same server `npm start` uses for the site (plain JavaScript, shared with scripts).
-  const { startDocsServer } = require(join(docsDir, 'scripts', 'static-server.cjs')) as {
-    startDocsServer(options: { root: string }): Promise<StaticServer>;
-  };
+  // The same server `npm start` uses for the site.
   return startDocsServer({ root: publicDir });
 }
 
