@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startDocsServer } from '../../scripts/static-server.cjs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -70,17 +70,11 @@ export async function screenshot(page: Page, name: string) {
 /** Front matter title of a guide, from its markdown file. */
 export function markdownTitle(language: string, slug: string): string {
   const file = join(docsDir, 'content', 'docs', language, slug === 'integrations' ? 'integrations/index' : slug) + '.md';
-  const match = /^title:\s*"?(.*?)"?\s*$/m.exec(readFileSync(file, 'utf8'));
+  const match = /^title:\s*(['"]?)(.*)\1\s*$/m.exec(readFileSync(file, 'utf8'));
   if (!match) throw new Error(`No title in ${file}`);
-  return match[1]!.replace(/\\"/g, '"');
+  return match[1] === "'" ? match[2]!.replace(/''/g, "'") : match[2]!.replace(/\\"/g, '"');
 }
 
 export function locale(language: string): Record<string, any> {
   return JSON.parse(readFileSync(join(docsDir, 'locales', language, 'translation.json'), 'utf8'));
-}
-
-export function builtFiles(dir = publicDir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? builtFiles(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
 }
