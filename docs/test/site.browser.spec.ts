@@ -357,6 +357,23 @@ describe('failure screens', () => {
     await context.close();
   });
 
+  it('reloads the page when the data of the next page cannot be preloaded', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, '/password/');
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    await page.route('**/page-data/magic-link/page-data.json', (route) => route.fulfill({ status: 500, body: 'unavailable' }), {
+      times: 1,
+    });
+    await page.locator('.navbar-items--left a[href="/magic-link/"]').click();
+    await page.waitForURL(`${site.url}/magic-link/`);
+    await hydrated(page);
+    await expect(page.locator('article h1').innerText()).resolves.toBe(markdownTitle('en', 'magic-link'));
+    // A full page load: the previous document's state is gone.
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined();
+    await context.close();
+  });
+
   it('offers to retry when the API reference cannot be loaded', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
