@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// Container health check (Dockerfile HEALTHCHECK, compose): exits 0 when the process answers
+// GET <SESAME_HEALTH_PATH, default /healthz> on 127.0.0.1:<SESAME_HTTP_PORT> with a 2xx, else 1.
+const port = process.env.SESAME_HTTP_PORT || '8080';
+const path = process.env.SESAME_HEALTH_PATH || '/healthz';
+const timeoutMs = Number(process.env.SESAME_HEALTH_TIMEOUT_MS || 2000);
+
+try {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(timeoutMs) });
+  if (!response.ok) console.error(`GET ${path} answered ${response.status}`);
+  process.exit(response.ok ? 0 : 1);
+} catch (error) {
+  console.error(`GET ${path} on port ${port} failed: ${error.message}`);
+  process.exit(1);
+}
