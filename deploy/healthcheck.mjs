@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global AbortSignal */
 // Container health check (Dockerfile HEALTHCHECK, compose, `helm test`): exits 0 when the process
 // answers GET <SESAME_HEALTH_PATH, default /healthz> on <SESAME_HEALTH_HOST, default 127.0.0.1>:
 // <SESAME_HTTP_PORT> with a 2xx, else 1.

@@ -14,7 +14,14 @@ import { parseDockerfile } from './support/dockerfile';
 
 /** Helm's merge of a values file over the defaults: maps merge, everything else replaces. */
 function deepMerge(base: any, override: any): any {
-  if (!base || !override || typeof base !== 'object' || typeof override !== 'object' || Array.isArray(base) || Array.isArray(override))
+  if (
+    !base ||
+    !override ||
+    typeof base !== 'object' ||
+    typeof override !== 'object' ||
+    Array.isArray(base) ||
+    Array.isArray(override)
+  )
     return override;
   const merged = { ...base };
   for (const [key, value] of Object.entries(override)) merged[key] = deepMerge(base[key], value);
@@ -50,14 +57,16 @@ describe('deploy/Dockerfile', () => {
 
   it('bakes in no secret: no ENV or ARG with a secret-looking name, no .env or key files copied', () => {
     for (const stage of dockerfile.stages) {
-      for (const name of [...Object.keys(stage.env), ...stage.args]) expect([stage.name, name]).not.toEqual([stage.name, expect.stringMatching(secretLike)]);
+      for (const name of [...Object.keys(stage.env), ...stage.args])
+        expect([stage.name, name]).not.toEqual([stage.name, expect.stringMatching(secretLike)]);
       for (const source of stage.copySources) expect(source).not.toMatch(/(^|\/)\.env|\.pem$|\.key$|\.data/);
     }
   });
 
   it('installs exactly the application workspaces (all but the docs) and copies sources that exist', () => {
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces.filter((w) => w !== 'docs');
-    for (const stage of ['build', 'production-deps']) expect(dockerfile.stage(stage).workspaceFlags.sort()).toEqual([...workspaces].sort());
+    for (const stage of ['build', 'production-deps'])
+      expect(dockerfile.stage(stage).workspaceFlags.sort()).toEqual([...workspaces].sort());
     const hasDocs = existsSync(join(repoRoot, 'docs/package.json'));
     for (const stage of dockerfile.stages)
       for (const source of stage.copySources)
@@ -65,14 +74,20 @@ describe('deploy/Dockerfile', () => {
   });
 
   it('keeps secrets, local data and build output out of the build context (.dockerignore)', () => {
-    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
-    for (const entry of ['.env', '.env.*', '.data', '**/node_modules', '**/dist', '.git', '**/*.pem', '**/*.key']) expect(ignored).toContain(entry);
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim());
+    for (const entry of ['.env', '.env.*', '.data', '**/node_modules', '**/dist', '.git', '**/*.pem', '**/*.key'])
+      expect(ignored).toContain(entry);
     expect(ignored).toContain('!.env.example');
   });
 });
 
 describe('deploy/compose.yaml', () => {
-  const compose = parse(read('deploy/compose.yaml'), { merge: true }) as { services: Record<string, any>; networks: Record<string, any> };
+  const compose = parse(read('deploy/compose.yaml'), { merge: true }) as {
+    services: Record<string, any>;
+    networks: Record<string, any>;
+  };
   const services = compose.services;
 
   it('runs every process from its image target on the production adapters', () => {
@@ -88,7 +103,8 @@ describe('deploy/compose.yaml', () => {
         SESAME_HTTP_PORT: String(defaultHttpPorts[name]),
       });
       expect(service).toMatchObject({ read_only: true, cap_drop: ['ALL'], security_opt: ['no-new-privileges:true'] });
-      for (const store of ['nats', 'eventstore', 'mongodb']) expect(service.depends_on[store]).toEqual({ condition: 'service_healthy' });
+      for (const store of ['nats', 'eventstore', 'mongodb'])
+        expect(service.depends_on[store]).toEqual({ condition: 'service_healthy' });
     }
   });
 
@@ -104,7 +120,9 @@ describe('deploy/compose.yaml', () => {
   });
 
   it('publishes only the gateway and the docs, on loopback by default; the backend network has no way out', () => {
-    const published = Object.entries(services).filter(([, service]) => service.ports).map(([name, service]) => [name, service.ports]);
+    const published = Object.entries(services)
+      .filter(([, service]) => service.ports)
+      .map(([name, service]) => [name, service.ports]);
     expect(published).toEqual([
       ['gateway', ['${SESAME_BIND_ADDRESS:-127.0.0.1}:${SESAME_GATEWAY_PORT:-8080}:8080']],
       ['docs', ['${SESAME_BIND_ADDRESS:-127.0.0.1}:${SESAME_DOCS_PORT:-8000}:8000']],
@@ -170,7 +188,9 @@ describe('helm/sesame/values.yaml', () => {
 
   it('every .Values path the templates read exists in values.yaml', () => {
     const templatesDir = join(chartDir, 'templates');
-    const files = readdirSync(templatesDir, { recursive: true }).map(String).filter((f) => /\.(ya?ml|tpl|txt)$/.test(f));
+    const files = readdirSync(templatesDir, { recursive: true })
+      .map(String)
+      .filter((f) => /\.(ya?ml|tpl|txt)$/.test(f));
     const missing: string[] = [];
     for (const file of files) {
       for (const [, path] of readFileSync(join(templatesDir, file), 'utf8').matchAll(/\.Values\.([A-Za-z0-9_.]+)/g)) {
@@ -201,7 +221,10 @@ describe('yamllint', () => {
     if (process.getuid?.() !== 0) throw new Error('yamllint is missing: sudo apt-get install -y yamllint');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-q'], { env, stdio: 'ignore' });
-    const install = spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'yamllint'], { env, encoding: 'utf8' });
+    const install = spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'yamllint'], {
+      env,
+      encoding: 'utf8',
+    });
     if (install.status !== 0) throw new Error(`apt-get install yamllint failed: ${install.stderr}`);
   }, 300_000);
 
@@ -210,7 +233,14 @@ describe('yamllint', () => {
   const ours = ['-c', join(repoRoot, '.yamllint.yaml')];
 
   it('passes on the plain YAML files', () => {
-    const files = ['deploy/compose.yaml', 'helm/sesame/Chart.yaml', 'helm/sesame/values.yaml', '.yamllint.yaml', '.github/workflows/ci.yml'];
+    const files = [
+      'deploy/compose.yaml',
+      'deploy/compose.ci.yaml',
+      'helm/sesame/Chart.yaml',
+      'helm/sesame/values.yaml',
+      '.yamllint.yaml',
+      '.github/workflows/ci.yml',
+    ];
     files.push(...readdirSync(join(chartDir, 'ci')).map((f) => `helm/sesame/ci/${f}`));
     const result = lint([...ours, ...files]);
     expect(result.stdout + result.stderr).toBe('');
@@ -218,7 +248,8 @@ describe('yamllint', () => {
   });
 
   it('passes on the rendered manifests', () => {
-    const config = '{extends: default, rules: {line-length: disable, document-start: disable, comments: disable, braces: disable, brackets: disable, indentation: {indent-sequences: whatever}}}';
+    const config =
+      '{extends: default, rules: {line-length: disable, document-start: disable, comments: disable, braces: disable, brackets: disable, indentation: {indent-sequences: whatever}}}';
     const result = lint(['-d', config, '-'], renderText([ciValues('full')]));
     expect(result.stdout).toBe('');
   });

@@ -55,7 +55,9 @@ describe('required settings and the values schema', () => {
   });
 
   it('refuses external NATS without its URL, and a two-server NATS cluster', () => {
-    expect(() => render([ciValues('default')], ['nats.enabled=false'])).toThrow(/nats\.enabled=false needs config\.SESAME_NATS_URL/);
+    expect(() => render([ciValues('default')], ['nats.enabled=false'])).toThrow(
+      /nats\.enabled=false needs config\.SESAME_NATS_URL/,
+    );
     expect(() => render([ciValues('default')], ['nats.replicas=2'])).toThrow(/nats\.replicas must be 1 or at least 3/);
   });
 
@@ -143,7 +145,9 @@ describe('the Sesame Deployments', () => {
       'prometheus.io/port': '8084',
       'prometheus.io/path': '/metrics',
     });
-    expect(named(rendered, 'Deployment', 'sesame-docs').spec.template.metadata.annotations['prometheus.io/scrape']).toBeUndefined();
+    expect(
+      named(rendered, 'Deployment', 'sesame-docs').spec.template.metadata.annotations['prometheus.io/scrape'],
+    ).toBeUndefined();
   });
 });
 
@@ -154,7 +158,11 @@ describe('configuration', () => {
       ['config.SESAME_SMTP_HOST=smtp.example.com', 'secrets.SESAME_SMTP_PASSWORD=s3cret', 'config.SESAME_SHUTDOWN_GRACE_MS='],
     );
     const configMap = named(rendered, 'ConfigMap', 'sesame-env');
-    expect(configMap.data).toMatchObject({ SESAME_SMTP_HOST: 'smtp.example.com', SESAME_MODE: 'production', SESAME_HTTP_HOST: '0.0.0.0' });
+    expect(configMap.data).toMatchObject({
+      SESAME_SMTP_HOST: 'smtp.example.com',
+      SESAME_MODE: 'production',
+      SESAME_HTTP_HOST: '0.0.0.0',
+    });
     expect(configMap.data).not.toHaveProperty('SESAME_SHUTDOWN_GRACE_MS');
     expect(named(rendered, 'Secret', 'sesame-env').stringData).toEqual({
       SESAME_ENCRYPTION_KEYS: 'k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
@@ -229,7 +237,9 @@ describe('optional features', () => {
       rules: [
         {
           host: 'auth.example.com',
-          http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'sesame-gateway', port: { name: 'http' } } } }] },
+          http: {
+            paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'sesame-gateway', port: { name: 'http' } } } }],
+          },
         },
       ],
     });
@@ -280,7 +290,11 @@ describe('NetworkPolicies', () => {
     const workload = named(objects, kind, `sesame-${name}`);
     return { labels: workload.spec.template.metadata.labels as Record<string, string>, sameNamespace: true };
   };
-  const outsider = { labels: { app: 'anything' }, sameNamespace: false, namespaceLabels: { 'kubernetes.io/metadata.name': 'other' } };
+  const outsider = {
+    labels: { app: 'anything' },
+    sameNamespace: false,
+    namespaceLabels: { 'kubernetes.io/metadata.name': 'other' },
+  };
   const neighbour = { labels: { app: 'anything' }, sameNamespace: true };
 
   it('let only the gateway and the docs be reached from outside', () => {
@@ -299,7 +313,8 @@ describe('NetworkPolicies', () => {
     const stores = { nats: 4222, eventstoredb: 2113, mongodb: 27017 };
     for (const [store, port] of Object.entries(stores)) {
       const target = { labels: podOf('StatefulSet', store).labels, port };
-      for (const name of processes) expect([store, name, allowed(policies, target, podOf('Deployment', name))]).toEqual([store, name, true]);
+      for (const name of processes)
+        expect([store, name, allowed(policies, target, podOf('Deployment', name))]).toEqual([store, name, true]);
       expect([store, 'docs', allowed(policies, target, podOf('Deployment', 'docs'))]).toEqual([store, 'docs', false]);
       expect([store, 'neighbour', allowed(policies, target, neighbour)]).toEqual([store, 'neighbour', false]);
       expect([store, 'outsider', allowed(policies, target, outsider)]).toEqual([store, 'outsider', false]);
@@ -318,7 +333,11 @@ describe('NetworkPolicies', () => {
     const restricted = ofKind(render([ciValues('full')]), 'NetworkPolicy');
     const gateway = { labels: podOf('Deployment', 'gateway').labels, port: 'http' };
     const identity = { labels: podOf('Deployment', 'identity').labels, port: 'http' };
-    const ingressController = { labels: {}, sameNamespace: false, namespaceLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } };
+    const ingressController = {
+      labels: {},
+      sameNamespace: false,
+      namespaceLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' },
+    };
     const prometheus = { labels: {}, sameNamespace: false, namespaceLabels: { 'kubernetes.io/metadata.name': 'monitoring' } };
     expect(allowed(restricted, gateway, ingressController)).toBe(true);
     expect(allowed(restricted, gateway, outsider)).toBe(false);
@@ -338,7 +357,10 @@ describe('the stores', () => {
     const set = named(objects, 'StatefulSet', `sesame-${name}`);
     expect(set.spec.replicas).toBe(replicas);
     expect(set.spec.serviceName).toBe(`sesame-${name}-headless`);
-    expect(named(objects, 'Service', `sesame-${name}-headless`).spec).toMatchObject({ clusterIP: 'None', publishNotReadyAddresses: true });
+    expect(named(objects, 'Service', `sesame-${name}-headless`).spec).toMatchObject({
+      clusterIP: 'None',
+      publishNotReadyAddresses: true,
+    });
     expect(set.spec.volumeClaimTemplates[0].metadata.name).toBe('data');
     const container = set.spec.template.spec.containers[0];
     expect(container.image).toMatch(/:[0-9]+\.[0-9]+\.[0-9]+/);
@@ -364,12 +386,17 @@ describe('the stores', () => {
 
   it('MongoDB members authenticate with the replica-set key, and member 0 sets up the set and the users', () => {
     const objectsWithScript = named(objects, 'ConfigMap', 'sesame-mongodb-scripts').data!['mongod.sh'];
-    expect(objectsWithScript).toContain('--replSet "$REPLICA_SET" --bind_ip_all --port 27017 --dbpath /data/db --keyFile /keyfile/key');
+    expect(objectsWithScript).toContain(
+      '--replSet "$REPLICA_SET" --bind_ip_all --port 27017 --dbpath /data/db --keyFile /keyfile/key',
+    );
     expect(objectsWithScript).toContain('rs.initiate($config)');
     const env = named(objects, 'StatefulSet', 'sesame-mongodb').spec.template.spec.containers[0].env;
     expect(env.find((e: any) => e.name === 'MEMBERS').value).toBe(
       [0, 1, 2]
-        .map((i) => `{ _id: ${i}, host: 'sesame-mongodb-${i}.sesame-mongodb-headless.auth.svc:27017', priority: ${i === 0 ? 2 : 1} }`)
+        .map(
+          (i) =>
+            `{ _id: ${i}, host: 'sesame-mongodb-${i}.sesame-mongodb-headless.auth.svc:27017', priority: ${i === 0 ? 2 : 1} }`,
+        )
         .join(', '),
     );
   });

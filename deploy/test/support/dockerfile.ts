@@ -43,7 +43,15 @@ export function parseDockerfile(text: string): Dockerfile {
     } else if (instruction === 'FROM') {
       const [image, , name] = rest.split(/\s+/);
       const from = image.replace(/\$\{(\w+)\}/g, (_, arg: string) => globalArgs[arg] ?? '');
-      stages.push({ name: name ?? String(stages.length), from, expose: [], env: {}, args: [], copySources: [], workspaceFlags: [] });
+      stages.push({
+        name: name ?? String(stages.length),
+        from,
+        expose: [],
+        env: {},
+        args: [],
+        copySources: [],
+        workspaceFlags: [],
+      });
     } else if (!stage) {
       continue;
     } else if (instruction === 'USER') stage.user = rest;

