@@ -56,11 +56,10 @@ if (await waitForPort(nats.host, nats.port)) {
   }
   const storeDir = join(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
-  console.log(`\nStarting ${binary} on ${nats.host}:${nats.port} (JetStream data in ${storeDir})`);
-  children.push({
-    name: 'nats',
-    child: startChild('nats', binary, ['-js', '-a', nats.host, '-p', String(nats.port), '-sd', storeDir], { env }, 6),
-  });
+  const natsLog = join(dataDir, 'nats.log');
+  console.log(`\nStarting ${binary} on ${nats.host}:${nats.port} (JetStream data in ${storeDir}, log in ${natsLog})`);
+  const natsArgs = ['-js', '-a', nats.host, '-p', String(nats.port), '-sd', storeDir, '-l', natsLog];
+  children.push({ name: 'nats', child: startChild('nats', binary, natsArgs, { env }, 6) });
   if (!(await waitForPort(nats.host, nats.port, 15_000))) {
     console.error('nats-server did not start');
     process.exit(1);

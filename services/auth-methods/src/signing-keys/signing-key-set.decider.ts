@@ -28,7 +28,7 @@ export const signingKeySetDecider: Decider<SigningKeySetState, SigningKeySetComm
       }
       case 'RetireSigningKeys': {
         const newest = state.keys.at(-1)?.kid;
-        return command.data.kids
+        return [...new Set(command.data.kids)]
           .filter((kid) => kid !== newest && state.keys.some((key) => key.kid === kid && key.retired_at === null))
           .map((kid) => ({ type: 'SigningKeyRetired' as const, data: { kid, at: command.data.at } }));
       }

@@ -59,6 +59,7 @@ export class RpcRouter {
     operation: O,
     handler: (input: OperationInput<O>, context: RequestContext) => Promise<RpcReply<OperationResult<O>>>,
   ): void {
+    if (this.routes.has(operation.subject)) throw new Error(`Subject ${operation.subject} is already handled`);
     const { params, query, body } = operation.request;
     const schema = z.object({
       params: params ?? z.unknown(),

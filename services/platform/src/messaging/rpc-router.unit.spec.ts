@@ -1,65 +1,83 @@
-import { catalogueError } from '@sesame/contracts';
+import { defineOperation, z } from '@sesame/contracts';
 import { fail } from '../decider/decider';
 import { createLogger } from '../logging/logger';
-import { Metrics } from '../metrics/metrics';
 import { ok } from './replies';
 import { RpcRouter } from './rpc-router';
 
-const request = { meta: { correlationId: 'test' }, input: {} };
+const operation = defineOperation({
+  operationId: 'testThing',
+  method: 'post',
+  path: '/things/{id}',
+  tag: 'Groups',
+  summary: 'test',
+  auth: 'api_key',
+  scope: 'users:write',
+  subject: 'test.things.create',
+  request: { params: z.object({ id: z.string() }), body: z.object({ name: z.string().min(1) }) },
+  response: { status: 201, description: 'thing', schema: z.object({ id: z.string(), name: z.string() }) },
+  errors: [],
+});
+const meta = { correlationId: 'c1' };
 
-async function counted(metrics: Metrics): Promise<Record<string, number>> {
-  const metric = await metrics.requests.get();
-  return Object.fromEntries(metric.values.map((v) => [`${v.labels.route} ${v.labels.outcome}`, v.value]));
-}
+describe('RpcRouter', () => {
+  const router = new RpcRouter(createLogger('test', 'silent'));
+  router.operation(operation, async ({ params, body }) => {
+    if (body.name === 'refused') fail({ kind: 'error', code: 'resource_not_found' });
+    if (body.name === 'crash') throw new Error('database on fire');
+    return ok({ id: params.id, name: body.name }, 201);
+  });
 
-describe('RpcRouter metrics', () => {
-  let metrics: Metrics;
-  let router: RpcRouter;
-
-  beforeEach(() => {
-    metrics = new Metrics('test');
-    router = new RpcRouter(createLogger('test', 'silent'), metrics);
-    router.on('things.get', async () => ok({ id: 1 }));
-    router.on('things.create', async () => fail({ kind: 'fields', fields: { name: ["can't be blank"] } }));
-    router.on('things.delete', async () => fail(catalogueError('resource_not_found')));
-    router.on('things.token', async () => fail({ kind: 'oauth', code: 'invalid_client', description: 'bad' }));
-    router.on('things.crash', async () => {
-      throw new Error('boom');
+  it('validates input against the operation and calls the handler', async () => {
+    expect(
+      await router.dispatch('test.things.create', { meta, input: { params: { id: 'x' }, query: {}, body: { name: 'a' } } }),
+    ).toEqual({
+      ok: true,
+      status: 201,
+      body: { id: 'x', name: 'a' },
     });
   });
 
-  it('counts every dispatch by subject and the HTTP status its reply stands for', async () => {
-    await router.dispatch('things.get', request);
-    await router.dispatch('things.get', request);
-    await router.dispatch('things.create', request);
-    await router.dispatch('things.delete', request);
-    await router.dispatch('things.token', request);
-    await router.dispatch('things.crash', request);
-    await router.dispatch('things.unknown', request);
-
-    expect(await counted(metrics)).toEqual({
-      'things.get 200': 2,
-      'things.create 422': 1,
-      'things.delete 404': 1,
-      'things.token 401': 1,
-      'things.crash 500': 1,
-      'things.unknown 404': 1,
+  it('answers field errors for invalid input without calling the handler', async () => {
+    expect(await router.dispatch('test.things.create', { meta, input: { params: { id: 'x' }, query: {}, body: {} } })).toEqual({
+      ok: false,
+      error: { kind: 'fields', fields: { 'body.name': ["can't be blank"] } },
     });
   });
 
-  it('times every dispatch in the latency histogram, exposed on /metrics', async () => {
-    await router.dispatch('things.get', request);
-    await router.dispatch('things.crash', request);
-
-    const text = await metrics.registry.metrics();
-    expect(text).toContain('sesame_request_duration_seconds_count{process="test",route="things.get"} 1');
-    expect(text).toContain('sesame_request_duration_seconds_count{process="test",route="things.crash"} 1');
-    expect(text).toContain('sesame_requests_total{route="things.get",outcome="200",process="test"} 1');
+  it('turns a DomainError into its error reply, and an unexpected error into a 500', async () => {
+    expect(
+      await router.dispatch('test.things.create', { meta, input: { params: { id: 'x' }, query: {}, body: { name: 'refused' } } }),
+    ).toEqual({
+      ok: false,
+      error: { kind: 'error', code: 'resource_not_found' },
+    });
+    expect(
+      await router.dispatch('test.things.create', { meta, input: { params: { id: 'x' }, query: {}, body: { name: 'crash' } } }),
+    ).toEqual({
+      ok: false,
+      error: { kind: 'error', code: 'internal_server_error' },
+    });
   });
 
-  it('works without metrics', async () => {
-    const bare = new RpcRouter(createLogger('test', 'silent'));
-    bare.on('things.get', async () => ok({ id: 1 }));
-    expect(await bare.dispatch('things.get', request)).toEqual({ ok: true, status: 200, body: { id: 1 } });
+  it('answers not found for a subject it does not serve, and refuses a second handler for one', async () => {
+    expect(await router.dispatch('test.unknown', { meta, input: {} })).toEqual({
+      ok: false,
+      error: { kind: 'error', code: 'resource_not_found' },
+    });
+    expect(() => router.on('test.things.create', async () => ok({}))).toThrow(/already handled/);
+  });
+
+  it('waits for requests in flight before saying it is idle', async () => {
+    const slow = new RpcRouter(createLogger('test', 'silent'));
+    let finished = false;
+    slow.on('test.slow', async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      finished = true;
+      return ok({});
+    });
+    const pending = slow.dispatch('test.slow', { meta, input: {} });
+    await slow.idle(1_000);
+    expect(finished).toBe(true);
+    await pending;
   });
 });

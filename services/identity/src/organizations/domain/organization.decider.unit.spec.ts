@@ -1,0 +1,99 @@
+import type { OrganizationEvent, OrganizationSettings } from '@sesame/contracts';
+import { deciderSpecification } from '@sesame/platform/testing';
+import { organizationDecider } from './organization.decider';
+
+const settings: OrganizationSettings = {
+  name: 'Acme Corp',
+  allowed_email_domains: ['acme.com'],
+  allowed_authn_connections: ['sso'],
+  color: null,
+  icon_logo_url: null,
+  inline_logo_url: null,
+  locale: null,
+  timezone: null,
+  environments: [
+    { name: 'sandbox', status: 'up' },
+    { name: 'production', status: 'up' },
+  ],
+};
+const id = '2f1f9f6e-6a5e-4b8a-9a53-2a0b5b0d5c11';
+const created: OrganizationEvent = {
+  type: 'OrganizationCreated',
+  data: { id, domain: 'acme-corp', ...settings, at: '2026-01-01T00:00:00.000Z' },
+};
+const deleted: OrganizationEvent = { type: 'OrganizationDeleted', data: { domain: 'acme-corp', at: '2026-01-03T00:00:00.000Z' } };
+const at = '2026-01-02T00:00:00.000Z';
+const spec = deciderSpecification(organizationDecider);
+
+describe('organization decider', () => {
+  describe('CreateOrganization', () => {
+    const create = {
+      type: 'CreateOrganization' as const,
+      data: { id, domain: 'acme-corp', settings, at: '2026-01-01T00:00:00.000Z' },
+    };
+
+    it('creates a new organization', () => spec.given([]).when(create).then([created]));
+
+    it('refuses a domain that is taken', () =>
+      spec
+        .given([created])
+        .when(create)
+        .thenFails({ kind: 'fields', fields: { domain: ['has already been taken'] } }));
+
+    it('lets a deleted organization domain be used again', () => spec.given([created, deleted]).when(create).then([created]));
+  });
+
+  describe('UpdateOrganization', () => {
+    it('records only the fields that change', () =>
+      spec
+        .given([created])
+        .when({ type: 'UpdateOrganization', data: { changes: { name: 'Acme Corp', color: '#fff', locale: null }, at } })
+        .then([{ type: 'OrganizationUpdated', data: { changes: { color: '#fff' }, at } }]));
+
+    it('does nothing when nothing changes', () =>
+      spec
+        .given([created])
+        .when({ type: 'UpdateOrganization', data: { changes: { name: 'Acme Corp', allowed_email_domains: ['acme.com'] }, at } })
+        .thenNothingHappens());
+
+    it('accepts the current domain but refuses another one', () => {
+      spec
+        .given([created])
+        .when({ type: 'UpdateOrganization', data: { changes: { domain: 'acme-corp' }, at } })
+        .thenNothingHappens();
+      spec
+        .given([created])
+        .when({ type: 'UpdateOrganization', data: { changes: { domain: 'other' }, at } })
+        .thenFails({ kind: 'fields', fields: { domain: ["can't be changed once the organization exists"] } });
+    });
+
+    it('refuses to update an organization that does not exist or was deleted', () => {
+      const update = { type: 'UpdateOrganization' as const, data: { changes: { name: 'x' }, at } };
+      spec.given([]).when(update).thenFails({ kind: 'error', code: 'resource_not_found' });
+      spec.given([created, deleted]).when(update).thenFails({ kind: 'error', code: 'resource_not_found' });
+    });
+  });
+
+  describe('DeleteOrganization', () => {
+    const remove = { type: 'DeleteOrganization' as const, data: { at: '2026-01-03T00:00:00.000Z' } };
+
+    it('deletes an organization', () => spec.given([created]).when(remove).then([deleted]));
+
+    it('refuses to delete twice', () =>
+      spec.given([created, deleted]).when(remove).thenFails({ kind: 'error', code: 'resource_not_found' }));
+  });
+
+  describe('evolve', () => {
+    it('folds creation, updates and deletion into the state', () => {
+      const updated: OrganizationEvent = { type: 'OrganizationUpdated', data: { changes: { name: 'Acme Inc' }, at } };
+      const state = [created, updated, deleted].reduce(organizationDecider.evolve, organizationDecider.initialState());
+      expect(state).toMatchObject({
+        status: 'deleted',
+        name: 'Acme Inc',
+        domain: 'acme-corp',
+        inserted_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-03T00:00:00.000Z',
+      });
+    });
+  });
+});

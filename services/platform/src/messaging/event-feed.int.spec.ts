@@ -1,0 +1,125 @@
+import { connect } from 'nats';
+import type { NatsConnection } from 'nats';
+import { eventSubjectPrefix } from '@sesame/contracts';
+import type { Commit, Subscription } from '../event-store/event-store.port';
+import { JetStreamEventStore } from '../event-store/jetstream.event-store';
+import { createLogger } from '../logging/logger';
+import { jetStreamName } from '../runtime/stores';
+import { testNatsUrl, testPrefix } from '../testing/test-prefix';
+import { subscribeToServiceEvents } from './event-feed';
+
+const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
+const logger = createLogger('test', 'silent');
+
+async function waitFor(predicate: () => boolean, timeoutMs = 10_000) {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('subscribeToServiceEvents (real NATS)', () => {
+  let nc: NatsConnection;
+  let prefix: string;
+  let store: JetStreamEventStore;
+  const subscriptions: Subscription[] = [];
+
+  beforeEach(async () => {
+    nc = await connect({ servers: testNatsUrl() });
+    prefix = testPrefix();
+    store = await JetStreamEventStore.open(nc, {
+      streamName: jetStreamName(prefix, 'identity'),
+      subjectPrefix: eventSubjectPrefix(prefix, 'identity'),
+    });
+  });
+  afterEach(async () => {
+    for (const subscription of subscriptions.splice(0)) await subscription.stop();
+    await store.destroy();
+    await nc.close();
+  });
+
+  const feed = (consumer: string, onCommit: (commit: Commit) => Promise<void>) => {
+    const subscription = subscribeToServiceEvents({ nc, prefix, source: 'identity', consumer, onCommit, logger });
+    subscriptions.push(subscription);
+    return subscription;
+  };
+
+  it('delivers another service’s commits in order, past ones first', async () => {
+    await store.appendToStream('organization-a', [{ type: 'OrganizationCreated', data: { n: 1 } }], {
+      expectedRevision: 'no_stream',
+      metadata,
+    });
+    const seen: number[] = [];
+    feed('webhooks', async (commit) => void seen.push(...commit.events.map((e) => (e.data as { n: number }).n)));
+    await store.appendToStream('organization-a', [{ type: 'OrganizationUpdated', data: { n: 2 } }], {
+      expectedRevision: 0,
+      metadata,
+    });
+    await store.appendToStream('organization-b', [{ type: 'OrganizationCreated', data: { n: 3 } }], {
+      expectedRevision: 'no_stream',
+      metadata,
+    });
+    await waitFor(() => seen.length === 3);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('redelivers a commit whose handler failed, without skipping to the next', async () => {
+    await store.appendToStream('organization-a', [{ type: 'A', data: { n: 1 } }], { expectedRevision: 'no_stream', metadata });
+    await store.appendToStream('organization-a', [{ type: 'B', data: { n: 2 } }], { expectedRevision: 0, metadata });
+    let failures = 0;
+    const seen: number[] = [];
+    feed('flaky', async (commit) => {
+      const n = (commit.events[0]?.data as { n: number }).n;
+      if (n === 1 && failures++ < 2) throw new Error('temporarily down');
+      seen.push(n);
+    });
+    await waitFor(() => seen.length === 2, 20_000);
+    expect(seen).toEqual([1, 2]);
+    expect(failures).toBe(3);
+  });
+
+  it('resumes after a stop where it left off (durable), and consumers do not share progress', async () => {
+    const seen: string[] = [];
+    const first = feed('durable', async (commit) => void seen.push(commit.events[0]?.type as string));
+    await store.appendToStream('organization-a', [{ type: 'One', data: {} }], { expectedRevision: 'no_stream', metadata });
+    await waitFor(() => seen.length === 1);
+    await first.stop();
+    await store.appendToStream('organization-a', [{ type: 'Two', data: {} }], { expectedRevision: 0, metadata });
+    feed('durable', async (commit) => void seen.push(commit.events[0]?.type as string));
+    await waitFor(() => seen.length === 2);
+    expect(seen).toEqual(['One', 'Two']);
+
+    const other: string[] = [];
+    feed('another', async (commit) => void other.push(commit.events[0]?.type as string));
+    await waitFor(() => other.length === 2);
+    expect(other).toEqual(['One', 'Two']);
+  });
+
+  it('waits for a source stream that does not exist yet', async () => {
+    const lateSource = testPrefix();
+    const seen: string[] = [];
+    const subscription = subscribeToServiceEvents({
+      nc,
+      prefix: lateSource,
+      source: 'identity',
+      consumer: 'early',
+      onCommit: async (c) => void seen.push(c.events[0]?.type as string),
+      logger,
+    });
+    subscriptions.push(subscription);
+    await new Promise((r) => setTimeout(r, 300));
+    const late = await JetStreamEventStore.open(nc, {
+      streamName: jetStreamName(lateSource, 'identity'),
+      subjectPrefix: eventSubjectPrefix(lateSource, 'identity'),
+    });
+    try {
+      await late.appendToStream('organization-z', [{ type: 'Late', data: {} }], { expectedRevision: 'no_stream', metadata });
+      await waitFor(() => seen.length === 1, 15_000);
+      expect(seen).toEqual(['Late']);
+    } finally {
+      await subscription.stop();
+      await late.destroy();
+    }
+  });
+});
