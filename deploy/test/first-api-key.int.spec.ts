@@ -27,7 +27,7 @@ describe('deploy/first-api-key.mjs', () => {
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(
-      /^First API key \(sandbox\)\. The secret is shown only now: keep it safe\.\n  client_id: +[0-9a-f-]{36}\n  client_secret: +\S{20,}\n/,
+      /^First API key \(sandbox\)\. The secret is shown only now: keep it safe\.\n {2}client_id: +[0-9a-f-]{36}\n {2}client_secret: +\S{20,}\n/,
     );
     expect(first.stdout).toContain('curl -s -X POST https://auth.example.com/oauth/token');
 
