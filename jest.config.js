@@ -1,4 +1,8 @@
-/** Test tiers by file suffix: *.unit.spec.ts, *.int.spec.ts, test/e2e/*.e2e.spec.ts. */
+/**
+ * Test tiers by file suffix: *.unit.spec.ts, *.int.spec.ts, test/e2e/*.e2e.spec.ts (and the
+ * documentation samples, docs/test/*.e2e.spec.ts), and
+ * docs/test/*.browser.spec.ts (the documentation site in Debian's chromium; `npm run test:browser`).
+ */
 const swc = [
   '@swc/jest',
   {
@@ -25,7 +29,7 @@ const common = {
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper,
   testEnvironment: 'node',
-  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/docs/(public|\\.cache)/'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
@@ -42,7 +46,13 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
-      testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts'],
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts', '<rootDir>/docs/test/**/*.e2e.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/docs/test/**/*.browser.spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
     },
   ],

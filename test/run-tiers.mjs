@@ -13,6 +13,8 @@ const tiers = {
   unit: jest('unit'),
   int: jest('int', '--runInBand'),
   e2e: jest('e2e', '--runInBand'),
+  docs: ['npm', ['run', 'docs:build']],
+  browser: ['npm', ['run', 'test:browser', '--', '--runInBand']],
 };
 
 const chosen = process.argv.slice(2);

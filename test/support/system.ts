@@ -66,6 +66,7 @@ export class System {
       SESAME_LOG_LEVEL: 'info',
       SESAME_HTTP_HOST: '127.0.0.1',
       SESAME_SHUTDOWN_GRACE_MS: '3000',
+      ...storesFromEnvironment(),
       ...options.env,
     };
     const logDir = join(repoRoot, 'test-results', 'e2e', prefix);
@@ -200,6 +201,21 @@ export class System {
     await this.kill(processNames, 'SIGTERM');
     await deleteStreams(this.prefix);
   }
+}
+
+/**
+ * The production stores, when the run is given them (CI runs the system tests against the compose
+ * stack's EventStoreDB and MongoDB): SESAME_EVENT_STORE, SESAME_READ_MODEL and their URLs.
+ */
+function storesFromEnvironment(): Record<string, string> {
+  const names = [
+    'SESAME_EVENT_STORE',
+    'SESAME_EVENTSTOREDB_URL',
+    'SESAME_READ_MODEL',
+    'SESAME_MONGODB_URL',
+    'SESAME_MONGODB_DATABASE',
+  ];
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])));
 }
 
 /** Removes the JetStream streams a test run created, so that runs do not fill the server. */

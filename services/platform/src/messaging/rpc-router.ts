@@ -1,7 +1,8 @@
-import { catalogueError, fieldErrorsFromZod, z } from '@sesame/contracts';
+import { catalogueError, errorCatalogue, fieldErrorsFromZod, oauthErrorCatalogue, z } from '@sesame/contracts';
 import type { Operation, OperationInput, OperationResult, RpcMeta, RpcReply, RpcRequest } from '@sesame/contracts';
 import { DomainError } from '../decider/decider';
 import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
 import { requestLogger } from '../logging/logger';
 import { failure } from './replies';
 
@@ -22,7 +23,11 @@ export class RpcRouter {
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
 
-  constructor(private readonly logger: Logger) {}
+  /** With `metrics`, every dispatch is counted and timed by subject and HTTP-equivalent status. */
+  constructor(
+    private readonly logger: Logger,
+    private readonly metrics?: Metrics,
+  ) {}
 
   /** Resolves once no request is being handled, or after `timeoutMs`. */
   idle(timeoutMs: number): Promise<void> {
@@ -69,6 +74,11 @@ export class RpcRouter {
   }
 
   async dispatch(subject: string, request: RpcRequest): Promise<RpcReply> {
+    if (!this.metrics) return this.handle(subject, request);
+    return this.metrics.observe(subject, () => this.handle(subject, request), replyStatus);
+  }
+
+  private async handle(subject: string, request: RpcRequest): Promise<RpcReply> {
     const handler = this.routes.get(subject);
     const meta = request?.meta ?? { correlationId: 'unknown' };
     const logger = requestLogger(this.logger, meta.correlationId);
@@ -84,4 +94,13 @@ export class RpcRouter {
       if (--this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
   }
+}
+
+/** The HTTP status a reply stands for: the `outcome` label of the request metrics. */
+export function replyStatus(reply: RpcReply): string {
+  if (reply.ok) return String(reply.status);
+  const { error } = reply;
+  if (error.kind === 'fields') return '422';
+  if (error.kind === 'oauth') return String(oauthErrorCatalogue[error.code]);
+  return String(errorCatalogue[error.code].status);
 }

@@ -59,7 +59,7 @@ export class ServiceRuntime {
     const eventStore = instrumentEventStore(await openEventStore(service, config, nc, logger), metrics.appendDuration);
     const readModels = await openReadModels(service, config);
     const projections = new ProjectionRunner(eventStore, readModels, logger);
-    const router = new RpcRouter(logger);
+    const router = new RpcRouter(logger, metrics);
     return new ServiceRuntime(service, config, logger, nc, eventStore, readModels, projections, router, metrics);
   }
 

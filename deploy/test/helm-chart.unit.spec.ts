@@ -1,0 +1,414 @@
+/**
+ * The Helm chart, rendered by a real `helm` (see support/helm-binary.ts) and checked: `helm lint`,
+ * the values schema, the Kubernetes API schemas of every rendered object, and the properties
+ * operators rely on (probes, non-root, PDBs, NetworkPolicies, store wiring, generic configuration).
+ */
+import { defaultHttpPorts } from '../../services/platform/src/runtime/ports';
+import { processEntries } from '../../test/support/system';
+import { allowed, ciValues, chartDir, helm, named, ofKind, render, schemaErrors } from './support/chart';
+import type { K8sObject } from './support/chart';
+import { helmBinary } from './support/helm-binary';
+
+const valueSets = ['default', 'full', 'external-stores', 'single-node'];
+const processes = Object.keys(processEntries) as (keyof typeof processEntries)[];
+
+beforeAll(() => {
+  helmBinary();
+}, 180_000);
+
+describe('helm lint and render', () => {
+  it.each(valueSets)('helm lint --strict passes with ci/%s-values.yaml', (name) => {
+    const result = helm(['lint', chartDir, '--strict', '-f', ciValues(name)]);
+    expect(result.stderr + result.stdout).toContain('1 chart(s) linted, 0 chart(s) failed');
+    expect(result.status).toBe(0);
+  });
+
+  it.each(valueSets)('every object rendered with ci/%s-values.yaml is valid against the Kubernetes API schemas', (name) => {
+    const objects = render([ciValues(name)]);
+    expect(objects.length).toBeGreaterThan(10);
+    expect(schemaErrors(objects)).toEqual([]);
+  });
+
+  it('the schema check itself rejects a broken object', () => {
+    const broken = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two' } };
+    expect(schemaErrors([broken as unknown as K8sObject])).toEqual([
+      expect.objectContaining({ kind: 'Deployment', error: expect.stringContaining('must be integer') }),
+    ]);
+  });
+});
+
+describe('required settings and the values schema', () => {
+  it('refuses to render without an encryption key ring, saying how to make one', () => {
+    expect(() => render([])).toThrow(/secrets\.SESAME_ENCRYPTION_KEYS is required \(or existingSecret\): generate one with/);
+  });
+
+  it('refuses the built-in MongoDB without its credentials', () => {
+    expect(() => render([], ['secrets.SESAME_ENCRYPTION_KEYS=k1:AAAA'])).toThrow(
+      /mongodb\.enabled needs mongodb\.auth\.rootPassword, mongodb\.auth\.password and mongodb\.auth\.replicaSetKey/,
+    );
+  });
+
+  it('refuses EventStoreDB as the event store when it is neither run nor given by URL', () => {
+    expect(() => render([ciValues('default')], ['eventstoredb.enabled=false'])).toThrow(
+      /config\.SESAME_EVENT_STORE=eventstoredb needs eventstoredb\.enabled=true or SESAME_EVENTSTOREDB_URL/,
+    );
+  });
+
+  it('refuses external NATS without its URL, and a two-server NATS cluster', () => {
+    expect(() => render([ciValues('default')], ['nats.enabled=false'])).toThrow(
+      /nats\.enabled=false needs config\.SESAME_NATS_URL/,
+    );
+    expect(() => render([ciValues('default')], ['nats.replicas=2'])).toThrow(/nats\.replicas must be 1 or at least 3/);
+  });
+
+  it.each([
+    ['gateway.replicaCount=-1', "at '/gateway/replicaCount': minimum: got -1, want 0"],
+    ['config.SESAME_EVENT_STORE=postgres', "at '/config/SESAME_EVENT_STORE': value must be one of 'eventstoredb', 'jetstream'"],
+    ['gateway.replicas=3', "at '/gateway': additional properties 'replicas' not allowed"],
+    ['eventstoredb.replicas=2', "at '/eventstoredb/replicas': value must be one of 1, 3, 5"],
+    ['config.bad-name=1', "invalid propertyName 'bad-name'"],
+  ])('values.schema.json rejects %s', (set, message) => {
+    expect(() => render([ciValues('default')], [set])).toThrow(message);
+  });
+});
+
+describe('the Sesame Deployments', () => {
+  const objects = () => render([ciValues('default')]);
+  const components = [...processes, 'docs'];
+
+  it('run every process and the docs, each on its own port, with a Service and a PodDisruptionBudget', () => {
+    const rendered = objects();
+    for (const name of components) {
+      const deployment = named(rendered, 'Deployment', `sesame-${name}`);
+      const container = deployment.spec.template.spec.containers[0];
+      const port = defaultHttpPorts[name as keyof typeof defaultHttpPorts];
+      expect(container.image).toBe(`sesame-${name}:0.1.0`);
+      expect(container.ports).toEqual([{ name: 'http', containerPort: port, protocol: 'TCP' }]);
+      expect(container.env).toContainEqual({ name: 'SESAME_HTTP_PORT', value: String(port) });
+      expect(named(rendered, 'Service', `sesame-${name}`).spec.selector).toEqual(deployment.spec.selector.matchLabels);
+      expect(named(rendered, 'PodDisruptionBudget', `sesame-${name}`).spec).toEqual({
+        maxUnavailable: 1,
+        selector: deployment.spec.selector,
+      });
+      expect(deployment.spec.replicas).toBe(2);
+      expect(deployment.spec.strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } });
+    }
+  });
+
+  it('probe /healthz for liveness and /readyz for readiness, and sleep before SIGTERM so that endpoints drain', () => {
+    for (const name of processes) {
+      const pod = named(objects(), 'Deployment', `sesame-${name}`).spec.template.spec;
+      const container = pod.containers[0];
+      expect(container.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+      expect(container.lifecycle.preStop.exec.command).toEqual(['sleep', '5']);
+      expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(5 + 15);
+    }
+  });
+
+  it('run as non-root with a read-only root file system, no capabilities and memory limits', () => {
+    for (const name of components) {
+      const pod = named(objects(), 'Deployment', `sesame-${name}`).spec.template.spec;
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+      expect(pod.automountServiceAccountToken).toBe(false);
+      expect(pod.containers[0].securityContext).toEqual({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(pod.containers[0].resources.limits.memory).toMatch(/Mi|Gi/);
+      expect(pod.containers[0].resources.requests.cpu).toBeDefined();
+    }
+  });
+
+  it('take their configuration from the ConfigMap and the Secret, and restart when either changes', () => {
+    const rendered = objects();
+    const configMap = named(rendered, 'ConfigMap', 'sesame-env');
+    const secret = named(rendered, 'Secret', 'sesame-env');
+    expect(secret.metadata.annotations).toEqual({ 'helm.sh/resource-policy': 'keep' });
+    const deployment = named(rendered, 'Deployment', 'sesame-identity');
+    expect(deployment.spec.template.spec.containers[0].envFrom).toEqual([
+      { configMapRef: { name: configMap.metadata.name } },
+      { secretRef: { name: secret.metadata.name } },
+    ]);
+    const before = deployment.spec.template.metadata.annotations;
+    const changed = named(render([ciValues('default')], ['config.SESAME_LOG_LEVEL=debug']), 'Deployment', 'sesame-identity');
+    expect(changed.spec.template.metadata.annotations['checksum/config']).not.toBe(before['checksum/config']);
+    expect(changed.spec.template.metadata.annotations['checksum/secret']).toBe(before['checksum/secret']);
+  });
+
+  it('are scraped by Prometheus through pod annotations (not the docs)', () => {
+    const rendered = objects();
+    expect(named(rendered, 'Deployment', 'sesame-webhooks').spec.template.metadata.annotations).toMatchObject({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': '8084',
+      'prometheus.io/path': '/metrics',
+    });
+    expect(
+      named(rendered, 'Deployment', 'sesame-docs').spec.template.metadata.annotations['prometheus.io/scrape'],
+    ).toBeUndefined();
+  });
+});
+
+describe('configuration', () => {
+  it('passes any new variable of `config` and `secrets` to every process without a template change', () => {
+    const rendered = render(
+      [ciValues('default')],
+      ['config.SESAME_SMTP_HOST=smtp.example.com', 'secrets.SESAME_SMTP_PASSWORD=s3cret', 'config.SESAME_SHUTDOWN_GRACE_MS='],
+    );
+    const configMap = named(rendered, 'ConfigMap', 'sesame-env');
+    expect(configMap.data).toMatchObject({
+      SESAME_SMTP_HOST: 'smtp.example.com',
+      SESAME_MODE: 'production',
+      SESAME_HTTP_HOST: '0.0.0.0',
+    });
+    expect(configMap.data).not.toHaveProperty('SESAME_SHUTDOWN_GRACE_MS');
+    expect(named(rendered, 'Secret', 'sesame-env').stringData).toEqual({
+      SESAME_ENCRYPTION_KEYS: 'k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
+      SESAME_SMTP_PASSWORD: 's3cret',
+    });
+  });
+
+  it('wires the processes to the NATS cluster, EventStoreDB cluster and MongoDB replica set it runs', () => {
+    const env = named(render([ciValues('default')]), 'Deployment', 'sesame-auth-methods').spec.template.spec.containers[0].env;
+    const members = (name: string, port: number) =>
+      [0, 1, 2].map((i) => `sesame-${name}-${i}.sesame-${name}-headless.auth.svc:${port}`).join(',');
+    expect(env).toEqual([
+      { name: 'SESAME_HTTP_PORT', value: '8082' },
+      { name: 'SESAME_NATS_URL', value: 'nats://sesame-nats:4222' },
+      { name: 'SESAME_JETSTREAM_REPLICAS', value: '3' },
+      { name: 'SESAME_EVENTSTOREDB_URL', value: `esdb://${members('eventstoredb', 2113)}?tls=false` },
+      { name: 'SESAME_MONGODB_PASSWORD', valueFrom: { secretKeyRef: { name: 'sesame-mongodb-auth', key: 'mongodb-password' } } },
+      {
+        name: 'SESAME_MONGODB_URL',
+        value: `mongodb://sesame:$(SESAME_MONGODB_PASSWORD)@${members('mongodb', 27017)}/sesame?replicaSet=rs0&authSource=admin`,
+      },
+    ]);
+  });
+
+  it('runs no store and sets no store address when the stores are external', () => {
+    const rendered = render([ciValues('external-stores')]);
+    expect(ofKind(rendered, 'StatefulSet')).toEqual([]);
+    expect(ofKind(rendered, 'Secret')).toEqual([]);
+    const container = named(rendered, 'Deployment', 'sesame-identity').spec.template.spec.containers[0];
+    expect(container.env).toEqual([{ name: 'SESAME_HTTP_PORT', value: '8081' }]);
+    expect(container.envFrom[1]).toEqual({ secretRef: { name: 'sesame-env' } });
+    expect(named(rendered, 'ConfigMap', 'sesame-env').data).toMatchObject({
+      SESAME_NATS_URL: 'nats://nats.messaging.svc:4222',
+      SESAME_PUBLIC_URL: 'https://auth.example.com',
+    });
+    expect(rendered.find((o) => o.kind === 'Deployment' && o.metadata.name === 'sesame-docs')).toBeUndefined();
+  });
+
+  it('derives the public URLs from the Ingresses, else from the in-cluster Service', () => {
+    expect(named(render([ciValues('full')]), 'ConfigMap', 'sesame-env').data).toMatchObject({
+      SESAME_PUBLIC_URL: 'https://auth.example.com',
+      SESAME_DOCS_URL: 'https://docs.example.com',
+    });
+    expect(named(render([ciValues('default')]), 'ConfigMap', 'sesame-env').data.SESAME_PUBLIC_URL).toBe(
+      'http://sesame-gateway.auth.svc:8080',
+    );
+  });
+});
+
+describe('optional features', () => {
+  const rendered = () => render([ciValues('full')]);
+
+  it('autoscales with HorizontalPodAutoscalers, leaving the replica count to them', () => {
+    const objects = rendered();
+    const hpa = named(objects, 'HorizontalPodAutoscaler', 'sesame-gateway');
+    expect(hpa.spec).toMatchObject({
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'sesame-gateway' },
+      minReplicas: 3,
+      maxReplicas: 12,
+    });
+    expect(hpa.spec.metrics.map((m: any) => m.resource.name)).toEqual(['cpu', 'memory']);
+    expect(named(objects, 'Deployment', 'sesame-gateway').spec.replicas).toBeUndefined();
+    expect(named(objects, 'Deployment', 'sesame-identity').spec.replicas).toBe(2);
+  });
+
+  it('exposes the gateway and the docs through Ingresses with TLS', () => {
+    const objects = rendered();
+    const ingress = named(objects, 'Ingress', 'sesame-gateway');
+    expect(ingress.spec).toEqual({
+      ingressClassName: 'nginx',
+      tls: [{ secretName: 'auth-tls', hosts: ['auth.example.com'] }],
+      rules: [
+        {
+          host: 'auth.example.com',
+          http: {
+            paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'sesame-gateway', port: { name: 'http' } } } }],
+          },
+        },
+      ],
+    });
+    expect(named(objects, 'Ingress', 'sesame-docs').spec.rules[0].host).toBe('docs.example.com');
+    expect(ofKind(objects, 'Ingress')).toHaveLength(2);
+  });
+
+  it('creates a ServiceMonitor for the gateway and the services', () => {
+    const monitor = named(rendered(), 'ServiceMonitor', 'sesame');
+    expect(monitor.metadata.labels).toMatchObject({ release: 'prometheus' });
+    expect(monitor.spec.endpoints).toEqual([{ port: 'http', path: '/metrics', interval: '15s' }]);
+    expect(monitor.spec.selector.matchExpressions[0].values).toEqual(['gateway', ...processes.filter((p) => p !== 'gateway')]);
+  });
+
+  it('runs the first-API-key Job after install, on the auth-methods image with the same configuration', () => {
+    const job = named(rendered(), 'Job', 'sesame-first-api-key');
+    expect(job.metadata.annotations).toEqual({
+      'helm.sh/hook': 'post-install',
+      'helm.sh/hook-delete-policy': 'before-hook-creation',
+    });
+    const container = job.spec.template.spec.containers[0];
+    expect(container.image).toBe('registry.example.com/sesame-auth-methods:0.1.0');
+    expect(container.command).toEqual(['node', 'deploy/first-api-key.mjs', '--environment', 'sandbox']);
+    expect(container.envFrom).toEqual([{ configMapRef: { name: 'sesame-env' } }, { secretRef: { name: 'sesame-env' } }]);
+    expect(job.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+  });
+
+  it('tells the operator how to get the first API key', () => {
+    const result = helm(['install', 'sesame', chartDir, '-n', 'auth', '--dry-run=client', '-f', ciValues('default')]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      'kubectl -n auth exec deploy/sesame-auth-methods -- \\\n     node services/auth-methods/dist/cli/sesame.js api-keys create --environment sandbox',
+    );
+  });
+
+  it('uses existing Secrets instead of rendering its own', () => {
+    const objects = rendered();
+    expect(ofKind(objects, 'Secret')).toEqual([]);
+    const pod = named(objects, 'StatefulSet', 'sesame-mongodb').spec.template.spec;
+    expect(pod.volumes).toContainEqual({ name: 'secrets', secret: { secretName: 'sesame-mongodb' } });
+  });
+});
+
+describe('NetworkPolicies', () => {
+  const objects = render([ciValues('default')]);
+  const policies = ofKind(objects, 'NetworkPolicy');
+  const podOf = (kind: string, name: string) => {
+    const workload = named(objects, kind, `sesame-${name}`);
+    return { labels: workload.spec.template.metadata.labels as Record<string, string>, sameNamespace: true };
+  };
+  const outsider = {
+    labels: { app: 'anything' },
+    sameNamespace: false,
+    namespaceLabels: { 'kubernetes.io/metadata.name': 'other' },
+  };
+  const neighbour = { labels: { app: 'anything' }, sameNamespace: true };
+
+  it('let only the gateway and the docs be reached from outside', () => {
+    for (const name of ['gateway', 'docs']) {
+      const target = { labels: podOf('Deployment', name).labels, port: 'http' };
+      expect(allowed(policies, target, outsider)).toBe(true);
+    }
+    for (const name of processes.filter((p) => p !== 'gateway')) {
+      const target = { labels: podOf('Deployment', name).labels, port: 'http' };
+      expect([name, allowed(policies, target, outsider)]).toEqual([name, false]);
+      expect([name, allowed(policies, target, neighbour)]).toEqual([name, false]);
+    }
+  });
+
+  it('let the Sesame processes reach the stores, and nothing else', () => {
+    const stores = { nats: 4222, eventstoredb: 2113, mongodb: 27017 };
+    for (const [store, port] of Object.entries(stores)) {
+      const target = { labels: podOf('StatefulSet', store).labels, port };
+      for (const name of processes)
+        expect([store, name, allowed(policies, target, podOf('Deployment', name))]).toEqual([store, name, true]);
+      expect([store, 'docs', allowed(policies, target, podOf('Deployment', 'docs'))]).toEqual([store, 'docs', false]);
+      expect([store, 'neighbour', allowed(policies, target, neighbour)]).toEqual([store, 'neighbour', false]);
+      expect([store, 'outsider', allowed(policies, target, outsider)]).toEqual([store, 'outsider', false]);
+    }
+  });
+
+  it('let store members talk to their peers (NATS routes, EventStoreDB replication, MongoDB replication)', () => {
+    const peers = { nats: 6222, eventstoredb: 1112, mongodb: 27017 };
+    for (const [store, port] of Object.entries(peers)) {
+      const member = podOf('StatefulSet', store);
+      expect([store, allowed(policies, { labels: member.labels, port }, member)]).toEqual([store, true]);
+    }
+  });
+
+  it('restrict the public components and the scrapers to the configured peers', () => {
+    const restricted = ofKind(render([ciValues('full')]), 'NetworkPolicy');
+    const gateway = { labels: podOf('Deployment', 'gateway').labels, port: 'http' };
+    const identity = { labels: podOf('Deployment', 'identity').labels, port: 'http' };
+    const ingressController = {
+      labels: {},
+      sameNamespace: false,
+      namespaceLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' },
+    };
+    const prometheus = { labels: {}, sameNamespace: false, namespaceLabels: { 'kubernetes.io/metadata.name': 'monitoring' } };
+    expect(allowed(restricted, gateway, ingressController)).toBe(true);
+    expect(allowed(restricted, gateway, outsider)).toBe(false);
+    expect(allowed(restricted, identity, prometheus)).toBe(true);
+    expect(allowed(restricted, identity, ingressController)).toBe(false);
+  });
+});
+
+describe('the stores', () => {
+  const objects = render([ciValues('default')]);
+
+  it.each([
+    ['nats', 3],
+    ['eventstoredb', 3],
+    ['mongodb', 3],
+  ])('%s runs as a StatefulSet of %i members with persistent volumes, probes and a PodDisruptionBudget', (name, replicas) => {
+    const set = named(objects, 'StatefulSet', `sesame-${name}`);
+    expect(set.spec.replicas).toBe(replicas);
+    expect(set.spec.serviceName).toBe(`sesame-${name}-headless`);
+    expect(named(objects, 'Service', `sesame-${name}-headless`).spec).toMatchObject({
+      clusterIP: 'None',
+      publishNotReadyAddresses: true,
+    });
+    expect(set.spec.volumeClaimTemplates[0].metadata.name).toBe('data');
+    const container = set.spec.template.spec.containers[0];
+    expect(container.image).toMatch(/:[0-9]+\.[0-9]+\.[0-9]+/);
+    expect(container.livenessProbe).toBeDefined();
+    expect(container.readinessProbe).toBeDefined();
+    expect(set.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+    expect(named(objects, 'PodDisruptionBudget', `sesame-${name}`).spec.selector).toEqual(set.spec.selector);
+  });
+
+  it('NATS servers route to each other as one JetStream cluster', () => {
+    const config = named(objects, 'ConfigMap', 'sesame-nats-config').data!['nats.conf'];
+    expect(config).toContain('jetstream {');
+    for (const i of [0, 1, 2]) expect(config).toContain(`nats://sesame-nats-${i}.sesame-nats-headless.auth.svc:6222`);
+  });
+
+  it('EventStoreDB nodes find each other by gossip and advertise their stable names', () => {
+    const env = named(objects, 'StatefulSet', 'sesame-eventstoredb').spec.template.spec.containers[0].env;
+    const value = (name: string) => env.find((e: any) => e.name === name)?.value;
+    expect(value('EVENTSTORE_CLUSTER_SIZE')).toBe('3');
+    expect(value('EVENTSTORE_GOSSIP_SEED')?.split(',')).toHaveLength(3);
+    expect(value('EVENTSTORE_ADVERTISE_HOST_TO_CLIENT_AS')).toBe('$(POD_NAME).sesame-eventstoredb-headless.auth.svc');
+  });
+
+  it('MongoDB members authenticate with the replica-set key, and member 0 sets up the set and the users', () => {
+    const objectsWithScript = named(objects, 'ConfigMap', 'sesame-mongodb-scripts').data!['mongod.sh'];
+    expect(objectsWithScript).toContain(
+      '--replSet "$REPLICA_SET" --bind_ip_all --port 27017 --dbpath /data/db --keyFile /keyfile/key',
+    );
+    expect(objectsWithScript).toContain('rs.initiate($config)');
+    const env = named(objects, 'StatefulSet', 'sesame-mongodb').spec.template.spec.containers[0].env;
+    expect(env.find((e: any) => e.name === 'MEMBERS').value).toBe(
+      [0, 1, 2]
+        .map(
+          (i) =>
+            `{ _id: ${i}, host: 'sesame-mongodb-${i}.sesame-mongodb-headless.auth.svc:27017', priority: ${i === 0 ? 2 : 1} }`,
+        )
+        .join(', '),
+    );
+  });
+
+  it('single-node values run one NATS server with JetStream as the event store and nothing else', () => {
+    const single = render([ciValues('single-node')]);
+    expect(ofKind(single, 'StatefulSet').map((s) => [s.metadata.name, s.spec.replicas])).toEqual([['sesame-nats', 1]]);
+    expect(named(single, 'ConfigMap', 'sesame-nats-config').data!['nats.conf']).not.toContain('cluster {');
+    expect(named(single, 'Deployment', 'sesame-gateway').spec.template.spec.containers[0].env).toContainEqual({
+      name: 'SESAME_JETSTREAM_REPLICAS',
+      value: '1',
+    });
+    expect(ofKind(single, 'PodDisruptionBudget').map((p) => p.metadata.name)).toEqual(['sesame-nats']);
+  });
+});

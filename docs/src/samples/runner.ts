@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import type { JsonValue, Sample, SampleFile, SampleRequest } from './types';
+import type { OpenApiDocument, SampleCheck } from './openapi';
+import { checkSamplesAgainstOpenApi } from './openapi';
+import { compareShape } from './shape';
+import { fillPath, parseOperation, queryString, substitute, valueAt, variablesOf } from './template';
+
+export interface ApiKey {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface SampleResult {
+  id: string;
+  file: string;
+  operation: string;
+  /** `passed`/`failed`: run; `pending`: its operation (or one it depends on) is not in the OpenAPI document. */
+  outcome: 'passed' | 'failed' | 'pending';
+  problems: string[];
+}
+
+export interface RunOptions {
+  baseUrl: string;
+  apiKey: ApiKey;
+  document: OpenApiDocument;
+  files: SampleFile[];
+  fetch?: typeof fetch;
+}
+
+/** A run-time value for a `unique` variable: a random suffix in a form that keeps the value valid. */
+export function uniqueValue(display: string, suffix = randomBytes(3).toString('hex')): string {
+  const at = display.indexOf('@');
+  if (at > 0) return `${display.slice(0, at)}+${suffix}${display.slice(at)}`;
+  if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(display)) return `${suffix}.${display}`;
+  return `${display} ${suffix}`;
+}
+
+function formBody(form: Record<string, string | string[]>): string {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(form)) for (const item of [value].flat()) body.append(key, item);
+  return body.toString();
+}
+
+/** Builds the HTTP request of a sample once its variables are known. */
+export function buildRequest(sample: Sample, variables: Record<string, string>, baseUrl: string) {
+  const { method, path } = parseOperation(sample.operation);
+  const request = substitute<SampleRequest>(sample.request, variables);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (sample.auth === 'bearer') headers.authorization = `Bearer ${variables.access_token}`;
+  let body: string | undefined;
+  if (request.json) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(request.json);
+  } else if (request.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = formBody(request.form);
+  }
+  const url = `${baseUrl.replace(/\/+$/, '')}${fillPath(path, request.path)}${queryString(request.query)}`;
+  return { url, init: { method, headers, ...(body === undefined ? {} : { body }) } };
+}
+
+async function accessToken(baseUrl: string, apiKey: ApiKey, doFetch: typeof fetch): Promise<string> {
+  const response = await doFetch(`${baseUrl.replace(/\/+$/, '')}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: formBody({ grant_type: 'client_credentials', client_id: apiKey.clientId, client_secret: apiKey.clientSecret }),
+  });
+  const body = (await response.json().catch(() => null)) as { access_token?: unknown } | null;
+  if (response.status !== 200 || typeof body?.access_token !== 'string')
+    throw new Error(`POST /oauth/token with the API key answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+async function runOne(sample: Sample, variables: Record<string, string>, baseUrl: string, doFetch: typeof fetch) {
+  const { url, init } = buildRequest(sample, variables, baseUrl);
+  const response = await doFetch(url, init);
+  const text = await response.text();
+  const problems: string[] = [];
+  if (response.status !== sample.response.status)
+    problems.push(
+      `${init.method} ${url} answered ${response.status}, documented ${sample.response.status}: ${text.slice(0, 300)}`,
+    );
+  let body: unknown = null;
+  if (text.length > 0) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      problems.push(`the response is not JSON: ${text.slice(0, 200)}`);
+    }
+  }
+  if (problems.length === 0) {
+    for (const [name, path] of Object.entries(sample.capture ?? {})) {
+      const value = valueAt(body, path);
+      if (typeof value === 'string' || typeof value === 'number') variables[name] = String(value);
+      else problems.push(`capture ${name}: no string at ${path}`);
+    }
+  }
+  if (problems.length === 0) {
+    const documented = substitute<JsonValue>(sample.response.body, variables);
+    problems.push(...compareShape(documented, body, sample.exact));
+  }
+  return problems;
+}
+
+/**
+ * Runs every enabled sample against a live system, file by file and in order (later samples use
+ * values captured from earlier ones). A sample whose operation does not match the OpenAPI document
+ * fails without being sent; a sample that needs a value only a pending sample captures is pending.
+ */
+export async function runSamples(options: RunOptions): Promise<SampleResult[]> {
+  const doFetch = options.fetch ?? fetch;
+  const checks = checkSamplesAgainstOpenApi(options.document, options.files);
+  const checkOf = new Map<Sample, SampleCheck>(checks.map((check) => [check.sample, check]));
+  const token = await accessToken(options.baseUrl, options.apiKey, doFetch);
+  const results: SampleResult[] = [];
+
+  for (const file of options.files) {
+    const variables: Record<string, string> = {
+      base_url: options.baseUrl,
+      client_id: options.apiKey.clientId,
+      client_secret: options.apiKey.clientSecret,
+      access_token: token,
+    };
+    for (const [name, variable] of Object.entries(file.variables))
+      if (variable.source === 'unique') variables[name] = uniqueValue(variable.display);
+
+    for (const sample of file.samples) {
+      const base = { id: sample.id, file: file.name, operation: sample.operation };
+      const check = checkOf.get(sample)!;
+      if (check.status === 'pending') {
+        results.push({ ...base, outcome: 'pending', problems: [] });
+        continue;
+      }
+      if (check.problems.length > 0) {
+        results.push({ ...base, outcome: 'failed', problems: check.problems.map((problem) => `OpenAPI: ${problem}`) });
+        continue;
+      }
+      const missing = variablesOf(sample.request as never).filter((name) => variables[name] === undefined);
+      if (missing.length > 0) {
+        const pendingSource = file.samples.some(
+          (other) => checkOf.get(other)?.status === 'pending' && missing.some((name) => other.capture?.[name]),
+        );
+        results.push({
+          ...base,
+          outcome: pendingSource ? 'pending' : 'failed',
+          problems: [`needs ${missing.map((name) => `{{${name}}}`).join(', ')}, which no earlier sample captured`],
+        });
+        continue;
+      }
+      try {
+        const problems = await runOne(sample, variables, options.baseUrl, doFetch);
+        results.push({ ...base, outcome: problems.length ? 'failed' : 'passed', problems });
+      } catch (error) {
+        results.push({ ...base, outcome: 'failed', problems: [(error as Error).message] });
+      }
+    }
+  }
+  return results;
+}

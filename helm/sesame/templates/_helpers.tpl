@@ -1,0 +1,170 @@
+{{/* Name of the chart (or nameOverride). */}}
+{{- define "sesame.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Full name prefix of every resource: <release>-sesame, or the release name when it already says sesame. */}}
+{{- define "sesame.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Labels of every resource. */}}
+{{- define "sesame.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
+app.kubernetes.io/name: {{ include "sesame.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: sesame
+{{- end -}}
+
+{{/* Selector labels of one component: (dict "root" $ "component" "gateway"). */}}
+{{- define "sesame.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "sesame.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .component }}
+{{- end -}}
+
+{{/* Labels of a component's pods: its selector plus the release's identity (no chart version: a chart bump alone restarts nothing). */}}
+{{- define "sesame.podLabels" -}}
+{{ include "sesame.selectorLabels" . }}
+app.kubernetes.io/version: {{ .root.Chart.AppVersion | quote }}
+app.kubernetes.io/part-of: sesame
+{{- end -}}
+
+{{/*
+The Sesame processes: values key, component name, the HTTP port its image listens on
+(probes, /metrics, and the API for the gateway), its entry point, and whether it uses the stores. The gateway and docs are reachable from outside; the services only over NATS.
+*/}}
+{{- define "sesame.components" -}}
+gateway: { port: 8080, name: gateway, entry: gateway/dist/main.js, public: true, stores: false, healthPath: /healthz, readyPath: /readyz }
+identity: { port: 8081, name: identity, entry: services/identity/dist/main.js, public: false, stores: true, healthPath: /healthz, readyPath: /readyz }
+authMethods: { port: 8082, name: auth-methods, entry: services/auth-methods/dist/main.js, public: false, stores: true, healthPath: /healthz, readyPath: /readyz }
+directorySync: { port: 8083, name: directory-sync, entry: services/directory-sync/dist/main.js, public: false, stores: true, healthPath: /healthz, readyPath: /readyz }
+webhooks: { port: 8084, name: webhooks, entry: services/webhooks/dist/main.js, public: false, stores: true, healthPath: /healthz, readyPath: /readyz }
+docs: { port: 8000, name: docs, entry: docs/scripts/serve.mjs, public: true, stores: false, healthPath: /, readyPath: / }
+{{- end -}}
+
+{{/* Image of a Sesame component: (dict "root" $ "values" $componentValues "name" "gateway"). */}}
+{{- define "sesame.image" -}}
+{{- $repository := .values.image.repository | default (printf "%s-%s" .root.Values.image.repository .name) -}}
+{{- $tag := .values.image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion -}}
+{{- printf "%s:%s" $repository $tag -}}
+{{- end -}}
+
+{{- define "sesame.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "sesame.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Name of the Secret holding the secret environment variables. */}}
+{{- define "sesame.secretName" -}}
+{{- default (printf "%s-env" (include "sesame.fullname" .)) .Values.existingSecret -}}
+{{- end -}}
+
+{{/* Names and in-cluster addresses of the stores run by this release. */}}
+{{- define "sesame.nats.fullname" -}}{{ include "sesame.fullname" . }}-nats{{- end -}}
+{{- define "sesame.eventstoredb.fullname" -}}{{ include "sesame.fullname" . }}-eventstoredb{{- end -}}
+{{- define "sesame.mongodb.fullname" -}}{{ include "sesame.fullname" . }}-mongodb{{- end -}}
+{{- define "sesame.mongodb.secretName" -}}
+{{- default (printf "%s-auth" (include "sesame.mongodb.fullname" .)) .Values.mongodb.auth.existingSecret -}}
+{{- end -}}
+
+{{/* <pod>.<headless service>.<namespace>.svc for each member of a StatefulSet: (dict "root" $ "name" $fullname "replicas" 3 "port" 2113). */}}
+{{- define "sesame.members" -}}
+{{- $hosts := list -}}
+{{- range $i := until (int .replicas) -}}
+{{- $hosts = append $hosts (printf "%s-%d.%s-headless.%s.svc:%d" $.name $i $.name $.root.Release.Namespace (int $.port)) -}}
+{{- end -}}
+{{- join "," $hosts -}}
+{{- end -}}
+
+{{/* Members of the MongoDB replica set for rs.initiate; member 0 is preferred as primary. */}}
+{{- define "sesame.mongodb.members" -}}
+{{- $name := include "sesame.mongodb.fullname" . -}}
+{{- $members := list -}}
+{{- range $i := until (int .Values.mongodb.replicas) -}}
+{{- $members = append $members (printf "{ _id: %d, host: '%s-%d.%s-headless.%s.svc:27017', priority: %d }" $i $name $i $name $.Release.Namespace (ternary 2 1 (eq $i 0))) -}}
+{{- end -}}
+{{- join ", " $members -}}
+{{- end -}}
+
+{{/* SESAME_PUBLIC_URL: configured, else the gateway's first Ingress host, else its in-cluster Service. */}}
+{{- define "sesame.publicUrl" -}}
+{{- if .Values.config.SESAME_PUBLIC_URL -}}
+{{- .Values.config.SESAME_PUBLIC_URL -}}
+{{- else if and .Values.gateway.ingress.enabled .Values.gateway.ingress.hosts -}}
+{{- printf "%s://%s" (ternary "https" "http" (gt (len .Values.gateway.ingress.tls) 0)) (first .Values.gateway.ingress.hosts).host -}}
+{{- else -}}
+{{- printf "http://%s-gateway.%s.svc:%d" (include "sesame.fullname" .) .Release.Namespace (int .Values.gateway.service.port) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* SESAME_DOCS_URL: configured, else the docs' first Ingress host, else empty (process default). */}}
+{{- define "sesame.docsUrl" -}}
+{{- if .Values.config.SESAME_DOCS_URL -}}
+{{- .Values.config.SESAME_DOCS_URL -}}
+{{- else if and .Values.docs.enabled .Values.docs.ingress.enabled .Values.docs.ingress.hosts -}}
+{{- printf "%s://%s" (ternary "https" "http" (gt (len .Values.docs.ingress.tls) 0)) (first .Values.docs.ingress.hosts).host -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Environment of every Sesame process besides the ConfigMap and Secret: the addresses of the stores
+this release runs. MongoDB's password comes from its Secret through variable expansion.
+*/}}
+{{- define "sesame.storeEnv" -}}
+{{- if .Values.nats.enabled }}
+- name: SESAME_NATS_URL
+  value: {{ printf "nats://%s:4222" (include "sesame.nats.fullname" .) | quote }}
+{{- if not .Values.config.SESAME_JETSTREAM_REPLICAS }}
+- name: SESAME_JETSTREAM_REPLICAS
+  value: {{ ternary 3 1 (ge (int .Values.nats.replicas) 3) | quote }}
+{{- end }}
+{{- end }}
+{{- if and .Values.eventstoredb.enabled (eq .Values.config.SESAME_EVENT_STORE "eventstoredb") }}
+- name: SESAME_EVENTSTOREDB_URL
+  value: {{ printf "esdb://%s?tls=false" (include "sesame.members" (dict "root" . "name" (include "sesame.eventstoredb.fullname" .) "replicas" .Values.eventstoredb.replicas "port" 2113)) | quote }}
+{{- end }}
+{{- if and .Values.mongodb.enabled (eq .Values.config.SESAME_READ_MODEL "mongodb") }}
+- name: SESAME_MONGODB_PASSWORD
+  valueFrom:
+    secretKeyRef: { name: {{ include "sesame.mongodb.secretName" . }}, key: mongodb-password }
+- name: SESAME_MONGODB_URL
+  value: {{ printf "mongodb://%s:$(SESAME_MONGODB_PASSWORD)@%s/%s?replicaSet=%s&authSource=admin" .Values.mongodb.auth.username (include "sesame.members" (dict "root" . "name" (include "sesame.mongodb.fullname" .) "replicas" .Values.mongodb.replicas "port" 27017)) .Values.config.SESAME_MONGODB_DATABASE .Values.mongodb.replicaSetName | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* Fails the render early on settings that cannot work together. */}}
+{{- define "sesame.validate" -}}
+{{- if and (not .Values.existingSecret) (not .Values.secrets.SESAME_ENCRYPTION_KEYS) -}}
+{{- fail "secrets.SESAME_ENCRYPTION_KEYS is required (or existingSecret): generate one with  echo \"k1:$(openssl rand -base64 32)\"" -}}
+{{- end -}}
+{{- if and (eq .Values.config.SESAME_EVENT_STORE "eventstoredb") (not .Values.eventstoredb.enabled) (not .Values.config.SESAME_EVENTSTOREDB_URL) (not .Values.secrets.SESAME_EVENTSTOREDB_URL) (not .Values.existingSecret) -}}
+{{- fail "config.SESAME_EVENT_STORE=eventstoredb needs eventstoredb.enabled=true or SESAME_EVENTSTOREDB_URL (in config, secrets or existingSecret)" -}}
+{{- end -}}
+{{- if and (eq .Values.config.SESAME_READ_MODEL "mongodb") (not .Values.mongodb.enabled) (not .Values.config.SESAME_MONGODB_URL) (not .Values.secrets.SESAME_MONGODB_URL) (not .Values.existingSecret) -}}
+{{- fail "config.SESAME_READ_MODEL=mongodb needs mongodb.enabled=true or SESAME_MONGODB_URL (in secrets or existingSecret)" -}}
+{{- end -}}
+{{- if and (not .Values.nats.enabled) (not .Values.config.SESAME_NATS_URL) (not .Values.secrets.SESAME_NATS_URL) (not .Values.existingSecret) -}}
+{{- fail "nats.enabled=false needs config.SESAME_NATS_URL (your NATS server with JetStream)" -}}
+{{- end -}}
+{{- if and .Values.mongodb.enabled (not .Values.mongodb.auth.existingSecret) (or (not .Values.mongodb.auth.rootPassword) (not .Values.mongodb.auth.password) (not .Values.mongodb.auth.replicaSetKey)) -}}
+{{- fail "mongodb.enabled needs mongodb.auth.rootPassword, mongodb.auth.password and mongodb.auth.replicaSetKey (or mongodb.auth.existingSecret): generate them with  openssl rand -hex 24" -}}
+{{- end -}}
+{{- if and .Values.nats.enabled (eq (int .Values.nats.replicas) 2) -}}
+{{- fail "nats.replicas must be 1 or at least 3 (a JetStream cluster needs a majority)" -}}
+{{- end -}}
+{{- end -}}
