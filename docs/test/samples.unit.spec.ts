@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { loadSampleFiles, parseSampleFile } from '../src/samples/load';
 import { checkSamplesAgainstOpenApi, type OpenApiDocument } from '../src/samples/openapi';
 import { expandSamples, curlCommand } from '../src/samples/render';
-import { runSamples, uniqueValue } from '../src/samples/runner';
+import { alignEmailDomains, runSamples, uniqueValue } from '../src/samples/runner';
 import { compareShape } from '../src/samples/shape';
 import type { SampleFile } from '../src/samples/types';
 
@@ -116,6 +116,13 @@ describe('sample files', () => {
     expect(uniqueValue('ada@acme.com', 'abc123')).toBe('ada+abc123@acme.com');
     expect(uniqueValue('acme.com', 'abc123')).toBe('abc123.acme.com');
     expect(uniqueValue('Acme Corporation', 'abc123')).toBe('Acme Corporation abc123');
+    const values = { domain: 'x1.acme.com', email: 'ada+y2@acme.com', other: 'bob+z3@other.com' };
+    alignEmailDomains(values, {
+      domain: { display: 'acme.com', source: 'unique' },
+      email: { display: 'ada@acme.com', source: 'unique' },
+      other: { display: 'bob@other.com', source: 'unique' },
+    });
+    expect(values).toEqual({ domain: 'x1.acme.com', email: 'ada+y2@x1.acme.com', other: 'bob+z3@other.com' });
   });
 });
 

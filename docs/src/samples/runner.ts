@@ -35,6 +35,25 @@ export function uniqueValue(display: string, suffix = randomBytes(3).toString('h
   return `${display} ${suffix}`;
 }
 
+/**
+ * Unique emails follow their organization's unique email domain: `ada@acme.com` becomes
+ * `ada+<s>@<t>.acme.com` when `acme.com` is itself a unique variable, so that the email still
+ * belongs to the organization's `allowed_email_domains`.
+ */
+export function alignEmailDomains(values: Record<string, string>, declared: Record<string, { display: string; source: string }>) {
+  const domains = new Map(
+    Object.entries(declared)
+      .filter(([name, variable]) => variable.source === 'unique' && !variable.display.includes('@') && values[name])
+      .map(([name, variable]) => [variable.display, values[name] as string]),
+  );
+  for (const [name, variable] of Object.entries(declared)) {
+    const at = variable.display.lastIndexOf('@');
+    const unique = domains.get(variable.display.slice(at + 1));
+    if (variable.source === 'unique' && at > 0 && unique && values[name])
+      values[name] = `${(values[name] as string).slice(0, (values[name] as string).lastIndexOf('@'))}@${unique}`;
+  }
+}
+
 function formBody(form: Record<string, string | string[]>): string {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(form)) for (const item of [value].flat()) body.append(key, item);
@@ -123,6 +142,7 @@ export async function runSamples(options: RunOptions): Promise<SampleResult[]> {
     };
     for (const [name, variable] of Object.entries(file.variables))
       if (variable.source === 'unique') variables[name] = uniqueValue(variable.display);
+    alignEmailDomains(variables, file.variables);
 
     for (const sample of file.samples) {
       const base = { id: sample.id, file: file.name, operation: sample.operation };

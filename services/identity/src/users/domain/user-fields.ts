@@ -67,6 +67,27 @@ export function toPhoneNumbers(entries: UserFieldsInput['phone_numbers']): User[
   });
 }
 
+/**
+ * The phone number list after a write: an explicit `phone_numbers` wins; otherwise a new
+ * `phone_number` becomes the primary entry (replacing the entry of the previous one), and a
+ * cleared one leaves the list.
+ */
+export function phoneNumbersAfter(current: User, fields: UserFieldsInput): User['phone_numbers'] {
+  if (fields.phone_numbers !== undefined) return toPhoneNumbers(fields.phone_numbers);
+  if (fields.phone_number === undefined || fields.phone_number === current.phone_number) return current.phone_numbers;
+  const others = current.phone_numbers.filter(
+    (entry) => entry.value !== current.phone_number && entry.value !== fields.phone_number,
+  );
+  if (fields.phone_number === null)
+    return others.map((entry, index) => ({
+      ...entry,
+      primary: entry.primary || (index === 0 && !others.some((e) => e.primary)),
+    }));
+  const parsed = parsePhoneNumber(fields.phone_number);
+  if ('error' in parsed) fail(fieldError('phone_number', parsed.error));
+  return [{ ...parsed, primary: true }, ...others.map((entry) => ({ ...entry, primary: false }))];
+}
+
 export const emailDomainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /** SPEC.md: an email is allowed when the organization has no allowed domains or lists its domain. */

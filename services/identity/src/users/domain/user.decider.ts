@@ -19,7 +19,7 @@ import {
   emptyProfile,
   mergeDefined,
   metakeyLockedMessage,
-  toPhoneNumbers,
+  phoneNumbersAfter,
 } from './user-fields';
 import type { MetakeyRules, UserFieldsInput } from './user-fields';
 
@@ -128,7 +128,7 @@ function applyFields(current: User, fields: UserFieldsInput, metakeys: MetakeyRu
     ...(fields.active !== undefined ? { active: fields.active } : {}),
     ...(fields.phone_number !== undefined ? { phone_number: fields.phone_number } : {}),
     ...(fields.phone_number_verified !== undefined ? { phone_number_verified: fields.phone_number_verified } : {}),
-    ...(fields.phone_numbers !== undefined ? { phone_numbers: toPhoneNumbers(fields.phone_numbers) } : {}),
+    phone_numbers: phoneNumbersAfter(current, fields),
     address: mergeDefined(current.address, fields.address),
     profile: mergeDefined(current.profile, fields.profile),
     metadata,

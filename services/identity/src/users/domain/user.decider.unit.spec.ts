@@ -101,6 +101,26 @@ describe('user decider', () => {
       ]);
     });
 
+    it('makes a lone phone_number the primary entry of phone_numbers, and follows its changes', () => {
+      const [event] = userDecider.decide(create({ phone_number: '+33612345678' }), userDecider.initialState());
+      const first = (event as Extract<UserEvent, { type: 'UserCreated' }>).data.user;
+      expect(first.phone_numbers).toEqual([
+        { phone_country_code: '33', phone_national_number: '612345678', primary: true, value: '+33612345678' },
+      ]);
+      const [changed] = userDecider.decide(
+        update({ email: 'ada@acme.com', phone_number: '+14155552671' }),
+        fold([event as UserEvent]),
+      );
+      expect((changed as Extract<UserEvent, { type: 'UserUpdated' }>).data.user.phone_numbers).toEqual([
+        { phone_country_code: '1', phone_national_number: '4155552671', primary: true, value: '+14155552671' },
+      ]);
+      const [cleared] = userDecider.decide(update({ email: 'ada@acme.com', phone_number: null }), fold([event as UserEvent]));
+      expect((cleared as Extract<UserEvent, { type: 'UserUpdated' }>).data.user).toMatchObject({
+        phone_number: null,
+        phone_numbers: [],
+      });
+    });
+
     it('requires every required user metakey, converts typed values and leaves unregistered keys free', () => {
       const rules: MetakeyRules = {
         seats: { type: 'integer', required: true, locked: false },
