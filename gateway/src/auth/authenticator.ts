@@ -10,38 +10,71 @@ export interface Principal {
   scopes: string[];
 }
 
+interface Verified {
+  principal: Principal;
+  /** Expiry (ms since epoch, clock tolerance included). */
+  expiresAt: number;
+}
+
 const unauthorized = () => new ApiError(catalogueError('unauthorized'));
+const clockToleranceSeconds = 5;
+const cacheLimit = 10_000;
 
 /**
  * Bearer verification for the management API: an RS256 access token of an API key (`jtt`
  * api_key), issued by us for our audience, unexpired, holding the route's privilege. Every
  * failure answers the same 401 (SPEC.md section 8).
+ *
+ * Clients reuse a token for hours, so a token whose signature and claims were verified once is
+ * remembered (by its exact text) until it expires: the RSA verification is not repeated per
+ * request. Expiry and privileges are still checked on every request.
  */
 export class Authenticator {
+  private readonly verified = new Map<string, Verified>();
+
   constructor(
     private readonly jwks: JwksCache,
     private readonly issuer: string,
     private readonly audience: string,
   ) {}
 
-  async authenticate(authorization: string | undefined, scope: Scope | undefined): Promise<Principal> {
+  async authenticate(authorization: string | undefined, scope: Scope | undefined, now = Date.now()): Promise<Principal> {
     const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i.exec(authorization ?? '');
     if (!match) throw unauthorized();
+    const token = match[1] as string;
+    let entry = this.verified.get(token);
+    if (entry && entry.expiresAt <= now) {
+      this.verified.delete(token);
+      entry = undefined;
+    }
+    entry ??= await this.verify(token, now);
+    if (scope && !entry.principal.scopes.includes(scope)) throw unauthorized();
+    return entry.principal;
+  }
+
+  private async verify(token: string, now: number): Promise<Verified> {
     let payload;
     try {
-      ({ payload } = await jwtVerify(match[1] as string, this.jwks.getKey, {
+      ({ payload } = await jwtVerify(token, this.jwks.getKey, {
         algorithms: ['RS256'],
         issuer: this.issuer,
         audience: this.audience,
-        clockTolerance: 5,
+        clockTolerance: clockToleranceSeconds,
+        currentDate: new Date(now),
       }));
     } catch {
       throw unauthorized();
     }
     const environment = environmentSchema.safeParse(payload.env);
     const scopes = Array.isArray(payload.scp) ? (payload.scp as unknown[]).filter((s): s is string => typeof s === 'string') : [];
-    if (payload.jtt !== 'api_key' || !environment.success || typeof payload.cid !== 'string') throw unauthorized();
-    if (scope && !scopes.includes(scope)) throw unauthorized();
-    return { clientId: payload.cid, environment: environment.data, scopes };
+    if (payload.jtt !== 'api_key' || !environment.success || typeof payload.cid !== 'string' || typeof payload.exp !== 'number')
+      throw unauthorized();
+    const entry = {
+      principal: { clientId: payload.cid, environment: environment.data, scopes },
+      expiresAt: (payload.exp + clockToleranceSeconds) * 1_000,
+    };
+    if (this.verified.size >= cacheLimit) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, entry);
+    return entry;
   }
 }
