@@ -3,6 +3,7 @@ import { oauthOperations } from './oauth.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
+import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 
@@ -13,6 +14,7 @@ export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './sso.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
 export const operations: Operation[] = [
@@ -20,6 +22,7 @@ export const operations: Operation[] = [
   ...userOperations,
   ...adminOperations,
   ...redirectUriOperations,
+  ...ssoOperations,
   ...userMetakeyOperations,
   ...oauthOperations,
 ];
