@@ -82,6 +82,21 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('speaks the organization’s locale unless the link asks for a language, and names its email domains', async () => {
+    const french = await createOrganization(system, 'Organisation Française', {
+      allowed_email_domains: ['francaise-onboarding.example'],
+      locale: 'fr-FR',
+    });
+    const { link } = await inviteAdmin(system, french, 'admin@francaise-onboarding.example');
+    const page = await visit(link);
+    await page.getByRole('heading', { name: fr.title }).waitFor();
+    expect(await text(page, 'domains')).toBe(fr.signInDomains('francaise-onboarding.example'));
+    const english = await visit(`${link}&lang=en`);
+    await english.getByRole('heading', { name: en.title }).waitFor();
+    expect(await text(english, 'domains')).toBe(en.signInDomains('francaise-onboarding.example'));
+    expect(errors).toEqual([]);
+  });
+
   it('declines after confirmation; the link then shows that it was declined', async () => {
     const { link } = await inviteAdmin(system, org, 'declining.admin@example.com');
     const page = await visit(`${link}&lang=fr`);

@@ -10,7 +10,10 @@ describe('IT-admin onboarding page and its invitation endpoints (all processes, 
 
   beforeAll(async () => {
     system = await System.start();
-    org = await createOrganization(system, 'Onboarding Org');
+    org = await createOrganization(system, 'Onboarding Org', {
+      allowed_email_domains: ['onboarding-e2e.example'],
+      locale: 'fr-FR',
+    });
   });
   afterAll(async () => {
     await system?.stop();
@@ -55,7 +58,7 @@ describe('IT-admin onboarding page and its invitation endpoints (all processes, 
         accepted_invitation_at: null,
         last_login_at: expect.any(String),
       }),
-      organization: { domain: org, name: 'Onboarding Org' },
+      organization: { domain: org, name: 'Onboarding Org', allowed_email_domains: ['onboarding-e2e.example'], locale: 'fr-FR' },
       expires_at: expect.any(String),
     });
     const admin = await system.request('GET', `/api/v2/org/${org}/admins/opener@example.com`);
