@@ -99,6 +99,23 @@ export const subjects = {
       revoke: 'auth-methods.api-keys.revoke',
     },
   },
+  webhooks: {
+    webhooks: {
+      create: 'webhooks.webhooks.create',
+      list: 'webhooks.webhooks.list',
+      get: 'webhooks.webhooks.get',
+      update: 'webhooks.webhooks.update',
+      delete: 'webhooks.webhooks.delete',
+      rotateSignatureKey: 'webhooks.webhooks.rotate-signature-key',
+    },
+    /** Delivery jobs (`WebhookEvent`). */
+    events: {
+      list: 'webhooks.events.list',
+      triggerTest: 'webhooks.events.trigger-test',
+      retry: 'webhooks.events.retry',
+      cancel: 'webhooks.events.cancel',
+    },
+  },
 } as const;
 
 export const wireSubject = (prefix: string, subject: string) => `${prefix}.${subject}`;
