@@ -65,17 +65,19 @@ export const webhookEventCatalogue = {
   'relay.updated': 'A relay was updated',
   'relay.deleted': 'A relay was deleted',
   'relay.request.created': 'A user was relayed to a partner application',
-  // directory-sync
+  // directory-sync (the codes of `directorySyncWebhookCodes`)
   'directory_sync.created': 'A directory sync was created',
   'directory_sync.updated': 'A directory sync was updated',
-  'directory_sync.user.created': 'A user was provisioned by directory sync',
-  'directory_sync.user.updated': 'A user was updated by directory sync',
-  'directory_sync.user.deleted': 'A user was deprovisioned by directory sync',
-  'directory_sync.group.created': 'A group was provisioned by directory sync',
-  'directory_sync.group.updated': 'A group was updated by directory sync',
-  'directory_sync.group.deleted': 'A group was deprovisioned by directory sync',
-  'directory_sync.group.user_added': 'A user was added to a group by directory sync',
-  'directory_sync.group.user_removed': 'A user was removed from a group by directory sync',
+  'directory_sync.token_rotated': "A directory sync's SCIM token was rotated",
+  'directory_sync.attributes_mapping.updated': 'The attributes mapping of an environment changed',
+  'directory_sync.user.provisioning.success': 'A user was provisioned by directory sync',
+  'directory_sync.user.provisioning.failure': 'A user could not be provisioned by directory sync',
+  'directory_sync.user.update.success': 'A user was updated by directory sync',
+  'directory_sync.user.deactivation.success': 'A user was deactivated by directory sync',
+  'directory_sync.user.deletion.success': 'A user was deprovisioned by directory sync',
+  'directory_sync.group.creation.success': 'A group was provisioned by directory sync',
+  'directory_sync.group.update.success': 'A group was updated by directory sync',
+  'directory_sync.group.deletion.success': 'A group was deprovisioned by directory sync',
 } as const satisfies Record<string, string>;
 
 export type WebhookEventCode = keyof typeof webhookEventCatalogue;

@@ -6,6 +6,7 @@ import { redirectUriOperations } from './redirect-uris.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { webhookOperations } from './webhooks.operations';
+import { directorySyncOperations } from './directory-syncs.operations';
 
 export * from './operation';
 export * from './oauth.operations';
@@ -16,12 +17,14 @@ export * from './redirect-uris.operations';
 export * from './admins.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
+export * from './directory-syncs.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
 export const operations: Operation[] = [
   ...organizationOperations,
   ...userOperations,
   ...adminOperations,
+  ...directorySyncOperations,
   ...redirectUriOperations,
   ...userMetakeyOperations,
   ...webhookOperations,
