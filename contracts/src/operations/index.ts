@@ -3,6 +3,7 @@ import { oauthOperations } from './oauth.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
+import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { webhookOperations } from './webhooks.operations';
@@ -17,6 +18,7 @@ export * from './redirect-uris.operations';
 export * from './admins.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
+export * from './sso.operations';
 export * from './directory-syncs.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
@@ -26,6 +28,7 @@ export const operations: Operation[] = [
   ...adminOperations,
   ...directorySyncOperations,
   ...redirectUriOperations,
+  ...ssoOperations,
   ...userMetakeyOperations,
   ...webhookOperations,
   ...oauthOperations,

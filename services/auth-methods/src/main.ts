@@ -1,16 +1,18 @@
-import { KeyRing, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { KeyRing, RpcClient, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
 import { authMethodsConfigSchema } from './config';
 import { registerOAuth } from './oauth/oauth.module';
 import { SigningKeys } from './signing-keys/signing-keys';
+import { registerSsoConnections } from './sso-saml/sso-connections.module';
 
 const day = 86_400_000;
 
 runMain(async () => {
   const config = loadConfig(authMethodsConfigSchema);
   const runtime = await ServiceRuntime.create('auth-methods', config);
+  const keyRing = new KeyRing(config.SESAME_ENCRYPTION_KEYS);
   const signingKeys = new SigningKeys(
     runtime.eventStore,
-    new KeyRing(config.SESAME_ENCRYPTION_KEYS),
+    keyRing,
     {
       rotateAfterMs: config.SESAME_SIGNING_KEY_ROTATION_DAYS * day,
       overlapMs: config.SESAME_ACCESS_TOKEN_TTL_SECONDS * 1_000 + 60_000,
@@ -24,5 +26,12 @@ runMain(async () => {
     60_000,
   ).unref();
   registerOAuth(runtime, config, signingKeys);
+  const services = await RpcClient.connect({
+    url: config.SESAME_NATS_URL,
+    prefix: config.SESAME_PREFIX,
+    timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
+    name: `${config.SESAME_PREFIX}.auth-methods.client`,
+  });
+  registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
   await runtime.start();
 });
