@@ -1,5 +1,7 @@
-import { KeyRing, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { KeyRing, RpcClient, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema } from './config';
+import { IdentityClient } from './identity/identity-client';
 import { registerOAuth } from './oauth/oauth.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 
@@ -23,6 +25,16 @@ runMain(async () => {
     () => signingKeys.rotate().catch((error) => runtime.logger.error({ err: error }, 'key rotation failed')),
     60_000,
   ).unref();
-  registerOAuth(runtime, config, signingKeys);
+  const rpc = await RpcClient.connect({
+    url: config.SESAME_NATS_URL,
+    prefix: config.SESAME_PREFIX,
+    timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
+    name: `${config.SESAME_PREFIX}.auth-methods.client`,
+  });
+  const identity = new IdentityClient(rpc);
+  const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
+  registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
   await runtime.start();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => void runtime.shutdown(signal).then(() => rpc.close().catch(() => undefined)));
 });
