@@ -94,6 +94,17 @@ export const subjects = {
     /** Development mode only: the text messages of the local SMS outbox. */
     devSmsOutbox: 'identity.dev.sms-outbox',
   },
+  directorySync: {
+    syncs: {
+      get: 'directory-sync.syncs.get',
+      create: 'directory-sync.syncs.create',
+      update: 'directory-sync.syncs.update',
+    },
+    attributesMapping: {
+      get: 'directory-sync.attributes-mapping.get',
+      put: 'directory-sync.attributes-mapping.put',
+    },
+  },
   authMethods: {
     token: 'auth-methods.oauth.token',
     jwks: 'auth-methods.jwks.get',
@@ -101,6 +112,21 @@ export const subjects = {
       create: 'auth-methods.api-keys.create',
       list: 'auth-methods.api-keys.list',
       revoke: 'auth-methods.api-keys.revoke',
+    },
+    /** SAML SSO: request and response schemas of the service subjects in `contracts/src/rpc/sso.rpc.ts`. */
+    sso: {
+      get: 'auth-methods.sso-connections.get',
+      create: 'auth-methods.sso-connections.create',
+      update: 'auth-methods.sso-connections.update',
+      list: 'auth-methods.sso-connections.list',
+      /** Our SP metadata document (XML) of a connection. */
+      spMetadata: 'auth-methods.sso.sp-metadata',
+      /** For services (the onboarding page): the connection of an organization and environment, or null. */
+      find: 'auth-methods.sso-connections.find',
+      /** For services: create or update the connection of an organization and environment. */
+      configure: 'auth-methods.sso-connections.configure',
+      /** For services: our SP values (ACS URL, entity id, metadata URL...) even before a connection exists. */
+      spSettings: 'auth-methods.sso-connections.sp-settings',
     },
   },
 } as const;

@@ -3,8 +3,10 @@ import { oauthOperations } from './oauth.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
+import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
+import { directorySyncOperations } from './directory-syncs.operations';
 
 export * from './operation';
 export * from './oauth.operations';
@@ -13,13 +15,17 @@ export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './sso.operations';
+export * from './directory-syncs.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
 export const operations: Operation[] = [
   ...organizationOperations,
   ...userOperations,
   ...adminOperations,
+  ...directorySyncOperations,
   ...redirectUriOperations,
+  ...ssoOperations,
   ...userMetakeyOperations,
   ...oauthOperations,
 ];
