@@ -3,6 +3,7 @@ import { environmentSchema } from '../common/environment.schema';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
+import { userMetakeySchema } from '../entities/misc.schema';
 import { userSchema } from '../entities/user.schema';
 import {
   createUserBodySchema,
@@ -107,6 +108,9 @@ export const maybeGroupSchema = z.object({ group: groupSchema.nullable() });
 export const checkRedirectUriRequestSchema = z.object({ environment: environmentSchema, url: z.string().min(1).max(2_000) });
 export const checkRedirectUriResponseSchema = z.object({ registered: z.boolean(), default_url: z.string().nullable() });
 
+export const activeUserMetakeysRequestSchema = z.object({ environment: environmentSchema });
+export const activeUserMetakeysResponseSchema = z.object({ data: z.array(userMetakeySchema) });
+
 export const invitationTokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
 export const inspectInvitationResponseSchema = adminInvitationSchema;
 export const recordAdminLoginRequestSchema = tenantScopeSchema.extend({ email: z.string().min(1).max(254) });
@@ -133,6 +137,10 @@ export const identityRpc = {
   [subjects.identity.groups.addMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.removeMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.delete]: { request: groupIdRequestSchema, response: deletedSchema(groupSchema, 'GroupDeleted') },
+  [subjects.identity.userMetakeys.active]: {
+    request: activeUserMetakeysRequestSchema,
+    response: activeUserMetakeysResponseSchema,
+  },
   [subjects.identity.redirectUris.check]: { request: checkRedirectUriRequestSchema, response: checkRedirectUriResponseSchema },
   [subjects.identity.admins.inspectInvitation]: {
     request: invitationTokenRequestSchema,
