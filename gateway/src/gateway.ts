@@ -16,6 +16,7 @@ import { parseBrackets } from './http/form-body';
 import { ServiceReadiness } from './http/service-readiness';
 import { clientErrorHandler, frameworkErrors } from './http/transport-errors';
 import { registerDevRoutes } from './routes/dev-routes';
+import { registerOnboardingRoutes } from './routes/onboarding-routes';
 import { registerOperationRoutes } from './routes/operation-routes';
 
 const correlationIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -86,6 +87,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     authenticator: new Authenticator(jwks, apiKeyIssuer(config), apiAudience(config)),
     logger,
   });
+  registerOnboardingRoutes(fastify, logger);
   if (config.SESAME_MODE !== 'production') registerDevRoutes(fastify, rpc);
   const stopJwks = jwks.start();
 

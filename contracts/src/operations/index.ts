@@ -3,8 +3,10 @@ import { oauthOperations } from './oauth.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
+import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
+import { webhookOperations } from './webhooks.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
 
 export * from './operation';
@@ -14,6 +16,9 @@ export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './webhooks.operations';
+export * from './webhook-events.operations';
+export * from './sso.operations';
 export * from './directory-syncs.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
@@ -23,6 +28,8 @@ export const operations: Operation[] = [
   ...adminOperations,
   ...directorySyncOperations,
   ...redirectUriOperations,
+  ...ssoOperations,
   ...userMetakeyOperations,
+  ...webhookOperations,
   ...oauthOperations,
 ];
