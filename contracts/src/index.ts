@@ -19,6 +19,7 @@ export * from './events/organization.events';
 export * from './events/api-key.events';
 export * from './events/identity.events';
 export * from './events/sign-in.events';
+export * from './events/password.events';
 export * from './events/sso.events';
 export * from './events/directory-sync.events';
 export * from './common/phone.schema';
