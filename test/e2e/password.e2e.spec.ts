@@ -144,8 +144,6 @@ describe('Password sign-in (all processes, real NATS)', () => {
         plan: 'gold',
       });
       await jwtVerify(tokens.body.access_token, jwks, { issuer, audience: system.apiKey.clientId });
-      expect(await token({ grant_type: 'authorization_code', code: body.code })).toMatchObject(usedCode);
-
       const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token });
       expect(refreshed).toMatchObject({ status: 200, body: { token_type: 'Bearer' } });
       expect(refreshed.body.refresh_token).not.toBe(tokens.body.refresh_token);
@@ -153,7 +151,20 @@ describe('Password sign-in (all processes, real NATS)', () => {
       expect(await token({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token })).toMatchObject(
         usedRefresh,
       );
+      expect(await token({ grant_type: 'authorization_code', code: body.code })).toMatchObject(usedCode);
       expect(await token({ grant_type: 'authorization_code', code: 'unknown' })).toMatchObject(usedCode);
+    });
+
+    it('revokes the tokens of a code presented twice, and binds a code to its redirect URI', async () => {
+      await post('/api/v2/password', { org_domain: org, user_email: email('twice'), plain_text: passphrase });
+      const { code } = (await challenge(email('twice'), passphrase, { redirect_uri: 'https://app.example.com/cb' })).body;
+      expect(await token({ grant_type: 'authorization_code', code, redirect_uri: 'https://evil.example.com/cb' })).toMatchObject(
+        invalidGrant('redirect_uri does not match the one the authorization code was issued for'),
+      );
+      const first = await token({ grant_type: 'authorization_code', code, redirect_uri: 'https://app.example.com/cb' });
+      expect(first.status).toBe(200);
+      expect(await token({ grant_type: 'authorization_code', code })).toMatchObject(usedCode);
+      expect(await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token })).toMatchObject(usedRefresh);
     });
 
     it('refuses wrong passwords and unknown users alike, then delays further attempts', async () => {

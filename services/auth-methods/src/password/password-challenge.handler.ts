@@ -103,7 +103,7 @@ async function successOf(
   connection: PasswordConnectionSettings,
   context: RequestContext,
 ) {
-  const renew = passwordProblems(body.plain_text, connection, env.lists, [user.email]).length > 0;
+  const renew = passwordProblems(body.plain_text, connection, env.lists, [user.email], false).length > 0;
   const answer = { error: null, password_id: stored.password_id, renew_password: renew, user_id: user.id, 'valid?': true };
   if (renew) {
     const { code, expiresAt, requestId } = await issuePasswordCode(env, user, 'renew', body.redirect_uri ?? null, context);

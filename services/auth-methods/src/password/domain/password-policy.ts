@@ -30,6 +30,8 @@ export function passwordProblems(
   connection: Pick<PasswordConnectionSettings, 'plain_text_min_length' | 'plain_text_max_length'>,
   lists: PasswordLists,
   userInputs: string[] = [],
+  /** False at sign-in: the strength estimate (milliseconds of CPU) cannot change after the password was set. */
+  checkStrength = true,
 ): string[] {
   const length = [...plainText].length;
   if (length < connection.plain_text_min_length) return [policyMessages.tooShort(connection.plain_text_min_length)];
@@ -38,7 +40,7 @@ export function passwordProblems(
   const lowered = plainText.toLowerCase();
   if (lists.common.has(lowered)) problems.push(policyMessages.common);
   else if (lists.breached.has(lowered)) problems.push(policyMessages.breached);
-  if (problems.length > 0) return problems;
+  if (problems.length > 0 || !checkStrength) return problems;
   const inputs = userInputs.flatMap((input) => [input, ...input.split(/[@.+_-]/)]).filter((part) => part.length > 2);
   if (zxcvbn.check(plainText.slice(0, 256), inputs).score < minimumScore) problems.push(policyMessages.weak);
   return problems;
