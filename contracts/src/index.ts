@@ -18,6 +18,8 @@ export * from './entities/misc.schema';
 export * from './events/organization.events';
 export * from './events/api-key.events';
 export * from './events/identity.events';
+export * from './events/webhook.events';
+export * from './events/webhook-catalogue';
 export * from './events/sign-in.events';
 export * from './events/password.events';
 export * from './events/sso.events';
