@@ -7,6 +7,7 @@ import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { webhookOperations } from './webhooks.operations';
+import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
 
 export * from './operation';
@@ -31,5 +32,6 @@ export const operations: Operation[] = [
   ...ssoOperations,
   ...userMetakeyOperations,
   ...webhookOperations,
+  ...webhookEventOperations,
   ...oauthOperations,
 ];
