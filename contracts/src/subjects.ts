@@ -74,8 +74,13 @@ export const subjects = {
       delete: 'identity.admins.delete',
       acceptInvitation: 'identity.admins.accept-invitation',
       declineInvitation: 'identity.admins.decline-invitation',
-      /** What the onboarding page shows for an invitation token (organization, email), without using it. */
+      /**
+       * What the onboarding page shows for an invitation token (organization, email), without
+       * using it: for services acting for the page (refused once declined or expired).
+       */
       inspectInvitation: 'identity.admins.inspect-invitation',
+      /** The onboarding page opens with an invitation token (HTTP): records `last_login_at`. */
+      openInvitation: 'identity.admins.open-invitation',
       /** Record that an admin signed in (`last_login_at`). */
       recordLogin: 'identity.admins.record-login',
     },
