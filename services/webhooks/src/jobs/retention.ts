@@ -7,7 +7,9 @@ import type { JobStore } from './job-store';
  * (pending ones stay). Every replica sweeps; a delete is conditional on the job's revision, so
  * sweeps never race with a retry.
  */
-export function startRetention(deps: { store: JobStore; index: JobIndex; retentionMs: number; logger: Logger }): { stop(): void } {
+export function startRetention(deps: { store: JobStore; index: JobIndex; retentionMs: number; logger: Logger }): {
+  stop(): void;
+} {
   const sweep = async () => {
     const cutoff = new Date(Date.now() - deps.retentionMs).toISOString();
     for (const { job, revision } of deps.index.expired(cutoff)) await deps.store.remove(job, revision);

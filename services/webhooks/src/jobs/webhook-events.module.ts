@@ -20,7 +20,10 @@ import type { JobIndex } from './job-index';
 import type { JobStore } from './job-store';
 
 /** The HTTP operations on delivery jobs: list, trigger a test event, retry, cancel. */
-export function registerWebhookEvents(runtime: ServiceRuntime, deps: { view: WebhooksView; store: JobStore; index: JobIndex }): void {
+export function registerWebhookEvents(
+  runtime: ServiceRuntime,
+  deps: { view: WebhooksView; store: JobStore; index: JobIndex },
+): void {
   const { store, index } = deps;
   /** Applies a command to a job of the environment; another environment's job is not found. */
   const transition = async (id: number, environment: Environment, command: JobCommand) => {
@@ -39,7 +42,13 @@ export function registerWebhookEvents(runtime: ServiceRuntime, deps: { view: Web
       page.skip,
       page.perPage,
     );
-    return ok(paginate(jobs.map((job) => toWebhookEvent(job)), total, page));
+    return ok(
+      paginate(
+        jobs.map((job) => toWebhookEvent(job)),
+        total,
+        page,
+      ),
+    );
   });
   runtime.router.operation(triggerTestWebhookEvent, async ({ body }, context) => {
     const environment = environmentOf(context.meta);
@@ -59,11 +68,17 @@ export function registerWebhookEvents(runtime: ServiceRuntime, deps: { view: Web
     return created({ data: jobs.map((job) => toWebhookEvent(job)), total: jobs.length });
   });
   runtime.router.operation(retryWebhookEvent, async ({ params }, context) => {
-    const job = await transition(params.id, environmentOf(context.meta), { type: 'RetryJob', data: { now: new Date().toISOString() } });
+    const job = await transition(params.id, environmentOf(context.meta), {
+      type: 'RetryJob',
+      data: { now: new Date().toISOString() },
+    });
     return ok(toWebhookEvent(job));
   });
   runtime.router.operation(cancelWebhookEvent, async ({ params }, context) => {
-    const job = await transition(params.id, environmentOf(context.meta), { type: 'CancelJob', data: { now: new Date().toISOString() } });
+    const job = await transition(params.id, environmentOf(context.meta), {
+      type: 'CancelJob',
+      data: { now: new Date().toISOString() },
+    });
     return ok(toWebhookEvent(job, 'cancel-answer'));
   });
 }
