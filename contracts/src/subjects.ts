@@ -156,12 +156,12 @@ export const subjects = {
       delete: 'webhooks.webhooks.delete',
       rotateSignatureKey: 'webhooks.webhooks.rotate-signature-key',
     },
-    /** Delivery jobs (`WebhookEvent`). */
-    events: {
-      list: 'webhooks.events.list',
-      triggerTest: 'webhooks.events.trigger-test',
-      retry: 'webhooks.events.retry',
-      cancel: 'webhooks.events.cancel',
+    /** Delivery jobs (`WebhookEvent`); not `webhooks.events.*`, the subjects of the service's event store. */
+    webhookEvents: {
+      list: 'webhooks.webhook-events.list',
+      triggerTest: 'webhooks.webhook-events.trigger-test',
+      retry: 'webhooks.webhook-events.retry',
+      cancel: 'webhooks.webhook-events.cancel',
     },
   },
 } as const;

@@ -8,6 +8,7 @@ import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { webhookOperations } from './webhooks.operations';
+import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
 
 export * from './operation';
@@ -34,5 +35,6 @@ export const operations: Operation[] = [
   ...passwordOperations,
   ...userMetakeyOperations,
   ...webhookOperations,
+  ...webhookEventOperations,
   ...oauthOperations,
 ];
