@@ -18,6 +18,7 @@ export * from './entities/misc.schema';
 export * from './events/organization.events';
 export * from './events/api-key.events';
 export * from './events/identity.events';
+export * from './events/totp.events';
 export * from './common/phone.schema';
 export * from './rpc/identity.rpc';
 export * from './subjects';

@@ -98,6 +98,14 @@ export const subjects = {
       list: 'auth-methods.api-keys.list',
       revoke: 'auth-methods.api-keys.revoke',
     },
+    totp: {
+      getConnection: 'auth-methods.totp.connection.get',
+      updateConnection: 'auth-methods.totp.connection.update',
+      enroll: 'auth-methods.totp.enrollment.create',
+      validateEnrollment: 'auth-methods.totp.enrollment.validate',
+      challenge: 'auth-methods.totp.challenge.create',
+      validateChallenge: 'auth-methods.totp.challenge.validate',
+    },
   },
 } as const;
 

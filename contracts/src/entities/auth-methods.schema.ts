@@ -63,6 +63,8 @@ export const totpConnectionSchema = z
     expiry_in_seconds: z.number().int().min(30).max(900),
   })
   .meta({ id: 'TotpConnection' });
+export type TotpConnection = z.infer<typeof totpConnectionSchema>;
+export type TotpMethod = TotpConnection['method'];
 
 export const totpEnrollmentSchema = z
   .object({
@@ -77,6 +79,7 @@ export const totpEnrollmentSchema = z
     validated_enrollment_at: timestampSchema.nullable(),
   })
   .meta({ id: 'TotpEnrollment' });
+export type TotpEnrollment = z.infer<typeof totpEnrollmentSchema>;
 
 export const totpChallengeSchema = z
   .object({
@@ -88,3 +91,4 @@ export const totpChallengeSchema = z
     recovery_code_used: z.boolean(),
   })
   .meta({ id: 'TotpChallenge' });
+export type TotpChallenge = z.infer<typeof totpChallengeSchema>;

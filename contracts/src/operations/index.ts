@@ -5,6 +5,7 @@ import { adminOperations } from './admins.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
+import { totpOperations } from './totp.operations';
 
 export * from './operation';
 export * from './oauth.operations';
@@ -13,6 +14,7 @@ export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './totp.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
 export const operations: Operation[] = [
@@ -21,5 +23,6 @@ export const operations: Operation[] = [
   ...adminOperations,
   ...redirectUriOperations,
   ...userMetakeyOperations,
+  ...totpOperations,
   ...oauthOperations,
 ];

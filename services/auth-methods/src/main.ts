@@ -1,16 +1,20 @@
-import { KeyRing, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { KeyRing, RpcClient, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
 import { authMethodsConfigSchema } from './config';
+import { IdentityClient } from './identity/identity-client';
+import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
 import { SigningKeys } from './signing-keys/signing-keys';
+import { registerTotp } from './totp/totp.module';
 
 const day = 86_400_000;
 
 runMain(async () => {
   const config = loadConfig(authMethodsConfigSchema);
   const runtime = await ServiceRuntime.create('auth-methods', config);
+  const keyRing = new KeyRing(config.SESAME_ENCRYPTION_KEYS);
   const signingKeys = new SigningKeys(
     runtime.eventStore,
-    new KeyRing(config.SESAME_ENCRYPTION_KEYS),
+    keyRing,
     {
       rotateAfterMs: config.SESAME_SIGNING_KEY_ROTATION_DAYS * day,
       overlapMs: config.SESAME_ACCESS_TOKEN_TTL_SECONDS * 1_000 + 60_000,
@@ -23,6 +27,26 @@ runMain(async () => {
     () => signingKeys.rotate().catch((error) => runtime.logger.error({ err: error }, 'key rotation failed')),
     60_000,
   ).unref();
+  const rpc = await RpcClient.connect({
+    url: config.SESAME_NATS_URL,
+    prefix: config.SESAME_PREFIX,
+    timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
+    name: `${config.SESAME_PREFIX}.auth-methods.client`,
+  });
+  const identity = new IdentityClient(rpc);
+  const organizations = new Organizations(rpc);
   registerOAuth(runtime, config, signingKeys);
+  registerTotp(runtime, {
+    identity,
+    organizations,
+    keyRing,
+    sms: {
+      send: async () => {
+        throw new Error('TEMP: SMS port not merged yet');
+      },
+    },
+  });
   await runtime.start();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => void runtime.shutdown(signal).then(() => rpc.close().catch(() => undefined)));
 });
