@@ -15,6 +15,11 @@ export const subjects = {
       get: 'identity.organizations.get',
       update: 'identity.organizations.update',
       delete: 'identity.organizations.delete',
+      /**
+       * The organization a sign-in (password, magic link) is for: `org_domain` when given, else the
+       * only one allowing the email's domain; 422 on `org_domain` when none or several do.
+       */
+      forSignIn: 'identity.organizations.for-sign-in',
     },
     /**
      * Users. The first seven serve HTTP operations (environment from the API key). The others
@@ -97,6 +102,20 @@ export const subjects = {
       create: 'auth-methods.api-keys.create',
       list: 'auth-methods.api-keys.list',
       revoke: 'auth-methods.api-keys.revoke',
+    },
+    relays: {
+      create: 'auth-methods.relays.create',
+      list: 'auth-methods.relays.list',
+      get: 'auth-methods.relays.get',
+      update: 'auth-methods.relays.update',
+      delete: 'auth-methods.relays.delete',
+      request: 'auth-methods.relays.request',
+    },
+    magicLink: {
+      getConnection: 'auth-methods.magic-link.connection.get',
+      createConnection: 'auth-methods.magic-link.connection.create',
+      updateConnection: 'auth-methods.magic-link.connection.update',
+      challenge: 'auth-methods.magic-link.challenge.create',
     },
     totp: {
       getConnection: 'auth-methods.totp.connection.get',

@@ -9,6 +9,7 @@ export const magicLinkConnectionSchema = z
     sign_in_template_id: z.string().nullable(),
   })
   .meta({ id: 'MagicLinkConnection' });
+export type MagicLinkConnection = z.infer<typeof magicLinkConnectionSchema>;
 
 export const magicLinkChallengeSchema = z
   .object({
@@ -19,6 +20,7 @@ export const magicLinkChallengeSchema = z
     request_id: z.uuid(),
   })
   .meta({ id: 'MagicLinkChallenge' });
+export type MagicLinkChallenge = z.infer<typeof magicLinkChallengeSchema>;
 
 export const passwordConnectionSchema = z
   .object({

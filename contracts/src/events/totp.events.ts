@@ -1,22 +1,15 @@
-import type { Environment } from '../common/environment.schema';
 import type { TotpConnection } from '../entities/auth-methods.schema';
-
-/** The organization (and environment) a TOTP connection or enrollment belongs to. */
-export interface TotpTenant {
-  organization_id: string;
-  organization_domain: string;
-  environment: Environment;
-}
+import type { ConnectionTenant } from './auth-methods.events';
 
 export type TotpConnectionEvent = {
   type: 'TotpConnectionUpdated';
-  data: TotpTenant & { connection: TotpConnection; at: string };
+  data: ConnectionTenant & { connection: TotpConnection; at: string };
 };
 
 export type TotpEnrollmentEvent =
   | {
       type: 'TotpEnrolled';
-      data: TotpTenant & {
+      data: ConnectionTenant & {
         user_id: string;
         email: string;
         method: TotpConnection['method'];

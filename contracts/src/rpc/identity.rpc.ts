@@ -3,6 +3,7 @@ import { environmentSchema } from '../common/environment.schema';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { adminSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
+import { organizationSchema } from '../entities/organization.schema';
 import { userSchema } from '../entities/user.schema';
 import {
   createUserBodySchema,
@@ -107,6 +108,16 @@ export const maybeGroupSchema = z.object({ group: groupSchema.nullable() });
 export const checkRedirectUriRequestSchema = z.object({ environment: environmentSchema, url: z.string().min(1).max(2_000) });
 export const checkRedirectUriResponseSchema = z.object({ registered: z.boolean(), default_url: z.string().nullable() });
 
+export const signInOrganizationRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  org_domain: z.string().min(1).max(100).optional(),
+});
+export const signInOrganizationResponseSchema = z.object({ organization: organizationSchema });
+export const orgDomainRequiredMessages = {
+  none: 'is required: no organization allows the domain of this email',
+  several: 'is required: several organizations allow the domain of this email',
+} as const;
+
 export const invitationTokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
 export const inspectInvitationResponseSchema = z.object({
   admin: adminSchema,
@@ -137,6 +148,10 @@ export const identityRpc = {
   [subjects.identity.groups.addMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.removeMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.delete]: { request: groupIdRequestSchema, response: deletedSchema(groupSchema, 'GroupDeleted') },
+  [subjects.identity.organizations.forSignIn]: {
+    request: signInOrganizationRequestSchema,
+    response: signInOrganizationResponseSchema,
+  },
   [subjects.identity.redirectUris.check]: { request: checkRedirectUriRequestSchema, response: checkRedirectUriResponseSchema },
   [subjects.identity.admins.inspectInvitation]: {
     request: invitationTokenRequestSchema,

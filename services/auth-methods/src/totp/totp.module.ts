@@ -10,7 +10,7 @@ import {
   validateTotpChallenge,
   validateTotpEnrollment,
 } from '@sesame/contracts';
-import type { TotpChallenge, TotpConnection, TotpEnrollment, TotpTenant, User } from '@sesame/contracts';
+import type { TotpChallenge, TotpConnection, TotpEnrollment, ConnectionTenant, User } from '@sesame/contracts';
 import { AggregateView, created, fail, failure, handleCommand, ok } from '@sesame/platform';
 import type { KeyRing, RecordedEvent, RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityClient } from '../identity/identity-client';
@@ -91,15 +91,15 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): void {
   );
 
   /** The organization (404 when unknown) in the API key's environment; `name` issues the otpauth URI. */
-  const tenantOf = async (domain: string, context: RequestContext): Promise<TotpTenant & { name: string }> => {
+  const tenantOf = async (domain: string, context: RequestContext): Promise<ConnectionTenant & { name: string }> => {
     const environment = context.meta.environment ?? fail(catalogueError('unauthorized'));
     const organization = await deps.organizations.get(domain, context.meta);
     return { organization_id: organization.id, organization_domain: organization.domain, environment, name: organization.name };
   };
-  const connectionOf = async (tenant: TotpTenant): Promise<TotpConnection> =>
+  const connectionOf = async (tenant: ConnectionTenant): Promise<TotpConnection> =>
     (await connections.documents.get(totpConnectionKey(tenant.environment, tenant.organization_id)))?.connection ??
     defaultTotpConnection;
-  const userOf = async (tenant: TotpTenant, id: string, context: RequestContext): Promise<User> => {
+  const userOf = async (tenant: ConnectionTenant, id: string, context: RequestContext): Promise<User> => {
     const { organization_domain, environment } = tenant;
     const { user } = await deps.identity.call(
       subjects.identity.users.findById,
@@ -134,7 +134,7 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): void {
     if (enrollment.method === 'totp_mobile_app') return matchTotpStep(secret, code, nowMs, enrollment.period);
     return counter !== null && sameCode(hotp(secret, counter), code) ? counter : null;
   };
-  const smsText = (tenant: TotpTenant, code: string, period: number) =>
+  const smsText = (tenant: ConnectionTenant, code: string, period: number) =>
     `${code} is your ${tenant.organization_domain} verification code. It expires in ${Math.round(period / 60) || 1} min.`;
   const phoneOf = (user: User): string =>
     user.phone_number ?? fail(fieldError('phone_number', 'is required to send a code by SMS'));

@@ -1,5 +1,5 @@
 import { fieldError, maxTotpExpirySeconds, minTotpExpirySeconds, totpExpiryMessage } from '@sesame/contracts';
-import type { TotpConnection, TotpConnectionEvent, TotpMethod, TotpTenant, UpdateTotpConnectionBody } from '@sesame/contracts';
+import type { TotpConnection, TotpConnectionEvent, TotpMethod, ConnectionTenant, UpdateTotpConnectionBody } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 
@@ -10,13 +10,13 @@ export const defaultTotpExpiry: Record<TotpMethod, number> = { totp_mobile_app: 
 export const defaultTotpConnection: TotpConnection = { active: false, method: 'totp_mobile_app', expiry_in_seconds: 30 };
 
 export interface TotpConnectionState {
-  tenant: TotpTenant | null;
+  tenant: ConnectionTenant | null;
   connection: TotpConnection;
 }
 
 export type TotpConnectionCommand = {
   type: 'UpdateTotpConnection';
-  data: { tenant: TotpTenant; changes: UpdateTotpConnectionBody; at: string };
+  data: { tenant: ConnectionTenant; changes: UpdateTotpConnectionBody; at: string };
 };
 
 function update(command: TotpConnectionCommand, state: TotpConnectionState): TotpConnectionEvent[] {
