@@ -95,6 +95,17 @@ export const subjects = {
     /** Development mode only: the messages of the local mail outbox. */
     devOutbox: 'identity.dev.outbox',
   },
+  directorySync: {
+    syncs: {
+      get: 'directory-sync.syncs.get',
+      create: 'directory-sync.syncs.create',
+      update: 'directory-sync.syncs.update',
+    },
+    attributesMapping: {
+      get: 'directory-sync.attributes-mapping.get',
+      put: 'directory-sync.attributes-mapping.put',
+    },
+  },
   authMethods: {
     token: 'auth-methods.oauth.token',
     jwks: 'auth-methods.jwks.get',

@@ -6,6 +6,7 @@ import { redirectUriOperations } from './redirect-uris.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { totpOperations } from './totp.operations';
+import { directorySyncOperations } from './directory-syncs.operations';
 
 export * from './operation';
 export * from './oauth.operations';
@@ -15,12 +16,14 @@ export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
 export * from './totp.operations';
+export * from './directory-syncs.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
 export const operations: Operation[] = [
   ...organizationOperations,
   ...userOperations,
   ...adminOperations,
+  ...directorySyncOperations,
   ...redirectUriOperations,
   ...userMetakeyOperations,
   ...totpOperations,

@@ -1,0 +1,76 @@
+import type { Environment } from '../common/environment.schema';
+import type { AttributeMapping, DirectorySyncProvider } from '../entities/directory-sync.schema';
+
+/**
+ * Events of the directory-sync service, as other services read them with
+ * `subscribeToServiceEvents({ source: 'directory-sync' })`.
+ *
+ * Webhook codes these events stand for (for the webhooks service's catalogue); each SCIM change
+ * carries its webhook-facing `EventData` (SPEC.md section 3) ready in `data.event`:
+ *
+ * | event type                   | webhook code                                     |
+ * |------------------------------|--------------------------------------------------|
+ * | DirectorySyncCreated         | `directory_sync.created`                         |
+ * | DirectorySyncUpdated         | `directory_sync.updated`                         |
+ * | DirectorySyncTokenRotated    | `directory_sync.token_rotated`                   |
+ * | AttributesMappingChanged     | `directory_sync.attributes_mapping.updated`      |
+ * | ScimUserProvisioned          | `directory_sync.user.provisioning.success`       |
+ * | ScimUserProvisioningFailed   | `directory_sync.user.provisioning.failure`       |
+ * | ScimUserUpdated              | `directory_sync.user.update.success`             |
+ * | ScimUserDeactivated          | `directory_sync.user.deactivation.success`       |
+ * | ScimUserDeleted              | `directory_sync.user.deletion.success`           |
+ * | ScimGroupCreated             | `directory_sync.group.creation.success`          |
+ * | ScimGroupUpdated             | `directory_sync.group.update.success`            |
+ * | ScimGroupDeleted             | `directory_sync.group.deletion.success`          |
+ */
+export const directorySyncWebhookCodes = {
+  DirectorySyncCreated: 'directory_sync.created',
+  DirectorySyncUpdated: 'directory_sync.updated',
+  DirectorySyncTokenRotated: 'directory_sync.token_rotated',
+  AttributesMappingChanged: 'directory_sync.attributes_mapping.updated',
+  ScimUserProvisioned: 'directory_sync.user.provisioning.success',
+  ScimUserProvisioningFailed: 'directory_sync.user.provisioning.failure',
+  ScimUserUpdated: 'directory_sync.user.update.success',
+  ScimUserDeactivated: 'directory_sync.user.deactivation.success',
+  ScimUserDeleted: 'directory_sync.user.deletion.success',
+  ScimGroupCreated: 'directory_sync.group.creation.success',
+  ScimGroupUpdated: 'directory_sync.group.update.success',
+  ScimGroupDeleted: 'directory_sync.group.deletion.success',
+} as const;
+
+/** The webhook-facing data of a directory-sync event (SPEC.md section 3, `EventData`). */
+export interface DirectorySyncEventData {
+  change: 'created' | 'updated' | 'deactivated' | 'deleted' | 'failed';
+  directory_sync_id: string;
+  provider: DirectorySyncProvider;
+  resource: {
+    id: string;
+    type: 'user' | 'group' | 'directory_sync' | 'attributes_mapping';
+    changes: { new_values: Record<string, unknown>; previous_values: Record<string, unknown> };
+  };
+}
+
+/** What the event store keeps of a directory sync: the token only as a hash. */
+export interface DirectorySyncData {
+  id: string;
+  organization_domain: string;
+  environment: Environment;
+  active: boolean;
+  provider_type: DirectorySyncProvider;
+  token: { hash: string; hint: string; provider_key: string };
+  inserted_at: string;
+  updated_at: string;
+}
+
+export type DirectorySyncEvent =
+  | { type: 'DirectorySyncCreated'; data: { directory_sync: DirectorySyncData; event: DirectorySyncEventData } }
+  | { type: 'DirectorySyncUpdated'; data: { directory_sync: DirectorySyncData; event: DirectorySyncEventData } }
+  | {
+      type: 'DirectorySyncTokenRotated';
+      data: { directory_sync: DirectorySyncData; event: DirectorySyncEventData };
+    };
+
+export type AttributesMappingEvent = {
+  type: 'AttributesMappingChanged';
+  data: { environment: Environment; attributes: AttributeMapping[]; previous_attributes: AttributeMapping[]; at: string };
+};

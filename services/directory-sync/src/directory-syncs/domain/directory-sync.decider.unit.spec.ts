@@ -1,0 +1,112 @@
+import { deciderSpecification } from '@sesame/platform/testing';
+import type { DirectorySyncData, DirectorySyncEvent } from '@sesame/contracts';
+import { directorySyncDecider } from './directory-sync.decider';
+import type { DirectorySyncCommand } from './directory-sync.decider';
+
+const spec = deciderSpecification(directorySyncDecider);
+const at = '2026-01-01T00:00:00.000Z';
+const later = '2026-01-02T00:00:00.000Z';
+const token = { hash: 'h1', hint: 'abcd', provider_key: 'dsk_1' };
+const directory: DirectorySyncData = {
+  id: 'd1',
+  organization_domain: 'acme',
+  environment: 'sandbox',
+  active: true,
+  provider_type: 'okta',
+  token,
+  inserted_at: at,
+  updated_at: at,
+};
+const create: DirectorySyncCommand = {
+  type: 'CreateDirectorySync',
+  data: { id: 'd1', organization_domain: 'acme', environment: 'sandbox', provider_type: 'okta', active: true, token, at },
+};
+const createdEvent: DirectorySyncEvent = {
+  type: 'DirectorySyncCreated',
+  data: {
+    directory_sync: directory,
+    event: {
+      change: 'created',
+      directory_sync_id: 'd1',
+      provider: 'okta',
+      resource: {
+        id: 'd1',
+        type: 'directory_sync',
+        changes: { new_values: { active: true, provider_type: 'okta' }, previous_values: {} },
+      },
+    },
+  },
+};
+
+describe('directory sync decider', () => {
+  it('creates the directory sync of an organization and environment', () => {
+    spec.given([]).when(create).then([createdEvent]);
+  });
+
+  it("refuses a second one: 409 'A directory sync already exists'", () => {
+    spec.given([createdEvent]).when(create).thenFails({ kind: 'error', code: 'directory_sync_already_exists' });
+  });
+
+  it('records the changed fields with their previous values, and nothing when nothing changes', () => {
+    spec
+      .given([createdEvent])
+      .when({ type: 'UpdateDirectorySync', data: { active: false, provider_type: 'okta', at: later } })
+      .then([
+        {
+          type: 'DirectorySyncUpdated',
+          data: {
+            directory_sync: { ...directory, active: false, updated_at: later },
+            event: {
+              change: 'updated',
+              directory_sync_id: 'd1',
+              provider: 'okta',
+              resource: {
+                id: 'd1',
+                type: 'directory_sync',
+                changes: { new_values: { active: false }, previous_values: { active: true } },
+              },
+            },
+          },
+        },
+      ]);
+    spec
+      .given([createdEvent])
+      .when({ type: 'UpdateDirectorySync', data: { active: true, at: later } })
+      .thenNothingHappens();
+  });
+
+  it('rotates the token: the new hash replaces the old one', () => {
+    const rotated = { hash: 'h2', hint: 'wxyz', provider_key: 'dsk_2' };
+    spec
+      .given([createdEvent])
+      .when({ type: 'UpdateDirectorySync', data: { token: rotated, at: later } })
+      .then([
+        {
+          type: 'DirectorySyncTokenRotated',
+          data: {
+            directory_sync: { ...directory, token: rotated, updated_at: later },
+            event: {
+              change: 'updated',
+              directory_sync_id: 'd1',
+              provider: 'okta',
+              resource: {
+                id: 'd1',
+                type: 'directory_sync',
+                changes: {
+                  new_values: { auth_secret_token: { hint: 'wxyz' } },
+                  previous_values: { auth_secret_token: { hint: 'abcd' } },
+                },
+              },
+            },
+          },
+        },
+      ]);
+  });
+
+  it('answers not found when updating a directory sync that does not exist', () => {
+    spec
+      .given([])
+      .when({ type: 'UpdateDirectorySync', data: { active: false, at } })
+      .thenFails({ kind: 'error', code: 'resource_not_found' });
+  });
+});
