@@ -40,11 +40,7 @@ runMain(async () => {
     identity,
     organizations,
     keyRing,
-    sms: {
-      send: async () => {
-        throw new Error('TEMP: SMS port not merged yet');
-      },
-    },
+    sms: null,
   });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)

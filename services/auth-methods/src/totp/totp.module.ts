@@ -45,7 +45,8 @@ export interface TotpDeps {
   identity: IdentityClient;
   organizations: Organizations;
   keyRing: KeyRing;
-  sms: SmsPort;
+  /** Null until the platform's SMS port is wired: the SMS method then answers 503. */
+  sms: SmsPort | null;
 }
 
 /** What an enrollment answer shows once, at creation: never stored in clear. */
@@ -136,6 +137,10 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): void {
   };
   const smsText = (tenant: ConnectionTenant, code: string, period: number) =>
     `${code} is your ${tenant.organization_domain} verification code. It expires in ${Math.round(period / 60) || 1} min.`;
+  const sendSms = async (to: string, text: string, tenant: ConnectionTenant) => {
+    if (!deps.sms) fail(catalogueError('service_unavailable'));
+    await deps.sms.send({ to, text, tags: ['totp', tenant.organization_domain] });
+  };
   const phoneOf = (user: User): string =>
     user.phone_number ?? fail(fieldError('phone_number', 'is required to send a code by SMS'));
 
@@ -186,8 +191,7 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): void {
     const shown: ShownOnce = { ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) };
     if (first_counter !== null) {
       shown.first_verification_code = hotp(base32Decode(secret), first_counter);
-      const text = smsText(tenant, shown.first_verification_code, enrollment.period);
-      await deps.sms.send({ to: phoneOf(user), text, tags: ['totp', tenant.organization_domain] });
+      await sendSms(phoneOf(user), smsText(tenant, shown.first_verification_code, enrollment.period), tenant);
     } else {
       shown.uri = otpauthUri({ issuer, account: user.email, secret, periodSeconds: enrollment.period });
     }
@@ -221,11 +225,7 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): void {
     if (current.method === 'sms') {
       counter = randomCounter();
       const code = hotp(base32Decode(deps.keyRing.open(current.encrypted_secret)), counter);
-      await deps.sms.send({
-        to: phoneOf(user),
-        text: smsText(tenant, code, current.period),
-        tags: ['totp', tenant.organization_domain],
-      });
+      await sendSms(phoneOf(user), smsText(tenant, code, current.period), tenant);
     }
     const { state } = await runEnrollment(
       user.id,

@@ -1,5 +1,11 @@
 import { fieldError, maxTotpExpirySeconds, minTotpExpirySeconds, totpExpiryMessage } from '@sesame/contracts';
-import type { TotpConnection, TotpConnectionEvent, TotpMethod, ConnectionTenant, UpdateTotpConnectionBody } from '@sesame/contracts';
+import type {
+  TotpConnection,
+  TotpConnectionEvent,
+  TotpMethod,
+  ConnectionTenant,
+  UpdateTotpConnectionBody,
+} from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 
