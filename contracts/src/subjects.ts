@@ -136,6 +136,21 @@ export const subjects = {
       challenge: 'auth-methods.totp.challenge.create',
       validateChallenge: 'auth-methods.totp.challenge.validate',
     },
+    /** SAML SSO: request and response schemas of the service subjects in `contracts/src/rpc/sso.rpc.ts`. */
+    sso: {
+      get: 'auth-methods.sso-connections.get',
+      create: 'auth-methods.sso-connections.create',
+      update: 'auth-methods.sso-connections.update',
+      list: 'auth-methods.sso-connections.list',
+      /** Our SP metadata document (XML) of a connection. */
+      spMetadata: 'auth-methods.sso.sp-metadata',
+      /** For services (the onboarding page): the connection of an organization and environment, or null. */
+      find: 'auth-methods.sso-connections.find',
+      /** For services: create or update the connection of an organization and environment. */
+      configure: 'auth-methods.sso-connections.configure',
+      /** For services: our SP values (ACS URL, entity id, metadata URL...) even before a connection exists. */
+      spSettings: 'auth-methods.sso-connections.sp-settings',
+    },
   },
 } as const;
 

@@ -36,7 +36,7 @@ function routeConfig(operation: Operation): RouteConfig {
   const responses: RouteConfig['responses'] = {
     [response.status]: {
       description: response.description,
-      content: { 'application/json': { schema: response.schema } },
+      content: { [response.contentType ?? 'application/json']: { schema: response.schema } },
     },
   };
   if (operation.errorStyle === 'oauth') {

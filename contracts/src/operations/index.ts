@@ -3,6 +3,7 @@ import { oauthOperations } from './oauth.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
+import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { totpOperations } from './totp.operations';
@@ -16,6 +17,7 @@ export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
 export * from './totp.operations';
+export * from './sso.operations';
 export * from './directory-syncs.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
@@ -25,6 +27,7 @@ export const operations: Operation[] = [
   ...adminOperations,
   ...directorySyncOperations,
   ...redirectUriOperations,
+  ...ssoOperations,
   ...userMetakeyOperations,
   ...totpOperations,
   ...oauthOperations,

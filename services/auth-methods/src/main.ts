@@ -4,6 +4,7 @@ import { IdentityClient } from './identity/identity-client';
 import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
 import { SigningKeys } from './signing-keys/signing-keys';
+import { registerSsoConnections } from './sso-saml/sso-connections.module';
 import { registerTotp } from './totp/totp.module';
 
 const day = 86_400_000;
@@ -42,6 +43,7 @@ runMain(async () => {
     keyRing,
     sms: null,
   });
+  registerSsoConnections({ runtime, identity: rpc, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
     process.once(signal, () => void runtime.shutdown(signal).then(() => rpc.close().catch(() => undefined)));
