@@ -60,6 +60,8 @@ export const subjects = {
       create: 'identity.user-metakeys.create',
       list: 'identity.user-metakeys.list',
       delete: 'identity.user-metakeys.delete',
+      /** The registered (not locked) user metakeys of an environment: the custom claims of ID tokens. */
+      active: 'identity.user-metakeys.active',
     },
     redirectUris: {
       create: 'identity.redirect-uris.create',
@@ -94,6 +96,8 @@ export const subjects = {
     },
     /** Development mode only: the messages of the local mail outbox. */
     devOutbox: 'identity.dev.outbox',
+    /** Development mode only: the text messages of the local SMS outbox. */
+    devSmsOutbox: 'identity.dev.sms-outbox',
   },
   directorySync: {
     syncs: {

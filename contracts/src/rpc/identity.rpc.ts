@@ -4,6 +4,7 @@ import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination
 import { adminSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
 import { organizationSchema } from '../entities/organization.schema';
+import { userMetakeySchema } from '../entities/misc.schema';
 import { userSchema } from '../entities/user.schema';
 import {
   createUserBodySchema,
@@ -117,6 +118,8 @@ export const orgDomainRequiredMessages = {
   none: 'is required: no organization allows the domain of this email',
   several: 'is required: several organizations allow the domain of this email',
 } as const;
+export const activeUserMetakeysRequestSchema = z.object({ environment: environmentSchema });
+export const activeUserMetakeysResponseSchema = z.object({ data: z.array(userMetakeySchema) });
 
 export const invitationTokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
 export const inspectInvitationResponseSchema = z.object({
@@ -151,6 +154,10 @@ export const identityRpc = {
   [subjects.identity.organizations.forSignIn]: {
     request: signInOrganizationRequestSchema,
     response: signInOrganizationResponseSchema,
+  },
+  [subjects.identity.userMetakeys.active]: {
+    request: activeUserMetakeysRequestSchema,
+    response: activeUserMetakeysResponseSchema,
   },
   [subjects.identity.redirectUris.check]: { request: checkRedirectUriRequestSchema, response: checkRedirectUriResponseSchema },
   [subjects.identity.admins.inspectInvitation]: {

@@ -1,4 +1,5 @@
-import { KeyRing, RpcClient, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { KeyRing, RpcClient, ServiceRuntime, createSmsSender, loadConfig, runMain } from '@sesame/platform';
+import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema } from './config';
 import { IdentityClient } from './identity/identity-client';
 import { Organizations } from './identity/organizations';
@@ -28,23 +29,20 @@ runMain(async () => {
     () => signingKeys.rotate().catch((error) => runtime.logger.error({ err: error }, 'key rotation failed')),
     60_000,
   ).unref();
-  const rpc = await RpcClient.connect({
+  const services = await RpcClient.connect({
     url: config.SESAME_NATS_URL,
     prefix: config.SESAME_PREFIX,
     timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
     name: `${config.SESAME_PREFIX}.auth-methods.client`,
   });
-  const identity = new IdentityClient(rpc);
-  const organizations = new Organizations(rpc);
-  registerOAuth(runtime, config, signingKeys);
-  registerTotp(runtime, {
-    identity,
-    organizations,
-    keyRing,
-    sms: null,
-  });
-  registerSsoConnections({ runtime, identity: rpc, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
+  const identity = new IdentityClient(services);
+  const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
+  registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
+  registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
+  const organizations = new Organizations(services);
+  const sms = createSmsSender(config, runtime.nc, runtime.logger);
+  registerTotp(runtime, { identity, organizations, keyRing, sms });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => void runtime.shutdown(signal).then(() => rpc.close().catch(() => undefined)));
+    process.once(signal, () => void runtime.shutdown(signal).then(() => services.close().catch(() => undefined)));
 });
