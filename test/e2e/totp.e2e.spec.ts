@@ -260,4 +260,64 @@ describe('TOTP over HTTP (all processes, real NATS)', () => {
       expect(missing).toMatchObject({ status: 422, body: { errors: { code: [expect.any(String)] } } });
     });
   });
+  describe('SMS method', () => {
+    const phone = '+33611112222';
+    let smsOrg: string;
+    let smsUser: string;
+    const path = (kind: string, id = smsUser) => `/api/v2/org/${smsOrg}/${kind}/${id}`;
+    /** The code of the last text message sent to `phone` (local SMS outbox). */
+    const lastSmsCode = async () => {
+      const { body } = await system.request('GET', `/dev/sms-outbox?to=${encodeURIComponent(phone)}`, { token: null });
+      const text = (body.data.at(-1) as { text: string }).text;
+      return /\b(\d{6})\b/.exec(text)?.[1] as string;
+    };
+
+    beforeAll(async () => {
+      smsOrg = await createOrganization(system, 'Hooli Sms');
+      const created = await system.request('POST', `/api/v2/org/${smsOrg}/users`, {
+        body: { email: 'dinesh@hooli-sms.com', phone_number: phone },
+      });
+      smsUser = created.body.id;
+      const switched = await system.request('PUT', `/api/v2/org/${smsOrg}/totp-connection`, {
+        body: { active: true, method: 'sms' },
+      });
+      expect(switched.body).toEqual({ active: true, method: 'sms', expiry_in_seconds: 600 });
+    });
+
+    it('enrolls: first_verification_code in the answer and by SMS, no otpauth URI', async () => {
+      const { status, body } = await system.request('POST', path('totp-enrollment'), { body: {} });
+      expect(status).toBe(201);
+      expect(body).toMatchObject({ uri: null, first_verification_code: expect.stringMatching(/^\d{6}$/), recovery_codes: null });
+      expect(await lastSmsCode()).toBe(body.first_verification_code);
+      const wrong = body.first_verification_code === '000000' ? '111111' : '000000';
+      expect(
+        await system.request('PUT', `/api/v2/org/${smsOrg}/totp-enrollment/validation/${smsUser}?code=${wrong}`),
+      ).toMatchObject({
+        status: 401,
+        body: invalidCode,
+      });
+      const validated = await system.request(
+        'PUT',
+        `/api/v2/org/${smsOrg}/totp-enrollment/validation/${smsUser}?code=${body.first_verification_code}`,
+      );
+      expect(validated).toMatchObject({ status: 200, body: { validated_enrollment_at: expect.any(String) } });
+    });
+
+    it('challenges by SMS (sent_at set) and accepts the code sent, once', async () => {
+      const created = await system.request('POST', path('totp-challenge'));
+      expect(created).toMatchObject({ status: 201, body: { sent_at: expect.any(String), success: false } });
+      const code = await lastSmsCode();
+      const validation = `/api/v2/org/${smsOrg}/totp-challenge/validation/${smsUser}`;
+      expect(await system.request('PUT', validation, { body: { code } })).toMatchObject({ status: 200, body: { success: true } });
+      expect(await system.request('PUT', validation, { body: { code } })).toMatchObject({ status: 401, body: invalidCode });
+    });
+
+    it('needs a phone number to enroll a user with the SMS method', async () => {
+      const created = await system.request('POST', `/api/v2/org/${smsOrg}/users`, { body: { email: 'nophone@hooli-sms.com' } });
+      expect(await system.request('POST', path('totp-enrollment', created.body.id), { body: {} })).toMatchObject({
+        status: 422,
+        body: { errors: { phone_number: ['is required to send a code by SMS'] } },
+      });
+    });
+  });
 });
