@@ -21,6 +21,8 @@ export * from './events/identity.events';
 export * from './events/auth-methods.events';
 export * from './events/totp.events';
 export * from './events/magic-link.events';
+export * from './events/webhook.events';
+export * from './events/webhook-catalogue';
 export * from './events/sign-in.events';
 export * from './events/sso.events';
 export * from './events/directory-sync.events';

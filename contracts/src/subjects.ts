@@ -79,8 +79,13 @@ export const subjects = {
       delete: 'identity.admins.delete',
       acceptInvitation: 'identity.admins.accept-invitation',
       declineInvitation: 'identity.admins.decline-invitation',
-      /** What the onboarding page shows for an invitation token (organization, email), without using it. */
+      /**
+       * What the onboarding page shows for an invitation token (organization, email), without
+       * using it: for services acting for the page (refused once declined or expired).
+       */
       inspectInvitation: 'identity.admins.inspect-invitation',
+      /** The onboarding page opens with an invitation token (HTTP): records `last_login_at`. */
+      openInvitation: 'identity.admins.open-invitation',
       /** Record that an admin signed in (`last_login_at`). */
       recordLogin: 'identity.admins.record-login',
     },
@@ -154,6 +159,23 @@ export const subjects = {
       configure: 'auth-methods.sso-connections.configure',
       /** For services: our SP values (ACS URL, entity id, metadata URL...) even before a connection exists. */
       spSettings: 'auth-methods.sso-connections.sp-settings',
+    },
+  },
+  webhooks: {
+    webhooks: {
+      create: 'webhooks.webhooks.create',
+      list: 'webhooks.webhooks.list',
+      get: 'webhooks.webhooks.get',
+      update: 'webhooks.webhooks.update',
+      delete: 'webhooks.webhooks.delete',
+      rotateSignatureKey: 'webhooks.webhooks.rotate-signature-key',
+    },
+    /** Delivery jobs (`WebhookEvent`). */
+    events: {
+      list: 'webhooks.events.list',
+      triggerTest: 'webhooks.events.trigger-test',
+      retry: 'webhooks.events.retry',
+      cancel: 'webhooks.events.cancel',
     },
   },
 } as const;

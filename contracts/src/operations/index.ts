@@ -7,6 +7,7 @@ import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { totpOperations } from './totp.operations';
+import { webhookOperations } from './webhooks.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
 
 export * from './operation';
@@ -17,6 +18,8 @@ export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
 export * from './totp.operations';
+export * from './webhooks.operations';
+export * from './webhook-events.operations';
 export * from './sso.operations';
 export * from './directory-syncs.operations';
 
@@ -30,5 +33,6 @@ export const operations: Operation[] = [
   ...ssoOperations,
   ...userMetakeyOperations,
   ...totpOperations,
+  ...webhookOperations,
   ...oauthOperations,
 ];

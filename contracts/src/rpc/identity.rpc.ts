@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { environmentSchema } from '../common/environment.schema';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
-import { adminSchema } from '../entities/admin.schema';
+import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
 import { organizationSchema } from '../entities/organization.schema';
 import { userMetakeySchema } from '../entities/misc.schema';
@@ -122,11 +122,7 @@ export const activeUserMetakeysRequestSchema = z.object({ environment: environme
 export const activeUserMetakeysResponseSchema = z.object({ data: z.array(userMetakeySchema) });
 
 export const invitationTokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
-export const inspectInvitationResponseSchema = z.object({
-  admin: adminSchema,
-  organization: z.object({ domain: z.string(), name: z.string() }),
-  expires_at: z.string(),
-});
+export const inspectInvitationResponseSchema = adminInvitationSchema;
 export const recordAdminLoginRequestSchema = tenantScopeSchema.extend({ email: z.string().min(1).max(254) });
 
 const userList = listSchema(userSchema, 'UserList');
