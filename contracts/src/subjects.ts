@@ -117,6 +117,14 @@ export const subjects = {
   },
   authMethods: {
     token: 'auth-methods.oauth.token',
+    password: {
+      getConnection: 'auth-methods.password.connection.get',
+      createConnection: 'auth-methods.password.connection.create',
+      updateConnection: 'auth-methods.password.connection.update',
+      create: 'auth-methods.password.create',
+      challenge: 'auth-methods.password.challenge',
+      request: 'auth-methods.password.request',
+    },
     jwks: 'auth-methods.jwks.get',
     apiKeys: {
       create: 'auth-methods.api-keys.create',
@@ -170,12 +178,12 @@ export const subjects = {
       delete: 'webhooks.webhooks.delete',
       rotateSignatureKey: 'webhooks.webhooks.rotate-signature-key',
     },
-    /** Delivery jobs (`WebhookEvent`). */
-    events: {
-      list: 'webhooks.events.list',
-      triggerTest: 'webhooks.events.trigger-test',
-      retry: 'webhooks.events.retry',
-      cancel: 'webhooks.events.cancel',
+    /** Delivery jobs (`WebhookEvent`); not `webhooks.events.*`, the subjects of the service's event store. */
+    webhookEvents: {
+      list: 'webhooks.webhook-events.list',
+      triggerTest: 'webhooks.webhook-events.trigger-test',
+      retry: 'webhooks.webhook-events.retry',
+      cancel: 'webhooks.webhook-events.cancel',
     },
   },
 } as const;

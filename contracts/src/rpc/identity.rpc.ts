@@ -5,6 +5,7 @@ import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
 import { organizationSchema } from '../entities/organization.schema';
 import { userMetakeySchema } from '../entities/misc.schema';
+import { organizationSchema } from '../entities/organization.schema';
 import { userSchema } from '../entities/user.schema';
 import {
   createUserBodySchema,
@@ -120,6 +121,15 @@ export const orgDomainRequiredMessages = {
 } as const;
 export const activeUserMetakeysRequestSchema = z.object({ environment: environmentSchema });
 export const activeUserMetakeysResponseSchema = z.object({ data: z.array(userMetakeySchema) });
+export const signInOrganizationRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  org_domain: z.string().min(1).max(100).optional(),
+});
+export const signInOrganizationResponseSchema = z.object({ organization: organizationSchema });
+export const orgDomainRequiredMessages = {
+  none: 'is required: no organization allows the domain of this email',
+  several: 'is required: several organizations allow the domain of this email',
+} as const;
 
 export const invitationTokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
 export const inspectInvitationResponseSchema = adminInvitationSchema;

@@ -1,9 +1,10 @@
-import { KeyRing, RpcClient, ServiceRuntime, createSmsSender, loadConfig, runMain } from '@sesame/platform';
+import { KeyRing, RpcClient, ServiceRuntime, createMailer, createSmsSender, loadConfig, runMain } from '@sesame/platform';
 import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema } from './config';
 import { IdentityClient } from './identity/identity-client';
 import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
+import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
 import { registerTotp } from './totp/totp.module';
@@ -37,9 +38,16 @@ runMain(async () => {
   });
   const identity = new IdentityClient(services);
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
-  registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
-  registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
+  const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
   const organizations = new Organizations(services);
+  registerPassword(runtime, {
+    identity,
+    organizations,
+    keyRing,
+    mailer: createMailer(config, runtime.nc, runtime.logger),
+    authorizationCodes,
+  });
+  registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
   const sms = createSmsSender(config, runtime.nc, runtime.logger);
   registerTotp(runtime, { identity, organizations, keyRing, sms });
   await runtime.start();
