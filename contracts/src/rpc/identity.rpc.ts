@@ -3,7 +3,6 @@ import { environmentSchema } from '../common/environment.schema';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
-import { organizationSchema } from '../entities/organization.schema';
 import { userMetakeySchema } from '../entities/misc.schema';
 import { organizationSchema } from '../entities/organization.schema';
 import { userSchema } from '../entities/user.schema';
@@ -110,15 +109,6 @@ export const maybeGroupSchema = z.object({ group: groupSchema.nullable() });
 export const checkRedirectUriRequestSchema = z.object({ environment: environmentSchema, url: z.string().min(1).max(2_000) });
 export const checkRedirectUriResponseSchema = z.object({ registered: z.boolean(), default_url: z.string().nullable() });
 
-export const signInOrganizationRequestSchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  org_domain: z.string().min(1).max(100).optional(),
-});
-export const signInOrganizationResponseSchema = z.object({ organization: organizationSchema });
-export const orgDomainRequiredMessages = {
-  none: 'is required: no organization allows the domain of this email',
-  several: 'is required: several organizations allow the domain of this email',
-} as const;
 export const activeUserMetakeysRequestSchema = z.object({ environment: environmentSchema });
 export const activeUserMetakeysResponseSchema = z.object({ data: z.array(userMetakeySchema) });
 export const signInOrganizationRequestSchema = z.object({
