@@ -2,6 +2,7 @@ import type { Operation } from './operation';
 import { oauthOperations } from './oauth.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
+import { adminOnboardingOperations } from './admin-onboarding.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
 import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
@@ -16,6 +17,7 @@ export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './admin-onboarding.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
 export * from './sso.operations';
@@ -26,6 +28,7 @@ export const operations: Operation[] = [
   ...organizationOperations,
   ...userOperations,
   ...adminOperations,
+  ...adminOnboardingOperations,
   ...directorySyncOperations,
   ...redirectUriOperations,
   ...ssoOperations,
