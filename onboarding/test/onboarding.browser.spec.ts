@@ -111,7 +111,7 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
     expect(await page.getByLabel(en.values.entityId).inputValue()).toBe(`${base}/metadata`);
     expect(await page.getByLabel(en.values.metadataUrl).inputValue()).toBe(`${base}/metadata`);
     await page.getByTestId('copy-acs-url').click();
-    expect(await page.getByTestId('copy-acs-url').innerText()).toBe(en.values.copied);
+    await page.getByTestId('copy-acs-url').getByText(en.values.copied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}/acs`);
 
     await page.getByLabel(en.metadata.paste).fill('<md:EntityDescriptor');

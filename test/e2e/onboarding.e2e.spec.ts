@@ -41,7 +41,7 @@ describe('IT-admin onboarding page and its invitation endpoints (all processes, 
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await asset.text()).toContain('/api/v2/admin-invitations/open');
+    expect(await asset.text()).toContain('/api/v2/admin-invitations');
   });
 
   it('answers 404 in the documented shape for an asset that is not part of the app', async () => {
