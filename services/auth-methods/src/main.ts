@@ -9,6 +9,7 @@ import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
 import { registerTotp } from './totp/totp.module';
+import { registerMagicLink } from './magic-link/magic-link.module';
 
 const day = 86_400_000;
 
@@ -44,14 +45,9 @@ runMain(async () => {
   const breachRange = config.SESAME_PASSWORD_BREACH_RANGE_URL
     ? new BreachRange(config.SESAME_PASSWORD_BREACH_RANGE_URL, 2_000, runtime.logger)
     : null;
-  registerPassword(runtime, {
-    identity,
-    organizations,
-    keyRing,
-    mailer: createMailer(config, runtime.nc, runtime.logger),
-    authorizationCodes,
-    breachRange,
-  });
+  const mailer = createMailer(config, runtime.nc, runtime.logger);
+  registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes, breachRange });
+  registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer });
   registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
   const sms = createSmsSender(config, runtime.nc, runtime.logger);
   registerTotp(runtime, { identity, organizations, keyRing, sms });
