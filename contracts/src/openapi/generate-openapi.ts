@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { errorBodySchema, errorCatalogue, fieldErrorsBodySchema, oauthErrorBodySchema } from '../common/errors';
-import type { ErrorCode } from '../common/errors';
+import { z } from '../zod';
 import { apiTags, tagGroups } from '../operations/operation';
 import type { Operation } from '../operations/operation';
 import { operations } from '../operations';
@@ -23,11 +23,24 @@ const tagDescriptions: Record<(typeof apiTags)[number], string> = {
   'Gateway Management': 'Reserved for gateway management operations; none are published yet.',
 };
 
-function errorResponse(code: ErrorCode) {
-  const entry = errorCatalogue[code];
-  return {
-    description: `${code}: ${entry.message}`,
-    content: { 'application/json': { schema: errorBodySchema } },
+type Responses = NonNullable<RouteConfig['responses']>;
+type BodySchema = typeof errorBodySchema | typeof fieldErrorsBodySchema;
+
+/**
+ * Documents an error answer; answers that share a status (two codes, or a code and field errors
+ * on 422) are listed together, their body either shape.
+ */
+function addErrorResponse(responses: Responses, status: number, description: string, schema: BodySchema): void {
+  const existing = responses[status] as
+    { description: string; content: { 'application/json': { schema: BodySchema } } } | undefined;
+  if (!existing) {
+    responses[status] = { description, content: { 'application/json': { schema } } };
+    return;
+  }
+  const previous = existing.content['application/json'].schema;
+  responses[status] = {
+    description: `${existing.description}; ${description}`,
+    content: { 'application/json': { schema: previous === schema ? schema : z.union([previous, schema]) } },
   };
 }
 
@@ -46,9 +59,10 @@ function routeConfig(operation: Operation): RouteConfig {
       content: { 'application/json': { schema: oauthErrorBodySchema } },
     };
   } else {
-    for (const code of operation.errors) responses[errorCatalogue[code].status] = errorResponse(code);
+    for (const code of operation.errors)
+      addErrorResponse(responses, errorCatalogue[code].status, `${code}: ${errorCatalogue[code].message}`, errorBodySchema);
     if (request.body || request.query || request.params)
-      responses[422] = { description: 'Invalid fields', content: { 'application/json': { schema: fieldErrorsBodySchema } } };
+      addErrorResponse(responses, 422, 'Invalid fields', fieldErrorsBodySchema);
   }
   return {
     method: operation.method,
