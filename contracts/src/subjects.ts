@@ -15,6 +15,8 @@ export const subjects = {
       get: 'identity.organizations.get',
       update: 'identity.organizations.update',
       delete: 'identity.organizations.delete',
+      /** For services: the live organizations whose `allowed_email_domains` include a domain. */
+      findByEmailDomain: 'identity.organizations.find-by-email-domain',
     },
     /**
      * Users. The first seven serve HTTP operations (environment from the API key). The others
@@ -117,6 +119,19 @@ export const subjects = {
       list: 'auth-methods.sso-connections.list',
       /** Our SP metadata document (XML) of a connection. */
       spMetadata: 'auth-methods.sso.sp-metadata',
+      /** `POST /api/v2/sso-saml-challenge`: start an SP-initiated sign-in. */
+      challenge: 'auth-methods.sso.challenge',
+      /** Browser: redirect to the IdP with a signed AuthnRequest. */
+      authorize: 'auth-methods.sso.authorize',
+      /** Browser: the IdP posts its response (Assertion Consumer Service). */
+      acs: 'auth-methods.sso.acs',
+      /** `POST /api/v2/sso-saml-logout`: start an SP-initiated single logout. */
+      logout: 'auth-methods.sso.logout',
+      /** Browser: redirect to the IdP with a signed LogoutRequest. */
+      logoutRedirect: 'auth-methods.sso.logout-redirect',
+      /** Browser: the IdP's logout requests and responses (single logout), Redirect and POST bindings. */
+      sloGet: 'auth-methods.sso.slo.get',
+      sloPost: 'auth-methods.sso.slo.post',
       /** For services (the onboarding page): the connection of an organization and environment, or null. */
       find: 'auth-methods.sso-connections.find',
       /** For services: create or update the connection of an organization and environment. */

@@ -104,6 +104,11 @@ export const listGroupsRequestSchema = tenantScopeSchema.extend({
 });
 export const maybeGroupSchema = z.object({ group: groupSchema.nullable() });
 
+export const findOrganizationsByEmailDomainRequestSchema = z.object({ domain: z.string().trim().toLowerCase().min(1).max(253) });
+export const organizationsByEmailDomainSchema = z.object({
+  organizations: z.array(z.object({ domain: z.string(), name: z.string() })),
+});
+
 export const checkRedirectUriRequestSchema = z.object({ environment: environmentSchema, url: z.string().min(1).max(2_000) });
 export const checkRedirectUriResponseSchema = z.object({ registered: z.boolean(), default_url: z.string().nullable() });
 
@@ -137,6 +142,10 @@ export const identityRpc = {
   [subjects.identity.groups.addMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.removeMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.delete]: { request: groupIdRequestSchema, response: deletedSchema(groupSchema, 'GroupDeleted') },
+  [subjects.identity.organizations.findByEmailDomain]: {
+    request: findOrganizationsByEmailDomainRequestSchema,
+    response: organizationsByEmailDomainSchema,
+  },
   [subjects.identity.redirectUris.check]: { request: checkRedirectUriRequestSchema, response: checkRedirectUriResponseSchema },
   [subjects.identity.admins.inspectInvitation]: {
     request: invitationTokenRequestSchema,

@@ -1,11 +1,13 @@
 import {
+  findOrganizationsByEmailDomainRequestSchema,
+  subjects,
   createOrganization,
   deleteOrganization,
   getOrganization,
   listOrganizations,
   updateOrganization,
 } from '@sesame/contracts';
-import { AggregateView } from '@sesame/platform';
+import { AggregateView, ok } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform';
 import { createOrganizationHandler } from './commands/create-organization.handler';
 import { deleteOrganizationHandler } from './commands/delete-organization.handler';
@@ -29,5 +31,16 @@ export function registerOrganizations(runtime: ServiceRuntime): OrganizationsEnv
   runtime.router.operation(getOrganization, getOrganizationHandler(env));
   runtime.router.operation(updateOrganization, updateOrganizationHandler(env));
   runtime.router.operation(deleteOrganization, deleteOrganizationHandler(env));
+  runtime.router.on(
+    subjects.identity.organizations.findByEmailDomain,
+    async ({ domain }) => {
+      const found = await view.documents.find({ allowed_email_domains: domain, status: 'active' }, { sort: { inserted_at: 1 } });
+      const organizations = found.flatMap((organization) =>
+        organization.status === 'active' ? [{ domain: organization.domain, name: organization.name }] : [],
+      );
+      return ok({ organizations });
+    },
+    findOrganizationsByEmailDomainRequestSchema,
+  );
   return env;
 }
