@@ -57,6 +57,8 @@ export const subjects = {
       create: 'identity.user-metakeys.create',
       list: 'identity.user-metakeys.list',
       delete: 'identity.user-metakeys.delete',
+      /** The registered (not locked) user metakeys of an environment: the custom claims of ID tokens. */
+      active: 'identity.user-metakeys.active',
     },
     redirectUris: {
       create: 'identity.redirect-uris.create',
@@ -91,6 +93,8 @@ export const subjects = {
     },
     /** Development mode only: the messages of the local mail outbox. */
     devOutbox: 'identity.dev.outbox',
+    /** Development mode only: the text messages of the local SMS outbox. */
+    devSmsOutbox: 'identity.dev.sms-outbox',
   },
   directorySync: {
     syncs: {
@@ -138,6 +142,23 @@ export const subjects = {
       configure: 'auth-methods.sso-connections.configure',
       /** For services: our SP values (ACS URL, entity id, metadata URL...) even before a connection exists. */
       spSettings: 'auth-methods.sso-connections.sp-settings',
+    },
+  },
+  webhooks: {
+    webhooks: {
+      create: 'webhooks.webhooks.create',
+      list: 'webhooks.webhooks.list',
+      get: 'webhooks.webhooks.get',
+      update: 'webhooks.webhooks.update',
+      delete: 'webhooks.webhooks.delete',
+      rotateSignatureKey: 'webhooks.webhooks.rotate-signature-key',
+    },
+    /** Delivery jobs (`WebhookEvent`). */
+    events: {
+      list: 'webhooks.events.list',
+      triggerTest: 'webhooks.events.trigger-test',
+      retry: 'webhooks.events.retry',
+      cancel: 'webhooks.events.cancel',
     },
   },
 } as const;

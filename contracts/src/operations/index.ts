@@ -6,6 +6,7 @@ import { redirectUriOperations } from './redirect-uris.operations';
 import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
+import { webhookOperations } from './webhooks.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
 
 export * from './operation';
@@ -15,6 +16,8 @@ export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './webhooks.operations';
+export * from './webhook-events.operations';
 export * from './sso.operations';
 export * from './directory-syncs.operations';
 
@@ -27,5 +30,6 @@ export const operations: Operation[] = [
   ...redirectUriOperations,
   ...ssoOperations,
   ...userMetakeyOperations,
+  ...webhookOperations,
   ...oauthOperations,
 ];

@@ -3,6 +3,7 @@ import { environmentSchema } from '../common/environment.schema';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { adminSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
+import { userMetakeySchema } from '../entities/misc.schema';
 import { userSchema } from '../entities/user.schema';
 import {
   createUserBodySchema,
@@ -112,6 +113,9 @@ export const organizationsByEmailDomainSchema = z.object({
 export const checkRedirectUriRequestSchema = z.object({ environment: environmentSchema, url: z.string().min(1).max(2_000) });
 export const checkRedirectUriResponseSchema = z.object({ registered: z.boolean(), default_url: z.string().nullable() });
 
+export const activeUserMetakeysRequestSchema = z.object({ environment: environmentSchema });
+export const activeUserMetakeysResponseSchema = z.object({ data: z.array(userMetakeySchema) });
+
 export const invitationTokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
 export const inspectInvitationResponseSchema = z.object({
   admin: adminSchema,
@@ -145,6 +149,10 @@ export const identityRpc = {
   [subjects.identity.organizations.findByEmailDomain]: {
     request: findOrganizationsByEmailDomainRequestSchema,
     response: organizationsByEmailDomainSchema,
+  },
+  [subjects.identity.userMetakeys.active]: {
+    request: activeUserMetakeysRequestSchema,
+    response: activeUserMetakeysResponseSchema,
   },
   [subjects.identity.redirectUris.check]: { request: checkRedirectUriRequestSchema, response: checkRedirectUriResponseSchema },
   [subjects.identity.admins.inspectInvitation]: {

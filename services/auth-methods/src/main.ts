@@ -1,5 +1,7 @@
 import { KeyRing, RpcClient, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema } from './config';
+import { IdentityClient } from './identity/identity-client';
 import { registerOAuth } from './oauth/oauth.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
@@ -25,13 +27,17 @@ runMain(async () => {
     () => signingKeys.rotate().catch((error) => runtime.logger.error({ err: error }, 'key rotation failed')),
     60_000,
   ).unref();
-  registerOAuth(runtime, config, signingKeys);
   const services = await RpcClient.connect({
     url: config.SESAME_NATS_URL,
     prefix: config.SESAME_PREFIX,
     timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
     name: `${config.SESAME_PREFIX}.auth-methods.client`,
   });
+  const identity = new IdentityClient(services);
+  const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
+  registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
   registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
   await runtime.start();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => void runtime.shutdown(signal).then(() => services.close().catch(() => undefined)));
 });
