@@ -271,13 +271,17 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
       expect(back.status).toBe(302);
       expect(params(back.location)).toEqual({ request_id: started.body.request_id, logout: 'success' });
       expect(
-        await system.request('POST', '/api/v2/sso-saml-logout', { body: { org_domain: org, user_email: email, redirect_uri: callback } }),
+        await system.request('POST', '/api/v2/sso-saml-logout', {
+          body: { org_domain: org, user_email: email, redirect_uri: callback },
+        }),
       ).toMatchObject({ status: 422, body: { errors: { user_email: ['has no open SSO session'] } } });
     });
 
     it('IdP-initiated: the IdP’s signed LogoutRequest ends the sessions of that NameID and gets our signed LogoutResponse', async () => {
       const spEntity = spEntityOf(spMetadata);
-      const request = idp.entity().createLogoutRequest(spEntity, 'redirect', { logoutNameID: 'grace@acme-saml.test' }, { relayState: 'idp-state' }) as {
+      const request = idp
+        .entity()
+        .createLogoutRequest(spEntity, 'redirect', { logoutNameID: 'grace@acme-saml.test' }, { relayState: 'idp-state' }) as {
         context: string;
       };
       const hop = await browserGet(request.context);
@@ -296,7 +300,9 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
 
     it('refuses a logout request signed with another key, on an error page with the reason logged', async () => {
       const attacker = await TestIdp.create(idp.entityId);
-      const request = attacker.entity().createLogoutRequest(spEntityOf(spMetadata), 'redirect', { logoutNameID: email }) as { context: string };
+      const request = attacker.entity().createLogoutRequest(spEntityOf(spMetadata), 'redirect', { logoutNameID: email }) as {
+        context: string;
+      };
       const hop = await browserGet(request.context);
       expect(hop.status).toBe(400);
       expect(hop.body).toContain('The logout request of the identity provider was refused.');

@@ -181,12 +181,16 @@ export const ssoSamlAcs = defineOperation({
   errors: [],
 });
 
-
 export const ssoSamlLogoutBodySchema = z
   .object({
     org_domain: z.string().trim().min(1).max(100),
     user_email: emailInputSchema,
-    redirect_uri: z.string().trim().min(1).max(2_000).meta({ description: 'A registered redirect URI: where the browser lands after the IdP logged the user out' }),
+    redirect_uri: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2_000)
+      .meta({ description: 'A registered redirect URI: where the browser lands after the IdP logged the user out' }),
   })
   .meta({ id: 'SsoSamlLogoutRequest' });
 export const ssoLogoutSchema = z
@@ -218,7 +222,12 @@ export const ssoSamlLogoutRedirect = defineOperation({
   auth: 'none',
   subject: subjects.authMethods.sso.logoutRedirect,
   request: { params: spIdParamsSchema, query: z.object({ request_id: z.uuid() }) },
-  response: { status: 302, description: 'Redirect to the IdP’s single logout service', schema: z.string(), contentType: 'text/html' },
+  response: {
+    status: 302,
+    description: 'Redirect to the IdP’s single logout service',
+    schema: z.string(),
+    contentType: 'text/html',
+  },
   errors: [],
 });
 
@@ -232,7 +241,9 @@ const oneMessage = (value: { SAMLRequest?: string; SAMLResponse?: string }) =>
 const sloQuery = z
   .object({ ...sloMessage, SigAlg: z.string().max(200).optional(), Signature: z.string().max(2_000).optional() })
   .refine(oneMessage, { message: 'give exactly one of SAMLRequest or SAMLResponse', path: ['SAMLRequest'] });
-const sloBody = z.object(sloMessage).refine(oneMessage, { message: 'give exactly one of SAMLRequest or SAMLResponse', path: ['SAMLRequest'] });
+const sloBody = z
+  .object(sloMessage)
+  .refine(oneMessage, { message: 'give exactly one of SAMLRequest or SAMLResponse', path: ['SAMLRequest'] });
 const sloDescription =
   'Public, for browsers: the identity provider’s logout requests (IdP-initiated single logout: our sessions for that NameID end and the IdP gets our signed LogoutResponse) and logout responses (end of an SP-initiated logout: the browser goes on to the logout’s redirect URI). `slo_url` and `slo_response_url` both lead here.';
 

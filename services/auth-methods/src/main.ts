@@ -4,6 +4,8 @@ import { authMethodsConfigSchema } from './config';
 import { IdentityClient } from './identity/identity-client';
 import { registerOAuth } from './oauth/oauth.module';
 import { SigningKeys } from './signing-keys/signing-keys';
+import { registerSamlSignIn } from './sso-saml/flows/sign-in.module';
+import { registerSingleLogout } from './sso-saml/flows/single-logout.module';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
 
 const day = 86_400_000;
@@ -35,8 +37,20 @@ runMain(async () => {
   });
   const identity = new IdentityClient(services);
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
-  registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
-  registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
+  const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
+  const publicUrl = config.SESAME_PUBLIC_URL;
+  const ssoConnections = registerSsoConnections({ runtime, identity: services, keyRing, publicUrl });
+  registerSamlSignIn({
+    runtime,
+    identity,
+    keyRing,
+    publicUrl,
+    findConnection: ssoConnections.find,
+    issueCode: (request, metadata) => authorizationCodes.issue({ ...request, method: 'sso' }, metadata),
+    challengeTtlMs: 10 * 60_000,
+    clockSkewMs: 120_000,
+  });
+  registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
     process.once(signal, () => void runtime.shutdown(signal).then(() => services.close().catch(() => undefined)));

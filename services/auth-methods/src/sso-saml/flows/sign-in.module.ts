@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { catalogueError, createSsoSamlChallenge, fieldError, ssoSamlAcs, ssoSamlAuthorize, subjects } from '@sesame/contracts';
 import type { Environment, SamlAssertionEvent } from '@sesame/contracts';
 import { ConcurrencyError, created, fail, failure, fold, handleCommand, streamName } from '@sesame/platform';
-import type { EventMetadata, KeyRing, RequestContext, RpcClient, ServiceRuntime } from '@sesame/platform';
+import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { IdentityClient } from '../../identity/identity-client';
 import { mapAttributes } from '../domain/attribute-mapping';
 import { challengeProblem, ssoChallengeDecider } from '../domain/sso-challenge.decider';
 import type { SsoChallengeCommand, SsoChallengeState } from '../domain/sso-challenge.decider';
@@ -14,7 +15,6 @@ import type { ValidatedAssertion } from '../saml/response-validator';
 import { validateSamlSchema } from '../saml/schema-validator';
 import { authnRequestIdOf, requestIdOfAuthnRequest, serviceProviderOf } from '../saml/service-provider';
 import { errorPage, redirectTo, withQuery } from './browser-replies';
-import { callIdentity } from './identity-calls';
 import { refusalMessages, refuseSignIn, SignInRefused } from './refusals';
 import { userOnLogin } from './users-on-login';
 
@@ -26,7 +26,7 @@ export type IssueSignInCode = (
 
 export interface SignInDeps {
   runtime: ServiceRuntime;
-  identity: RpcClient;
+  identity: IdentityClient;
   keyRing: KeyRing;
   publicUrl: string;
   findConnection(spId: string): Promise<PresentSsoConnection | null>;
@@ -68,11 +68,10 @@ export function registerSamlSignIn(deps: SignInDeps): void {
 
   const organizationOfEmail = async (email: string, environment: Environment, correlationId: string) => {
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    const { organizations } = await callIdentity(
-      identity,
+    const { organizations } = await identity.call(
       subjects.identity.organizations.findByEmailDomain,
       { domain },
-      correlationId,
+      { correlationId },
     );
     if (organizations.length === 0) fail(fieldError('user_email', 'belongs to no organization'));
     if (organizations.length === 1) return (organizations[0] as { domain: string }).domain;
@@ -88,11 +87,10 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     const correlationId = context.meta.correlationId;
     const organizationDomain =
       body.org_domain ?? (await organizationOfEmail(body.user_email as string, environment, correlationId));
-    const check = await callIdentity(
-      identity,
+    const check = await identity.call(
       subjects.identity.redirectUris.check,
       { environment, url: body.redirect_uri },
-      correlationId,
+      { correlationId },
     );
     if (!check.registered) return failure(fieldError('redirect_uri', 'is not a registered redirect URI'));
     const connection = await deps.findConnection(spIdOf(organizationDomain, environment));
@@ -202,8 +200,8 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     if (!result.ok) return refuseSignIn(result.reason, result.detail);
     await validateSamlSchema(xml).catch((error: Error) => refuseSignIn('schema_invalid', error.message));
     const { assertion } = result;
-    const challenge = await challengeOf(connection, assertion, context, target);
     await consumeAssertion(spId, assertion, runtime.metadata(context));
+    const challenge = await challengeOf(connection, assertion, context, target);
     const mapped = mapAttributes(connection.settings.provider_type, assertion.name_id, assertion.attributes);
     const user = await userOnLogin(identity, connection, mapped, assertion, context.meta.correlationId);
     const subject = {
@@ -283,11 +281,10 @@ export function registerSamlSignIn(deps: SignInDeps): void {
       };
     }
     if (!connection.settings.allow_idp_initiated) return refuseSignIn('idp_initiated_not_allowed', connection.sp_id);
-    const check = await callIdentity(
-      identity,
+    const check = await identity.call(
       subjects.identity.redirectUris.check,
       { environment: connection.environment, url: '-' },
-      context.meta.correlationId,
+      { correlationId: context.meta.correlationId },
     );
     const redirectUri = check.default_url ?? refuseSignIn('no_default_redirect_uri', connection.environment);
     target.current = { redirect_uri: redirectUri };

@@ -9,7 +9,8 @@ import {
   subjects,
 } from '@sesame/contracts';
 import { AggregateView, created, fail, failure, fold, handleCommand } from '@sesame/platform';
-import type { EventMetadata, KeyRing, RequestContext, RpcClient, ServiceRuntime } from '@sesame/platform';
+import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { IdentityClient } from '../../identity/identity-client';
 import { ssoChallengeDecider } from '../domain/sso-challenge.decider';
 import type { SsoChallengeCommand, SsoChallengeState } from '../domain/sso-challenge.decider';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
@@ -20,12 +21,11 @@ import { installSchemaValidator } from '../saml/schema-validator';
 import { serviceProviderOf } from '../saml/service-provider';
 import { parseUntrustedXml, UnsafeXmlError } from '../xml/safe-xml';
 import { errorPage, redirectTo, withQuery } from './browser-replies';
-import { callIdentity } from './identity-calls';
 import { ssoChallengeStream } from './sign-in.module';
 
 export interface SingleLogoutDeps {
   runtime: ServiceRuntime;
-  identity: RpcClient;
+  identity: IdentityClient;
   keyRing: KeyRing;
   publicUrl: string;
   findConnection(spId: string): Promise<PresentSsoConnection | null>;
@@ -54,7 +54,13 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
   installSchemaValidator();
   const signIns = runtime.projections.register(new AggregateView(ssoSignInsView, runtime.readModels, runtime.eventStore));
   const run = (requestId: string, command: SsoChallengeCommand, metadata: EventMetadata) =>
-    handleCommand(runtime.commandDeps<SsoChallengeState>(), ssoChallengeDecider, ssoChallengeStream(requestId), command, metadata);
+    handleCommand(
+      runtime.commandDeps<SsoChallengeState>(),
+      ssoChallengeDecider,
+      ssoChallengeStream(requestId),
+      command,
+      metadata,
+    );
   const load = async (requestId: string) =>
     fold(ssoChallengeDecider, (await runtime.eventStore.readStream(ssoChallengeStream(requestId))).events as never);
   const entities = (connection: PresentSsoConnection, messageId?: string) => ({
@@ -71,11 +77,10 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
 
   runtime.router.operation(createSsoSamlLogout, async ({ body }, context) => {
     const environment = context.meta.environment ?? fail(catalogueError('unauthorized'));
-    const check = await callIdentity(
-      deps.identity,
+    const check = await deps.identity.call(
       subjects.identity.redirectUris.check,
       { environment, url: body.redirect_uri },
-      context.meta.correlationId,
+      { correlationId: context.meta.correlationId },
     );
     if (!check.registered) return failure(fieldError('redirect_uri', 'is not a registered redirect URI'));
     const connection = await deps.findConnection(spIdOf(body.org_domain, environment));
@@ -87,7 +92,11 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
     );
     if (!session || session.status !== 'completed') return failure(fieldError('user_email', 'has no open SSO session'));
     const at = new Date().toISOString();
-    await run(session.request_id, { type: 'RequestSsoLogout', data: { redirect_uri: body.redirect_uri, at } }, runtime.metadata(context));
+    await run(
+      session.request_id,
+      { type: 'RequestSsoLogout', data: { redirect_uri: body.redirect_uri, at } },
+      runtime.metadata(context),
+    );
     return created({
       request_id: session.request_id,
       logout_url: `${spBaseUrl(deps.publicUrl, connection.sp_id)}/logout?request_id=${session.request_id}`,
@@ -113,17 +122,29 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
   });
 
   /** Our DTD rule first (samlify's parser must never see a DOCTYPE), then samlify's parse and signature check. */
-  async function parse(kind: 'request' | 'response', connection: PresentSsoConnection, binding: Binding, message: SamlMessage, rawQuery?: string) {
+  async function parse(
+    kind: 'request' | 'response',
+    connection: PresentSsoConnection,
+    binding: Binding,
+    message: SamlMessage,
+    rawQuery?: string,
+  ) {
     const encoded = (kind === 'request' ? message.SAMLRequest : message.SAMLResponse) as string;
     const raw = Buffer.from(encoded, 'base64');
     parseUntrustedXml((binding === 'redirect' ? inflateRawSync(raw) : raw).toString('utf8'));
     const { sp, idp } = entities(connection);
-    const request =
-      binding === 'redirect'
-        ? { query: message, octetString: octetStringOf(rawQuery ?? '') }
-        : { body: message };
-    const parsed = kind === 'request' ? await sp.parseLogoutRequest(idp, binding, request) : await sp.parseLogoutResponse(idp, binding, request);
-    const extract = parsed.extract as { issuer?: string; request?: { id?: string }; response?: { inResponseTo?: string }; nameID?: string; sessionIndex?: string };
+    const request = binding === 'redirect' ? { query: message, octetString: octetStringOf(rawQuery ?? '') } : { body: message };
+    const parsed =
+      kind === 'request'
+        ? await sp.parseLogoutRequest(idp, binding, request)
+        : await sp.parseLogoutResponse(idp, binding, request);
+    const extract = parsed.extract as {
+      issuer?: string;
+      request?: { id?: string };
+      response?: { inResponseTo?: string };
+      nameID?: string;
+      sessionIndex?: string;
+    };
     if (extract.issuer !== connection.idp?.entity_id) throw new Error(`Issuer ${extract.issuer ?? 'missing'}`);
     return { parsed, extract };
   }
@@ -131,12 +152,18 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
   /** IdP-initiated: end the sessions of that NameID, answer the IdP with our LogoutResponse. */
   async function logoutRequest(spId: string, binding: Binding, message: SamlMessage, context: RequestContext) {
     const connection = await deps.findConnection(spId);
-    if (!connection?.idp) return refused(context, 'connection_unavailable', spId, 'Single logout is not available for this organization.');
+    if (!connection?.idp)
+      return refused(context, 'connection_unavailable', spId, 'Single logout is not available for this organization.');
     let parsed;
     try {
       parsed = await parse('request', connection, binding, message, context.meta.rawQuery);
     } catch (error) {
-      return refused(context, refusalOf(error), (error as Error).message, 'The logout request of the identity provider was refused.');
+      return refused(
+        context,
+        refusalOf(error),
+        (error as Error).message,
+        'The logout request of the identity provider was refused.',
+      );
     }
     const filter: Record<string, unknown> = { sp_id: spId, 'subject.name_id': parsed.extract.nameID, ended_at: null };
     if (parsed.extract.sessionIndex) filter['subject.session_index'] = parsed.extract.sessionIndex;
@@ -144,35 +171,56 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
     const at = new Date().toISOString();
     for (const session of sessions)
       if (session.status === 'completed')
-        await run(session.request_id, { type: 'EndSsoSession', data: { initiated_by: 'idp', at } }, {
-          ...runtime.metadata(context),
-          environment: connection.environment,
-        });
+        await run(
+          session.request_id,
+          { type: 'EndSsoSession', data: { initiated_by: 'idp', at } },
+          {
+            ...runtime.metadata(context),
+            environment: connection.environment,
+          },
+        );
     context.logger.info({ sp_id: spId, sessions: sessions.length }, 'SAML sessions ended by the identity provider');
     if (!connection.idp.slo_url) return errorPage('You are signed out.', context.meta.correlationId, 200);
     const { sp, idp } = entities(connection);
-    const response = sp.createLogoutResponse(idp, parsed.parsed as never, 'redirect', { relayState: message.RelayState ?? '' }) as { context: string };
+    const response = sp.createLogoutResponse(idp, parsed.parsed as never, 'redirect', {
+      relayState: message.RelayState ?? '',
+    }) as { context: string };
     return redirectTo(response.context);
   }
 
   /** SP-initiated, back from the IdP: the session ends, the browser goes to the logout's redirect URI. */
   async function logoutResponse(spId: string, binding: Binding, message: SamlMessage, context: RequestContext) {
     const connection = await deps.findConnection(spId);
-    if (!connection?.idp) return refused(context, 'connection_unavailable', spId, 'Single logout is not available for this organization.');
+    if (!connection?.idp)
+      return refused(context, 'connection_unavailable', spId, 'Single logout is not available for this organization.');
     let parsed;
     try {
       parsed = await parse('response', connection, binding, message, context.meta.rawQuery);
     } catch (error) {
-      return refused(context, refusalOf(error), (error as Error).message, 'The logout response of the identity provider was refused.');
+      return refused(
+        context,
+        refusalOf(error),
+        (error as Error).message,
+        'The logout response of the identity provider was refused.',
+      );
     }
     const requestId = requestIdOfLogout(parsed.extract.response?.inResponseTo ?? '');
     const state = requestId ? await load(requestId) : null;
     if (!requestId || state?.status !== 'completed' || state.sp_id !== spId || !state.logout_redirect_uri)
-      return refused(context, 'unknown_in_response_to', parsed.extract.response?.inResponseTo ?? 'missing', 'This logout answers a request we did not make.');
-    await run(requestId, { type: 'EndSsoSession', data: { initiated_by: 'sp', at: new Date().toISOString() } }, {
-      ...runtime.metadata(context),
-      environment: connection.environment,
-    });
+      return refused(
+        context,
+        'unknown_in_response_to',
+        parsed.extract.response?.inResponseTo ?? 'missing',
+        'This logout answers a request we did not make.',
+      );
+    await run(
+      requestId,
+      { type: 'EndSsoSession', data: { initiated_by: 'sp', at: new Date().toISOString() } },
+      {
+        ...runtime.metadata(context),
+        environment: connection.environment,
+      },
+    );
     return redirectTo(withQuery(state.logout_redirect_uri, { request_id: requestId, logout: 'success' }));
   }
 

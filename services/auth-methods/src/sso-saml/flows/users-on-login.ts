@@ -1,9 +1,8 @@
 import { subjects } from '@sesame/contracts';
-import type { RpcClient } from '@sesame/platform';
+import type { IdentityClient } from '../../identity/identity-client';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
 import type { MappedUser } from '../domain/attribute-mapping';
 import type { ValidatedAssertion } from '../saml/response-validator';
-import { callIdentity } from './identity-calls';
 import { refuseSignIn } from './refusals';
 
 export interface SignedInUser {
@@ -22,7 +21,7 @@ export interface SignedInUser {
  * only at creation.
  */
 export async function userOnLogin(
-  identity: RpcClient,
+  identity: IdentityClient,
   connection: PresentSsoConnection,
   mapped: MappedUser,
   assertion: ValidatedAssertion,
@@ -31,7 +30,7 @@ export async function userOnLogin(
   const email = mapped.email ?? refuseSignIn('no_email', `NameID ${assertion.name_id} and no email attribute`);
   const scope = { organization_domain: connection.organization_domain, environment: connection.environment };
   const { settings } = connection;
-  const found = await callIdentity(identity, subjects.identity.users.findByEmail, { ...scope, email }, correlationId);
+  const found = await identity.call(subjects.identity.users.findByEmail, { ...scope, email }, { correlationId });
   let user = found.user;
   let created = false;
   if (user && !user.active) refuseSignIn('user_inactive', `user ${user.id} is deactivated`);
@@ -40,19 +39,17 @@ export async function userOnLogin(
     if (settings.users_access_policy === 'unregistered_users_allowed') return { user_id: null, email, created: false };
     const limit = settings.number_users_provisioning_limit;
     if (limit !== null) {
-      const { count } = await callIdentity(identity, subjects.identity.users.count, { ...scope, filter: {} }, correlationId);
+      const { count } = await identity.call(subjects.identity.users.count, { ...scope, filter: {} }, { correlationId });
       if (count >= limit) refuseSignIn('provisioning_limit_reached', `${count} users, limit ${limit}`);
     }
-    user = await callIdentity(
-      identity,
+    user = await identity.call(
       subjects.identity.users.provision,
       { ...scope, email, email_verified: true, profile: mapped.profile, source: 'sso' },
-      correlationId,
+      { correlationId },
     );
     created = true;
   }
-  await callIdentity(
-    identity,
+  await identity.call(
     subjects.identity.users.recordIdentity,
     {
       ...scope,
@@ -66,7 +63,7 @@ export async function userOnLogin(
       profile: mapped.profile,
       update_profile_only_at_creation: settings.update_profile_only_at_creation,
     },
-    correlationId,
+    { correlationId },
   );
   return { user_id: user.id, email, created };
 }
