@@ -140,6 +140,10 @@ export const subjects = {
       find: 'auth-methods.sso-connections.find',
       /** For services: create or update the connection of an organization and environment. */
       configure: 'auth-methods.sso-connections.configure',
+      /** For services (onboarding page): start a test sign-in whose browser comes back to `return_url`. */
+      testSignIn: 'auth-methods.sso.test-sign-in',
+      /** For services: the outcome of a test sign-in (attributes the IdP sent, or why it was refused). */
+      testResult: 'auth-methods.sso.test-result',
       /** For services: our SP values (ACS URL, entity id, metadata URL...) even before a connection exists. */
       spSettings: 'auth-methods.sso-connections.sp-settings',
     },

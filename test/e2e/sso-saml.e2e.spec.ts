@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { subjects } from '@sesame/contracts';
+import type { RpcReply } from '@sesame/contracts';
+import { RpcClient } from '@sesame/platform';
 import { join } from 'node:path';
 import { createKeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
 import { System } from '../support/system';
@@ -104,12 +108,10 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
     expect(token.status).toBe(200);
     expect(await token.json()).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer' });
 
-    // The same response again: a replay, on any replica.
+    // The same response again (the back button, or a stolen response): a replay, on any replica.
     const replay = await postToAcs(sp.acs_url, response, request.relayState ?? undefined);
-    expect(params(replay.location)).toMatchObject({
-      error: 'access_denied',
-      error_description: 'This identity provider response was already used.',
-    });
+    expect(replay.status).toBe(400);
+    expect(replay.body).toContain('This identity provider response was already used.');
     expect(await logged(replay, 'replay')).toBe(true);
   });
 
@@ -124,6 +126,33 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
     expect((await system.request('GET', `/api/v2/org/${org}/users/grace@acme-saml.test`)).body.identities[0].provider).toBe(
       'saml.okta',
     );
+  });
+
+  it('users on login: profile refreshed at each sign-in, unknown users refused or capped as the policy says', async () => {
+    const idpInitiated = (nameId: string, attributes: Record<string, string> = {}) =>
+      postToAcs(sp.acs_url, idp.loginResponse(sp, { nameId, attributes }));
+    await idpInitiated('grace@acme-saml.test', { firstName: 'Grace B.' });
+    expect((await system.request('GET', `/api/v2/org/${org}/users/grace@acme-saml.test`)).body.profile.given_name).toBe(
+      'Grace B.',
+    );
+
+    await system.request('PUT', `/api/v2/org/${org}/sso-connection`, { body: { users_access_policy: 'only_registered_users' } });
+    const unknown = await idpInitiated('nobody@acme-saml.test');
+    expect(params(unknown.location)).toMatchObject({
+      error: 'access_denied',
+      error_description: 'Your account is not registered for this application.',
+    });
+    expect(await logged(unknown, 'user_not_registered')).toBe(true);
+    expect((await idpInitiated('grace@acme-saml.test')).location).toContain('code=');
+
+    await system.request('PUT', `/api/v2/org/${org}/sso-connection`, {
+      body: { users_access_policy: 'provision_new_users', number_users_provisioning_limit: 2 },
+    });
+    const capped = await idpInitiated('third@acme-saml.test');
+    expect(params(capped.location)).toMatchObject({ error_description: 'No more users can be created for this organization.' });
+    expect(await logged(capped, 'provisioning_limit_reached')).toBe(true);
+    expect((await system.request('GET', `/api/v2/org/${org}/users/third@acme-saml.test`)).status).toBe(404);
+    await system.request('PUT', `/api/v2/org/${org}/sso-connection`, { body: { number_users_provisioning_limit: null } });
   });
 
   describe('attacks, each refused with its reason', () => {
@@ -242,6 +271,63 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
       status: 422,
       body: { errors: { user_email: ['belongs to no organization'] } },
     });
+  });
+
+  it('test sign-in of the onboarding page: the attributes come back, no user is created, no code is issued', async () => {
+    const rpc = await RpcClient.connect({
+      url: system.env.SESAME_NATS_URL as string,
+      prefix: system.prefix,
+      timeoutMs: 10_000,
+      name: 'test-peer',
+    });
+    const call = (subject: string, input: unknown): Promise<RpcReply<any>> =>
+      rpc.request(subject, { meta: { correlationId: randomUUID() }, input });
+    try {
+      const returnUrl = `${system.baseUrl}/onboarding/sso-test`;
+      const scope = { organization_domain: org, environment: 'sandbox' };
+      expect(
+        await call(subjects.authMethods.sso.testSignIn, { ...scope, return_url: 'https://evil.example.com/x' }),
+      ).toMatchObject({
+        ok: false,
+        error: { kind: 'fields', fields: { return_url: ['must be a page of Sesame'] } },
+      });
+      const started = await call(subjects.authMethods.sso.testSignIn, { ...scope, return_url: returnUrl });
+      expect(started).toMatchObject({
+        ok: true,
+        body: { request_id: expect.any(String), authorization_url: expect.any(String) },
+      });
+      const { request_id, authorization_url } = started.ok ? started.body : ({} as never);
+      expect(await call(subjects.authMethods.sso.testResult, { request_id })).toMatchObject({
+        ok: true,
+        body: { status: 'pending' },
+      });
+      const hop = await browserGet(authorization_url);
+      const request = await idpReceivesAuthnRequest(idp, hop.location as string, spMetadata);
+      const tess = 'tess@acme-saml.test';
+      const landing = await postToAcs(
+        sp.acs_url,
+        idp.loginResponse(sp, { nameId: tess, inResponseTo: request.id, attributes: { firstName: 'Tess', department: 'IT' } }),
+        request.relayState ?? undefined,
+      );
+      expect(landing.status).toBe(302);
+      expect(landing.location).toBe(`${returnUrl}?request_id=${request_id}&sso_test=success`);
+      expect(await call(subjects.authMethods.sso.testResult, { request_id })).toEqual({
+        ok: true,
+        status: 200,
+        body: {
+          status: 'succeeded',
+          name_id: tess,
+          email: tess,
+          attributes: { firstName: ['Tess'], department: ['IT'] },
+          profile: { given_name: 'Tess' },
+          reason: null,
+          message: null,
+        },
+      });
+      expect((await system.request('GET', `/api/v2/org/${org}/users/${tess}`)).status).toBe(404);
+    } finally {
+      await rpc.close();
+    }
   });
 
   describe('single logout', () => {

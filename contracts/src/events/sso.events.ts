@@ -72,11 +72,20 @@ export type SsoChallengeEvent =
         client_id: string | null;
         expired_at: string;
         at: string;
+        /** A test sign-in of the onboarding page: no user is touched, no code is issued, the attributes are kept. */
+        test?: boolean;
       };
     }
   | {
       type: 'SsoChallengeCompleted';
-      data: { request_id: string; assertion_id: string; subject: SamlSubjectData; at: string };
+      data: {
+        request_id: string;
+        assertion_id: string;
+        subject: SamlSubjectData;
+        at: string;
+        /** Test sign-ins only: what the IdP sent. */
+        attributes?: Record<string, string[]>;
+      };
     }
   | { type: 'SsoChallengeFailed'; data: { request_id: string; reason: string; at: string } }
   /** SP-initiated single logout started: the browser goes to the IdP, then back to `redirect_uri`. */

@@ -14,6 +14,7 @@ export type SsoChallengeState =
       subject: SamlSubjectData;
       assertion_id: string;
       completed_at: string;
+      attributes: Record<string, string[]> | null;
       /** Where an SP-initiated logout returns, once requested. */
       logout_redirect_uri: string | null;
       ended_at: string | null;
@@ -24,7 +25,7 @@ export type SsoChallengeCommand =
   | { type: 'IssueSsoChallenge'; data: Issued }
   | {
       type: 'CompleteSsoChallenge';
-      data: { assertion_id: string; subject: SamlSubjectData; at: string };
+      data: { assertion_id: string; subject: SamlSubjectData; at: string; attributes?: Record<string, string[]> };
     }
   | { type: 'FailSsoChallenge'; data: { reason: string; at: string } }
   | { type: 'RequestSsoLogout'; data: { redirect_uri: string; at: string } }
@@ -93,6 +94,7 @@ export const ssoChallengeDecider: Decider<SsoChallengeState, SsoChallengeCommand
           subject: event.data.subject,
           assertion_id: event.data.assertion_id,
           completed_at: event.data.at,
+          attributes: event.data.attributes ?? null,
           logout_redirect_uri: null,
           ended_at: null,
         };

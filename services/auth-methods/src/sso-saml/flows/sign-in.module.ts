@@ -1,7 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { catalogueError, createSsoSamlChallenge, fieldError, ssoSamlAcs, ssoSamlAuthorize, subjects } from '@sesame/contracts';
+import {
+  catalogueError,
+  createSsoSamlChallenge,
+  fieldError,
+  ssoSamlAcs,
+  ssoSamlAuthorize,
+  subjects,
+  testResultRequestSchema,
+  testSignInRequestSchema,
+} from '@sesame/contracts';
 import type { Environment, SamlAssertionEvent } from '@sesame/contracts';
-import { ConcurrencyError, created, fail, failure, fold, handleCommand, streamName } from '@sesame/platform';
+import { ConcurrencyError, created, fail, failure, fold, handleCommand, ok, streamName } from '@sesame/platform';
 import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityClient } from '../../identity/identity-client';
 import { mapAttributes } from '../domain/attribute-mapping';
@@ -16,6 +25,7 @@ import { validateSamlSchema } from '../saml/schema-validator';
 import { authnRequestIdOf, requestIdOfAuthnRequest, serviceProviderOf } from '../saml/service-provider';
 import { errorPage, redirectTo, withQuery } from './browser-replies';
 import { refusalMessages, refuseSignIn, SignInRefused } from './refusals';
+import type { SignInRefusal } from './refusals';
 import { userOnLogin } from './users-on-login';
 
 /** Issues the one-time authorization code a sign-in ends with (the authorization-code module). */
@@ -44,6 +54,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 interface Target {
   redirect_uri: string;
   request_id?: string;
+  /** A test sign-in of the onboarding page. */
+  test?: boolean;
 }
 
 /** SP- and IdP-initiated SAML sign-in: the challenge, the redirect to the IdP, the ACS. */
@@ -136,7 +148,8 @@ export function registerSamlSignIn(deps: SignInDeps): void {
         : challengeProblem(state, new Date().toISOString());
     if (problem) return refused(context, { reason: problem, detail: `authorize ${query.request_id}` });
     const connection = await deps.findConnection(params.sp_id);
-    if (!connection?.idp || !connection.settings.active)
+    const isTest = state.status === 'pending' && state.test === true;
+    if (!connection?.idp || !(connection.settings.active || isTest))
       return refused(context, { reason: 'connection_unavailable', detail: params.sp_id });
     const sp = serviceProviderOf(connection, deps.publicUrl, {
       privateKeyPem: deps.keyRing.open(connection.sp_key.encrypted_private_key_pem),
@@ -152,6 +165,12 @@ export function registerSamlSignIn(deps: SignInDeps): void {
       return await consume(params.sp_id, body, context, target);
     } catch (error) {
       if (!(error instanceof SignInRefused)) throw error;
+      if (target.current?.test && target.current.request_id)
+        await run(
+          target.current.request_id,
+          { type: 'FailSsoChallenge', data: { reason: error.reason, at: new Date().toISOString() } },
+          runtime.metadata(context),
+        );
       return refused(context, error, target.current);
     }
   });
@@ -160,6 +179,8 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     context.logger.warn({ reason: refusal.reason, detail: refusal.detail }, 'SAML sign-in refused');
     const message = refusalMessages[refusal.reason];
     if (!target) return errorPage(message, context.meta.correlationId);
+    if (target.test)
+      return redirectTo(withQuery(target.redirect_uri, { request_id: target.request_id ?? '', sso_test: 'failed' }));
     return redirectTo(
       withQuery(target.redirect_uri, {
         error: 'access_denied',
@@ -174,7 +195,7 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     if (!relayState || !uuidPattern.test(relayState)) return null;
     const state = await loadChallenge(relayState);
     return state.status === 'pending' && state.sp_id === spId
-      ? { redirect_uri: state.redirect_uri, request_id: relayState }
+      ? { redirect_uri: state.redirect_uri, request_id: relayState, test: state.test === true }
       : null;
   }
 
@@ -185,7 +206,7 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     target: { current: Target | null },
   ) {
     const connection = await deps.findConnection(spId);
-    if (!connection?.idp || !connection.settings.active) return refuseSignIn('connection_unavailable', spId);
+    if (!connection?.idp) return refuseSignIn('connection_unavailable', spId);
     target.current = await relayTarget(spId, body.RelayState);
     const config = samlConfigOf(deps.publicUrl, spId, null);
     const xml = Buffer.from(body.SAMLResponse.replace(/\s+/g, ''), 'base64').toString('utf8');
@@ -203,7 +224,10 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     await consumeAssertion(spId, assertion, runtime.metadata(context));
     const challenge = await challengeOf(connection, assertion, context, target);
     const mapped = mapAttributes(connection.settings.provider_type, assertion.name_id, assertion.attributes);
+    if (challenge.test) return completeTest(challenge.request_id, challenge.redirect_uri, assertion, mapped.email, context);
+    if (!connection.settings.active) return refuseSignIn('connection_unavailable', `${spId} is inactive`);
     const user = await userOnLogin(identity, connection, mapped, assertion, context.meta.correlationId);
+    if (!user.user_id) return refuseSignIn('user_not_registered', `unregistered user ${user.email} cannot receive a code`);
     const subject = {
       name_id: assertion.name_id,
       name_id_format: assertion.name_id_format,
@@ -243,7 +267,6 @@ export function registerSamlSignIn(deps: SignInDeps): void {
         metadata,
         true,
       );
-    if (!user.user_id) return refuseSignIn('user_not_registered', `unregistered user ${user.email} cannot receive a code`);
     const { code } = await deps.issueCode(
       {
         environment: connection.environment,
@@ -270,7 +293,8 @@ export function registerSamlSignIn(deps: SignInDeps): void {
       const state = await loadChallenge(requestId);
       if (state.status === 'absent' || state.sp_id !== connection.sp_id)
         return refuseSignIn('unknown_in_response_to', assertion.in_response_to);
-      target.current = { redirect_uri: state.redirect_uri, request_id: requestId };
+      const test = state.status === 'pending' && state.test === true;
+      target.current = { redirect_uri: state.redirect_uri, request_id: requestId, test };
       const problem = challengeProblem(state, new Date().toISOString());
       if (problem) refuseSignIn(problem, `challenge ${requestId}`);
       return {
@@ -278,6 +302,7 @@ export function registerSamlSignIn(deps: SignInDeps): void {
         request_id: requestId,
         redirect_uri: state.redirect_uri,
         client_id: state.client_id,
+        test,
       };
     }
     if (!connection.settings.allow_idp_initiated) return refuseSignIn('idp_initiated_not_allowed', connection.sp_id);
@@ -288,8 +313,98 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     );
     const redirectUri = check.default_url ?? refuseSignIn('no_default_redirect_uri', connection.environment);
     target.current = { redirect_uri: redirectUri };
-    return { kind: 'idp_initiated' as const, request_id: randomUUID(), redirect_uri: redirectUri, client_id: null };
+    return { kind: 'idp_initiated' as const, request_id: randomUUID(), redirect_uri: redirectUri, client_id: null, test: false };
   }
+
+  /** A test sign-in: the attributes are kept for the onboarding page; no user, no code. */
+  async function completeTest(
+    requestId: string,
+    returnUrl: string,
+    assertion: ValidatedAssertion,
+    email: string | null,
+    context: RequestContext,
+  ) {
+    const subject = {
+      name_id: assertion.name_id,
+      name_id_format: assertion.name_id_format,
+      session_index: assertion.session_index,
+      email,
+      user_id: null,
+    };
+    await run(
+      requestId,
+      {
+        type: 'CompleteSsoChallenge',
+        data: { assertion_id: assertion.assertion_id, subject, attributes: assertion.attributes, at: new Date().toISOString() },
+      },
+      runtime.metadata(context),
+    );
+    return redirectTo(withQuery(returnUrl, { request_id: requestId, sso_test: 'success' }));
+  }
+
+  runtime.router.on(
+    subjects.authMethods.sso.testSignIn,
+    async (input, context) => {
+      if (!input.return_url.startsWith(`${deps.publicUrl.replace(/\/$/, '')}/`))
+        return failure(fieldError('return_url', 'must be a page of Sesame'));
+      const connection = await deps.findConnection(spIdOf(input.organization_domain, input.environment));
+      if (!connection) return failure(catalogueError('resource_not_found'));
+      if (!connection.idp) return failure(fieldError('metadata', "can't be blank: add the identity provider metadata first"));
+      const requestId = randomUUID();
+      const now = new Date();
+      const expiredAt = new Date(now.getTime() + deps.challengeTtlMs).toISOString();
+      await run(
+        requestId,
+        {
+          type: 'IssueSsoChallenge',
+          data: {
+            request_id: requestId,
+            sp_id: connection.sp_id,
+            sso_connection_id: connection.id,
+            organization_domain: connection.organization_domain,
+            environment: connection.environment,
+            redirect_uri: input.return_url,
+            client_id: null,
+            expired_at: expiredAt,
+            at: now.toISOString(),
+            test: true,
+          },
+        },
+        { ...runtime.metadata(context), environment: connection.environment },
+        true,
+      );
+      return ok({
+        request_id: requestId,
+        authorization_url: `${spBaseUrl(deps.publicUrl, connection.sp_id)}/authorize?request_id=${requestId}`,
+        expired_at: expiredAt,
+      });
+    },
+    testSignInRequestSchema,
+  );
+
+  runtime.router.on(
+    subjects.authMethods.sso.testResult,
+    async ({ request_id: requestId }) => {
+      const state = await loadChallenge(requestId);
+      if (state.status === 'absent' || !state.test) return failure(catalogueError('resource_not_found'));
+      const completed = state.status === 'completed' ? state : null;
+      const connection = await deps.findConnection(state.sp_id);
+      const attributes = completed?.attributes ?? {};
+      const mapped =
+        completed && connection ? mapAttributes(connection.settings.provider_type, completed.subject.name_id, attributes) : null;
+      const reason = state.status === 'failed' ? (state.reason as SignInRefusal) : null;
+      return ok({
+        status: completed ? 'succeeded' : state.status === 'failed' ? 'failed' : 'pending',
+        name_id: completed?.subject.name_id ?? null,
+        email: mapped?.email ?? null,
+        attributes,
+        profile: mapped?.profile ?? {},
+        reason,
+        message: reason ? (refusalMessages[reason] ?? reason) : null,
+      });
+    },
+    testResultRequestSchema,
+  );
 
   /** Remembers the assertion id for good: a second use, on any replica, is a replay. */
   async function consumeAssertion(spId: string, assertion: ValidatedAssertion, metadata: EventMetadata) {
