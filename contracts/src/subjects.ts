@@ -15,8 +15,11 @@ export const subjects = {
       get: 'identity.organizations.get',
       update: 'identity.organizations.update',
       delete: 'identity.organizations.delete',
-      /** For services: the live organizations whose `allowed_email_domains` include a domain. */
-      findByEmailDomain: 'identity.organizations.find-by-email-domain',
+      /**
+       * The organization a sign-in (password, magic link) is for: `org_domain` when given, else the
+       * only one allowing the email's domain; 422 on `org_domain` when none or several do.
+       */
+      forSignIn: 'identity.organizations.for-sign-in',
     },
     /**
      * Users. The first seven serve HTTP operations (environment from the API key). The others
@@ -76,8 +79,13 @@ export const subjects = {
       delete: 'identity.admins.delete',
       acceptInvitation: 'identity.admins.accept-invitation',
       declineInvitation: 'identity.admins.decline-invitation',
-      /** What the onboarding page shows for an invitation token (organization, email), without using it. */
+      /**
+       * What the onboarding page shows for an invitation token (organization, email), without
+       * using it: for services acting for the page (refused once declined or expired).
+       */
       inspectInvitation: 'identity.admins.inspect-invitation',
+      /** The onboarding page opens with an invitation token (HTTP): records `last_login_at`. */
+      openInvitation: 'identity.admins.open-invitation',
       /** Record that an admin signed in (`last_login_at`). */
       recordLogin: 'identity.admins.record-login',
     },
@@ -109,6 +117,14 @@ export const subjects = {
   },
   authMethods: {
     token: 'auth-methods.oauth.token',
+    password: {
+      getConnection: 'auth-methods.password.connection.get',
+      createConnection: 'auth-methods.password.connection.create',
+      updateConnection: 'auth-methods.password.connection.update',
+      create: 'auth-methods.password.create',
+      challenge: 'auth-methods.password.challenge',
+      request: 'auth-methods.password.request',
+    },
     jwks: 'auth-methods.jwks.get',
     apiKeys: {
       create: 'auth-methods.api-keys.create',
@@ -157,12 +173,12 @@ export const subjects = {
       delete: 'webhooks.webhooks.delete',
       rotateSignatureKey: 'webhooks.webhooks.rotate-signature-key',
     },
-    /** Delivery jobs (`WebhookEvent`). */
-    events: {
-      list: 'webhooks.events.list',
-      triggerTest: 'webhooks.events.trigger-test',
-      retry: 'webhooks.events.retry',
-      cancel: 'webhooks.events.cancel',
+    /** Delivery jobs (`WebhookEvent`); not `webhooks.events.*`, the subjects of the service's event store. */
+    webhookEvents: {
+      list: 'webhooks.webhook-events.list',
+      triggerTest: 'webhooks.webhook-events.trigger-test',
+      retry: 'webhooks.webhook-events.retry',
+      cancel: 'webhooks.webhook-events.cancel',
     },
   },
 } as const;

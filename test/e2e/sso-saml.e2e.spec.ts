@@ -269,7 +269,7 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
       }),
     ).toMatchObject({
       status: 422,
-      body: { errors: { user_email: ['belongs to no organization'] } },
+      body: { errors: { org_domain: ['is required: no organization allows the domain of this email'] } },
     });
   });
 

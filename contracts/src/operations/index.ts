@@ -1,5 +1,6 @@
 import type { Operation } from './operation';
 import { oauthOperations } from './oauth.operations';
+import { passwordOperations } from './password.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
@@ -7,10 +8,12 @@ import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { webhookOperations } from './webhooks.operations';
+import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
 
 export * from './operation';
 export * from './oauth.operations';
+export * from './password.operations';
 export * from './organizations.operations';
 export * from './users.operations';
 export * from './user-metakeys.operations';
@@ -29,7 +32,9 @@ export const operations: Operation[] = [
   ...directorySyncOperations,
   ...redirectUriOperations,
   ...ssoOperations,
+  ...passwordOperations,
   ...userMetakeyOperations,
   ...webhookOperations,
+  ...webhookEventOperations,
   ...oauthOperations,
 ];

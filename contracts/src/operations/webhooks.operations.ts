@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { booleanInputSchema, httpUrlSchema, listInputSchema } from '../common/primitives.schema';
 import { webhookSchema } from '../entities/webhook.schema';
-import { isWebhookEventCode } from '../events/webhook-catalogue';
+import { isWebhookEventCode, webhookEventCodes } from '../events/webhook-catalogue';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 
@@ -13,7 +13,8 @@ export const eventCodesInputSchema = listInputSchema(z.string().trim())
     const unknown = codes.filter((code) => !isWebhookEventCode(code));
     if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `has unknown event codes: ${unknown.join(', ')}` });
   })
-  .transform((codes) => [...new Set(codes)]);
+  .transform((codes) => [...new Set(codes)])
+  .meta({ description: `Codes of the event catalogue: ${webhookEventCodes.join(', ')}` });
 
 const nameSchema = z.string().trim().min(1).max(200);
 const targetUrlSchema = z.string().trim().min(1).max(2_000).pipe(httpUrlSchema);

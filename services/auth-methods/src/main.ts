@@ -1,8 +1,10 @@
-import { KeyRing, RpcClient, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { KeyRing, RpcClient, ServiceRuntime, createMailer, loadConfig, runMain } from '@sesame/platform';
 import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema } from './config';
 import { IdentityClient } from './identity/identity-client';
+import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
+import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSamlSignIn } from './sso-saml/flows/sign-in.module';
 import { registerSingleLogout } from './sso-saml/flows/single-logout.module';
@@ -36,10 +38,18 @@ runMain(async () => {
     name: `${config.SESAME_PREFIX}.auth-methods.client`,
   });
   const identity = new IdentityClient(services);
+  const organizations = new Organizations(services);
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
   const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
+  registerPassword(runtime, {
+    identity,
+    organizations,
+    keyRing,
+    mailer: createMailer(config, runtime.nc, runtime.logger),
+    authorizationCodes,
+  });
   const publicUrl = config.SESAME_PUBLIC_URL;
-  const ssoConnections = registerSsoConnections({ runtime, identity: services, keyRing, publicUrl });
+  const ssoConnections = registerSsoConnections({ runtime, organizations, keyRing, publicUrl });
   registerSamlSignIn({
     runtime,
     identity,

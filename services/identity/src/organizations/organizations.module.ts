@@ -1,13 +1,13 @@
 import {
-  findOrganizationsByEmailDomainRequestSchema,
-  subjects,
   createOrganization,
   deleteOrganization,
   getOrganization,
   listOrganizations,
+  signInOrganizationRequestSchema,
+  subjects,
   updateOrganization,
 } from '@sesame/contracts';
-import { AggregateView, ok } from '@sesame/platform';
+import { AggregateView } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform';
 import { createOrganizationHandler } from './commands/create-organization.handler';
 import { deleteOrganizationHandler } from './commands/delete-organization.handler';
@@ -15,7 +15,7 @@ import { updateOrganizationHandler } from './commands/update-organization.handle
 import type { OrganizationState } from './domain/organization.decider';
 import type { OrganizationsEnv } from './organizations.env';
 import { organizationsView } from './projections/organizations.projection';
-import { getOrganizationHandler, listOrganizationsHandler } from './queries/organization.queries';
+import { getOrganizationHandler, listOrganizationsHandler, signInOrganizationHandler } from './queries/organization.queries';
 
 /** Wires the organization aggregate into a service runtime: projection and handlers. */
 export function registerOrganizations(runtime: ServiceRuntime): OrganizationsEnv {
@@ -31,16 +31,6 @@ export function registerOrganizations(runtime: ServiceRuntime): OrganizationsEnv
   runtime.router.operation(getOrganization, getOrganizationHandler(env));
   runtime.router.operation(updateOrganization, updateOrganizationHandler(env));
   runtime.router.operation(deleteOrganization, deleteOrganizationHandler(env));
-  runtime.router.on(
-    subjects.identity.organizations.findByEmailDomain,
-    async ({ domain }) => {
-      const found = await view.documents.find({ allowed_email_domains: domain, status: 'active' }, { sort: { inserted_at: 1 } });
-      const organizations = found.flatMap((organization) =>
-        organization.status === 'active' ? [{ domain: organization.domain, name: organization.name }] : [],
-      );
-      return ok({ organizations });
-    },
-    findOrganizationsByEmailDomainRequestSchema,
-  );
+  runtime.router.on(subjects.identity.organizations.forSignIn, signInOrganizationHandler(env), signInOrganizationRequestSchema);
   return env;
 }

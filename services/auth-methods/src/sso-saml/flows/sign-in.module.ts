@@ -76,29 +76,14 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     const { events } = await runtime.eventStore.readStream(ssoChallengeStream(requestId));
     return fold(ssoChallengeDecider, events as never);
   };
-  const usable = (connection: PresentSsoConnection | null) => Boolean(connection?.settings.active && connection.idp);
-
-  const organizationOfEmail = async (email: string, environment: Environment, correlationId: string) => {
-    const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    const { organizations } = await identity.call(
-      subjects.identity.organizations.findByEmailDomain,
-      { domain },
-      { correlationId },
-    );
-    if (organizations.length === 0) fail(fieldError('user_email', 'belongs to no organization'));
-    if (organizations.length === 1) return (organizations[0] as { domain: string }).domain;
-    const withSso = [];
-    for (const organization of organizations)
-      if (usable(await deps.findConnection(spIdOf(organization.domain, environment)))) withSso.push(organization.domain);
-    if (withSso.length !== 1) fail(fieldError('org_domain', "can't be blank: several organizations use this email domain"));
-    return withSso[0] as string;
-  };
 
   runtime.router.operation(createSsoSamlChallenge, async ({ body }, context) => {
     const environment = context.meta.environment ?? fail(catalogueError('unauthorized'));
     const correlationId = context.meta.correlationId;
     const organizationDomain =
-      body.org_domain ?? (await organizationOfEmail(body.user_email as string, environment, correlationId));
+      body.org_domain ??
+      (await identity.call(subjects.identity.organizations.forSignIn, { email: body.user_email as string }, { correlationId }))
+        .organization.domain;
     const check = await identity.call(
       subjects.identity.redirectUris.check,
       { environment, url: body.redirect_uri },
