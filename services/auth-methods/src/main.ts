@@ -1,4 +1,4 @@
-import { KeyRing, RpcClient, ServiceRuntime, createMailer, loadConfig, runMain } from '@sesame/platform';
+import { KeyRing, RpcClient, ServiceRuntime, createMailer, createSmsSender, loadConfig, runMain } from '@sesame/platform';
 import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema } from './config';
 import { IdentityClient } from './identity/identity-client';
@@ -9,6 +9,7 @@ import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSamlSignIn } from './sso-saml/flows/sign-in.module';
 import { registerSingleLogout } from './sso-saml/flows/single-logout.module';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
+import { registerTotp } from './totp/totp.module';
 
 const day = 86_400_000;
 
@@ -38,9 +39,9 @@ runMain(async () => {
     name: `${config.SESAME_PREFIX}.auth-methods.client`,
   });
   const identity = new IdentityClient(services);
-  const organizations = new Organizations(services);
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
   const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
+  const organizations = new Organizations(services);
   registerPassword(runtime, {
     identity,
     organizations,
@@ -61,6 +62,8 @@ runMain(async () => {
     clockSkewMs: 120_000,
   });
   registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find });
+  const sms = createSmsSender(config, runtime.nc, runtime.logger);
+  registerTotp(runtime, { identity, organizations, keyRing, sms });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
     process.once(signal, () => void runtime.shutdown(signal).then(() => services.close().catch(() => undefined)));
