@@ -8,6 +8,7 @@ import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { totpOperations } from './totp.operations';
+import { magicLinkOperations } from './magic-link.operations';
 import { webhookOperations } from './webhooks.operations';
 import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
@@ -21,6 +22,7 @@ export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
 export * from './totp.operations';
+export * from './magic-link.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
 export * from './sso.operations';
@@ -36,6 +38,7 @@ export const operations: Operation[] = [
   ...ssoOperations,
   ...passwordOperations,
   ...userMetakeyOperations,
+  ...magicLinkOperations,
   ...totpOperations,
   ...webhookOperations,
   ...webhookEventOperations,

@@ -10,6 +10,7 @@ import { registerSamlSignIn } from './sso-saml/flows/sign-in.module';
 import { registerSingleLogout } from './sso-saml/flows/single-logout.module';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
 import { registerTotp } from './totp/totp.module';
+import { registerMagicLink } from './magic-link/magic-link.module';
 
 const day = 86_400_000;
 
@@ -42,13 +43,9 @@ runMain(async () => {
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
   const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
   const organizations = new Organizations(services);
-  registerPassword(runtime, {
-    identity,
-    organizations,
-    keyRing,
-    mailer: createMailer(config, runtime.nc, runtime.logger),
-    authorizationCodes,
-  });
+  const mailer = createMailer(config, runtime.nc, runtime.logger);
+  registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes });
+  registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer });
   const publicUrl = config.SESAME_PUBLIC_URL;
   const ssoConnections = registerSsoConnections({ runtime, organizations, keyRing, publicUrl });
   registerSamlSignIn({
