@@ -4,6 +4,7 @@ import { authMethodsConfigSchema } from './config';
 import { IdentityClient } from './identity/identity-client';
 import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
+import { BreachRange } from './password/breach-range';
 import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSamlSignIn } from './sso-saml/flows/sign-in.module';
@@ -43,8 +44,11 @@ runMain(async () => {
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
   const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
   const organizations = new Organizations(services);
+  const breachRange = config.SESAME_PASSWORD_BREACH_RANGE_URL
+    ? new BreachRange(config.SESAME_PASSWORD_BREACH_RANGE_URL, 2_000, runtime.logger)
+    : null;
   const mailer = createMailer(config, runtime.nc, runtime.logger);
-  registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes });
+  registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes, breachRange });
   registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer });
   const publicUrl = config.SESAME_PUBLIC_URL;
   const ssoConnections = registerSsoConnections({ runtime, organizations, keyRing, publicUrl });
@@ -63,5 +67,12 @@ runMain(async () => {
   registerTotp(runtime, { identity, organizations, keyRing, sms });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => void runtime.shutdown(signal).then(() => services.close().catch(() => undefined)));
+    process.once(
+      signal,
+      () =>
+        void runtime
+          .shutdown(signal)
+          .then(() => Promise.all([services.close(), breachRange?.close()]))
+          .catch(() => undefined),
+    );
 });
