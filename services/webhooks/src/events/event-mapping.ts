@@ -1,5 +1,16 @@
 import { directorySyncWebhookCodes, webhookEventCatalogue } from '@sesame/contracts';
-import type { Environment, ServiceName, WebhookEventCode } from '@sesame/contracts';
+import type {
+  AdminEvent,
+  Environment,
+  GroupEvent,
+  OrganizationEvent,
+  RedirectUriEvent,
+  ServiceName,
+  SsoConnectionEvent,
+  UserEvent,
+  UserMetakeyEvent,
+  WebhookEventCode,
+} from '@sesame/contracts';
 import type { RecordedEvent } from '@sesame/platform';
 
 /** An event of the product as webhooks publish it, before it is addressed to a webhook. */
@@ -14,7 +25,10 @@ export interface PublicEvent {
   description: string;
 }
 
-const identityCodes: Record<string, WebhookEventCode> = {
+type IdentityEventType = (OrganizationEvent | UserEvent | AdminEvent | GroupEvent | UserMetakeyEvent | RedirectUriEvent)['type'];
+
+/** Every public identity event has its code: a new event type does not compile until it is mapped here. */
+const identityCodes: Record<IdentityEventType, WebhookEventCode> = {
   OrganizationCreated: 'organization.created',
   OrganizationUpdated: 'organization.updated',
   OrganizationDeleted: 'organization.deleted',
@@ -41,7 +55,7 @@ const identityCodes: Record<string, WebhookEventCode> = {
   GroupDeleted: 'group.deleted',
 };
 
-const authMethodsCodes: Record<string, WebhookEventCode> = {
+const authMethodsCodes: Record<SsoConnectionEvent['type'], WebhookEventCode> = {
   SsoConnectionCreated: 'sso_connection.created',
   SsoConnectionUpdated: 'sso_connection.updated',
 };
