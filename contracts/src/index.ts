@@ -21,6 +21,7 @@ export * from './events/identity.events';
 export * from './events/webhook.events';
 export * from './events/webhook-catalogue';
 export * from './events/sign-in.events';
+export * from './events/password.events';
 export * from './events/sso.events';
 export * from './events/directory-sync.events';
 export * from './common/phone.schema';

@@ -15,6 +15,11 @@ export const subjects = {
       get: 'identity.organizations.get',
       update: 'identity.organizations.update',
       delete: 'identity.organizations.delete',
+      /**
+       * The organization a sign-in (password, magic link) is for: `org_domain` when given, else the
+       * only one allowing the email's domain; 422 on `org_domain` when none or several do.
+       */
+      forSignIn: 'identity.organizations.for-sign-in',
     },
     /**
      * Users. The first seven serve HTTP operations (environment from the API key). The others
@@ -112,6 +117,14 @@ export const subjects = {
   },
   authMethods: {
     token: 'auth-methods.oauth.token',
+    password: {
+      getConnection: 'auth-methods.password.connection.get',
+      createConnection: 'auth-methods.password.connection.create',
+      updateConnection: 'auth-methods.password.connection.update',
+      create: 'auth-methods.password.create',
+      challenge: 'auth-methods.password.challenge',
+      request: 'auth-methods.password.request',
+    },
     jwks: 'auth-methods.jwks.get',
     apiKeys: {
       create: 'auth-methods.api-keys.create',

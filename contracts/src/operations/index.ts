@@ -1,5 +1,6 @@
 import type { Operation } from './operation';
 import { oauthOperations } from './oauth.operations';
+import { passwordOperations } from './password.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
@@ -12,6 +13,7 @@ import { directorySyncOperations } from './directory-syncs.operations';
 
 export * from './operation';
 export * from './oauth.operations';
+export * from './password.operations';
 export * from './organizations.operations';
 export * from './users.operations';
 export * from './user-metakeys.operations';
@@ -30,6 +32,7 @@ export const operations: Operation[] = [
   ...directorySyncOperations,
   ...redirectUriOperations,
   ...ssoOperations,
+  ...passwordOperations,
   ...userMetakeyOperations,
   ...webhookOperations,
   ...webhookEventOperations,

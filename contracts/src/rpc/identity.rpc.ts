@@ -4,6 +4,7 @@ import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination
 import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
 import { userMetakeySchema } from '../entities/misc.schema';
+import { organizationSchema } from '../entities/organization.schema';
 import { userSchema } from '../entities/user.schema';
 import {
   createUserBodySchema,
@@ -110,6 +111,15 @@ export const checkRedirectUriResponseSchema = z.object({ registered: z.boolean()
 
 export const activeUserMetakeysRequestSchema = z.object({ environment: environmentSchema });
 export const activeUserMetakeysResponseSchema = z.object({ data: z.array(userMetakeySchema) });
+export const signInOrganizationRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  org_domain: z.string().min(1).max(100).optional(),
+});
+export const signInOrganizationResponseSchema = z.object({ organization: organizationSchema });
+export const orgDomainRequiredMessages = {
+  none: 'is required: no organization allows the domain of this email',
+  several: 'is required: several organizations allow the domain of this email',
+} as const;
 
 export const invitationTokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
 export const inspectInvitationResponseSchema = adminInvitationSchema;
@@ -137,6 +147,10 @@ export const identityRpc = {
   [subjects.identity.groups.addMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.removeMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.delete]: { request: groupIdRequestSchema, response: deletedSchema(groupSchema, 'GroupDeleted') },
+  [subjects.identity.organizations.forSignIn]: {
+    request: signInOrganizationRequestSchema,
+    response: signInOrganizationResponseSchema,
+  },
   [subjects.identity.userMetakeys.active]: {
     request: activeUserMetakeysRequestSchema,
     response: activeUserMetakeysResponseSchema,

@@ -1,8 +1,10 @@
-import { KeyRing, RpcClient, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { KeyRing, RpcClient, ServiceRuntime, createMailer, loadConfig, runMain } from '@sesame/platform';
 import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema } from './config';
 import { IdentityClient } from './identity/identity-client';
+import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
+import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
 
@@ -35,7 +37,14 @@ runMain(async () => {
   });
   const identity = new IdentityClient(services);
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
-  registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
+  const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
+  registerPassword(runtime, {
+    identity,
+    organizations: new Organizations(services),
+    keyRing,
+    mailer: createMailer(config, runtime.nc, runtime.logger),
+    authorizationCodes,
+  });
   registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
