@@ -7,6 +7,8 @@ import { redirectUriOperations } from './redirect-uris.operations';
 import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
+import { totpOperations } from './totp.operations';
+import { magicLinkOperations } from './magic-link.operations';
 import { webhookOperations } from './webhooks.operations';
 import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
@@ -19,6 +21,8 @@ export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './totp.operations';
+export * from './magic-link.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
 export * from './sso.operations';
@@ -34,6 +38,8 @@ export const operations: Operation[] = [
   ...ssoOperations,
   ...passwordOperations,
   ...userMetakeyOperations,
+  ...magicLinkOperations,
+  ...totpOperations,
   ...webhookOperations,
   ...webhookEventOperations,
   ...oauthOperations,

@@ -26,6 +26,7 @@ export function registerOperationRoutes(fastify: FastifyInstance, operations: Op
       fastify.route({
         method: operation.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
         url: fastifyPath(path),
+        config: { errorStyle: operation.errorStyle ?? 'api' },
         handler: (request, reply) => serve(operation, request, reply, deps),
       });
 }

@@ -20,9 +20,9 @@
  * (`session` as in `SignInSession`).
  */
 import type { Environment, SignInMethod, Token, TokenRequest } from '@sesame/contracts';
-import { DomainError, fold, handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
+import { ConcurrencyError, DomainError, fail, fold, handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
 import type { CommandHandlerDeps, EventMetadata, EventStore } from '@sesame/platform';
-import { authorizationCodeDecider } from './domain/authorization-code.decider';
+import { authorizationCodeDecider, invalidCode } from './domain/authorization-code.decider';
 import type { AuthorizationCodeCommand, AuthorizationCodeState } from './domain/authorization-code.decider';
 import type { UserTokens } from './user-tokens';
 
@@ -38,6 +38,8 @@ export interface AuthorizationCodeRequest {
   scope?: string;
   /** When the user proved who they are; now by default. */
   authenticatedAt?: Date;
+  /** Lifetime of this code when not the configured one (a magic link lives 10 minutes). */
+  ttlSeconds?: number;
 }
 
 export interface IssuedAuthorizationCode {
@@ -64,7 +66,7 @@ export class AuthorizationCodes {
   async issue(request: AuthorizationCodeRequest, metadata: EventMetadata): Promise<IssuedAuthorizationCode> {
     const code = randomSecret(32);
     const now = this.env.now();
-    const expiresAt = new Date(now.getTime() + this.env.ttlSeconds * 1_000).toISOString();
+    const expiresAt = new Date(now.getTime() + (request.ttlSeconds ?? this.env.ttlSeconds) * 1_000).toISOString();
     const redirectUri = request.redirectUri ?? null;
     await handleCommand(
       this.env.commandDeps,
@@ -95,23 +97,23 @@ export class AuthorizationCodes {
 
   /**
    * `grant_type=authorization_code`: checks the code, opens the refresh-token family, redeems the
-   * code naming that family (once: the append expects the revision it read), then signs.
+   * code naming that family (once: the append expects the revision it read, so of concurrent
+   * exchanges on any replicas one wins), then signs.
    */
   async exchange(request: TokenRequest & { code: string }, metadata: EventMetadata): Promise<Token> {
     const stream = codeStream(request.code);
-    const { events } = await this.env.eventStore.readStream(stream);
+    const { events, revision } = await this.env.eventStore.readStream(stream);
     const state = fold(authorizationCodeDecider, events as never);
     try {
       authorizationCodeDecider.decide(this.redeem(request, 'unchecked'), state);
       if (state.status === 'empty') throw new Error('An issued authorization code has a state');
       const family = await this.env.tokens.open(state, metadata);
-      await handleCommand(
-        this.env.commandDeps,
-        authorizationCodeDecider,
-        stream,
-        this.redeem(request, family.familyId),
-        metadata,
-      );
+      const redeemed = authorizationCodeDecider.decide(this.redeem(request, family.familyId), state);
+      await this.env.eventStore.appendToStream(stream, redeemed, { expectedRevision: revision, metadata }).catch((error) => {
+        // Another request redeemed it first, on this replica or another.
+        if (error instanceof ConcurrencyError) fail(invalidCode());
+        throw error;
+      });
       return await this.env.tokens.mint(state, family);
     } catch (error) {
       if (error instanceof DomainError) await this.revokeIfReused(stream, metadata);
