@@ -9,6 +9,7 @@ import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { totpOperations } from './totp.operations';
 import { magicLinkOperations } from './magic-link.operations';
+import { relayOperations } from './relays.operations';
 import { webhookOperations } from './webhooks.operations';
 import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
@@ -23,6 +24,7 @@ export * from './redirect-uris.operations';
 export * from './admins.operations';
 export * from './totp.operations';
 export * from './magic-link.operations';
+export * from './relays.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
 export * from './sso.operations';
@@ -42,5 +44,6 @@ export const operations: Operation[] = [
   ...totpOperations,
   ...webhookOperations,
   ...webhookEventOperations,
+  ...relayOperations,
   ...oauthOperations,
 ];

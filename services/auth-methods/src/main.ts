@@ -1,6 +1,6 @@
 import { KeyRing, RpcClient, ServiceRuntime, createMailer, createSmsSender, loadConfig, runMain } from '@sesame/platform';
 import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
-import { authMethodsConfigSchema } from './config';
+import { authMethodsConfigSchema, issuerOf } from './config';
 import { IdentityClient } from './identity/identity-client';
 import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
@@ -9,6 +9,7 @@ import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
 import { registerTotp } from './totp/totp.module';
 import { registerMagicLink } from './magic-link/magic-link.module';
+import { registerRelays } from './relays/relays.module';
 
 const day = 86_400_000;
 
@@ -39,11 +40,23 @@ runMain(async () => {
   });
   const identity = new IdentityClient(services);
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
-  const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
+  const { authorizationCodes, userTokens } = registerAuthorizationCodes(runtime, config, {
+    signingKeys,
+    identity,
+    tokenEndpoint,
+  });
   const organizations = new Organizations(services);
   const mailer = createMailer(config, runtime.nc, runtime.logger);
   registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes });
   registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer });
+  registerRelays(runtime, {
+    identity,
+    organizations,
+    signingKeys,
+    userTokens,
+    tokenEndpoint,
+    issuerOf: (organizationDomain) => issuerOf(config, organizationDomain),
+  });
   registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
   const sms = createSmsSender(config, runtime.nc, runtime.logger);
   registerTotp(runtime, { identity, organizations, keyRing, sms });
