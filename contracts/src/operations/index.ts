@@ -3,6 +3,7 @@ import { oauthOperations } from './oauth.operations';
 import { passwordOperations } from './password.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
+import { adminOnboardingOperations } from './admin-onboarding.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
 import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
@@ -22,6 +23,7 @@ export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './admin-onboarding.operations';
 export * from './totp.operations';
 export * from './magic-link.operations';
 export * from './relays.operations';
@@ -35,6 +37,7 @@ export const operations: Operation[] = [
   ...organizationOperations,
   ...userOperations,
   ...adminOperations,
+  ...adminOnboardingOperations,
   ...directorySyncOperations,
   ...redirectUriOperations,
   ...ssoOperations,

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueError } from '@sesame/contracts';
-import type { Operation, RpcMeta } from '@sesame/contracts';
+import type { Operation, RpcInput, RpcMeta } from '@sesame/contracts';
 import { RpcUnavailableError } from '@sesame/platform';
 import type { Logger, RpcClient } from '@sesame/platform';
 import type { Authenticator } from '../auth/authenticator';
+import { invitationScope } from '../auth/invitation-authenticator';
 import { ApiError } from '../http/api-error';
 import { operationInput } from './operation-input';
 
@@ -37,17 +38,26 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
     const principal = await deps.authenticator.authenticate(request.headers.authorization, operation.scope);
     Object.assign(meta, principal);
   }
-  const input = operationInput(operation, request);
-  let answer;
-  try {
-    answer = await deps.rpc.request(operation.subject, { meta, input });
-  } catch (error) {
-    if (!(error instanceof RpcUnavailableError)) throw error;
-    deps.logger.error({ err: error, correlationId: request.id }, 'service did not answer');
-    throw new ApiError(catalogueError('service_unavailable'));
-  }
+  const ask = async (subject: string, input: unknown) => {
+    try {
+      return await deps.rpc.request(subject, { meta, input });
+    } catch (error) {
+      if (!(error instanceof RpcUnavailableError)) throw error;
+      deps.logger.error({ err: error, correlationId: request.id }, 'service did not answer');
+      throw new ApiError(catalogueError('service_unavailable'));
+    }
+  };
+  let input: unknown = operationInput(operation, request);
+  if (operation.auth === 'admin_invitation') input = await invitationInput(input as RpcInput, ask);
+  const answer = await ask(operation.subject, input);
   if (!answer.ok) throw new ApiError(answer.error);
   if (operation.errorStyle === 'oauth') void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   for (const [name, value] of Object.entries(answer.headers ?? {})) void reply.header(name, value);
   return reply.status(answer.status).send(answer.body);
+}
+
+/** A service subject's input for the onboarding page: the other body fields and the invitation's scope. */
+async function invitationInput(input: RpcInput, ask: Parameters<typeof invitationScope>[1]) {
+  const { token, ...fields } = input.body as { token: string };
+  return { ...fields, ...(await invitationScope(token, ask)) };
 }
