@@ -4,8 +4,11 @@ import { authMethodsConfigSchema } from './config';
 import { IdentityClient } from './identity/identity-client';
 import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
+import { BreachRange } from './password/breach-range';
 import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
+import { registerSamlSignIn } from './sso-saml/flows/sign-in.module';
+import { registerSingleLogout } from './sso-saml/flows/single-logout.module';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
 import { registerTotp } from './totp/totp.module';
 import { registerMagicLink } from './magic-link/magic-link.module';
@@ -41,13 +44,35 @@ runMain(async () => {
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
   const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
   const organizations = new Organizations(services);
+  const breachRange = config.SESAME_PASSWORD_BREACH_RANGE_URL
+    ? new BreachRange(config.SESAME_PASSWORD_BREACH_RANGE_URL, 2_000, runtime.logger)
+    : null;
   const mailer = createMailer(config, runtime.nc, runtime.logger);
-  registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes });
+  registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes, breachRange });
   registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer });
-  registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
+  const publicUrl = config.SESAME_PUBLIC_URL;
+  const ssoConnections = registerSsoConnections({ runtime, organizations, keyRing, publicUrl });
+  registerSamlSignIn({
+    runtime,
+    identity,
+    keyRing,
+    publicUrl,
+    findConnection: ssoConnections.find,
+    issueCode: (request, metadata) => authorizationCodes.issue({ ...request, method: 'sso' }, metadata),
+    challengeTtlMs: 10 * 60_000,
+    clockSkewMs: 120_000,
+  });
+  registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find });
   const sms = createSmsSender(config, runtime.nc, runtime.logger);
   registerTotp(runtime, { identity, organizations, keyRing, sms });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => void runtime.shutdown(signal).then(() => services.close().catch(() => undefined)));
+    process.once(
+      signal,
+      () =>
+        void runtime
+          .shutdown(signal)
+          .then(() => Promise.all([services.close(), breachRange?.close()]))
+          .catch(() => undefined),
+    );
 });
