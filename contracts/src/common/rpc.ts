@@ -9,6 +9,11 @@ export interface RpcMeta {
   /** The authenticated client (API key client id), when there is one. */
   clientId?: string;
   scopes?: string[];
+  /**
+   * Public browser operations only: the query string exactly as received (SAML HTTP-Redirect
+   * binding signatures are computed over the encoded query, which re-encoding may not reproduce).
+   */
+  rawQuery?: string;
 }
 
 export interface RpcInput<P = unknown, Q = unknown, B = unknown> {
