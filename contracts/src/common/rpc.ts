@@ -9,6 +9,8 @@ export interface RpcMeta {
   /** The authenticated client (API key client id), when there is one. */
   clientId?: string;
   scopes?: string[];
+  /** SCIM operations: the bearer token and `If-Match` header the client sent (the service owning the token checks it). */
+  scim?: { bearerToken: string; ifMatch?: string };
 }
 
 export interface RpcInput<P = unknown, Q = unknown, B = unknown> {

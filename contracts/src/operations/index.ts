@@ -6,6 +6,7 @@ import { redirectUriOperations } from './redirect-uris.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
+import { scimOperations } from './scim.operations';
 
 export * from './operation';
 export * from './oauth.operations';
@@ -15,6 +16,7 @@ export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
 export * from './directory-syncs.operations';
+export * from './scim.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
 export const operations: Operation[] = [
@@ -22,6 +24,7 @@ export const operations: Operation[] = [
   ...userOperations,
   ...adminOperations,
   ...directorySyncOperations,
+  ...scimOperations,
   ...redirectUriOperations,
   ...userMetakeyOperations,
   ...oauthOperations,

@@ -2,7 +2,7 @@ import type { z } from '../zod';
 import type { ErrorCode } from '../common/errors';
 import type { Scope } from '../common/scopes';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Tags of the API reference, grouped as SPEC.md section 2 says (see `tagGroups`). */
 export const apiTags = [
@@ -53,16 +53,19 @@ export interface Operation<
   tag: ApiTag;
   summary: string;
   description?: string;
-  /** `api_key`: a Bearer access token of an API key holding `scope`; `none`: public. */
-  auth: 'api_key' | 'none';
+  /**
+   * `api_key`: a Bearer access token of an API key holding `scope`; `scim`: the Bearer token of
+   * a directory sync, checked by the directory-sync service; `none`: public.
+   */
+  auth: 'api_key' | 'scim' | 'none';
   scope?: Scope;
   subject: string;
   request: { params?: P; query?: Q; body?: B };
   response: { status: number; description: string; schema: R };
   /** Documented error answers, beyond the transport ones every operation can give. */
   errors: ErrorCode[];
-  /** Error body style: the API's two shapes, or the OAuth shape (token endpoint). */
-  errorStyle?: 'api' | 'oauth';
+  /** Error body style: the API's two shapes, the OAuth shape (token endpoint) or the SCIM shape (RFC 7644, `application/scim+json`). */
+  errorStyle?: 'api' | 'oauth' | 'scim';
 }
 
 export function defineOperation<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
