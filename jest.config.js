@@ -1,7 +1,8 @@
 /**
  * Test tiers by file suffix: *.unit.spec.ts, *.int.spec.ts, test/e2e/*.e2e.spec.ts (and the
  * documentation samples, docs/test/*.e2e.spec.ts), and
- * docs/test/*.browser.spec.ts (the documentation site in Debian's chromium; `npm run test:browser`).
+ * docs/test/*.browser.spec.ts and onboarding/test/*.browser.spec.ts (the documentation site and the
+ * IT-admin onboarding page in Debian's chromium; `npm run test:browser`).
  */
 const swc = [
   '@swc/jest',
@@ -52,7 +53,7 @@ module.exports = {
     {
       ...common,
       displayName: 'browser',
-      testMatch: ['<rootDir>/docs/test/**/*.browser.spec.ts'],
+      testMatch: ['<rootDir>/docs/test/**/*.browser.spec.ts', '<rootDir>/onboarding/test/**/*.browser.spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
     },
   ],

@@ -15,6 +15,11 @@ export const subjects = {
       get: 'identity.organizations.get',
       update: 'identity.organizations.update',
       delete: 'identity.organizations.delete',
+      /**
+       * The organization a sign-in (password, magic link) is for: `org_domain` when given, else the
+       * only one allowing the email's domain; 422 on `org_domain` when none or several do.
+       */
+      forSignIn: 'identity.organizations.for-sign-in',
     },
     /**
      * Users. The first seven serve HTTP operations (environment from the API key). The others
@@ -55,6 +60,8 @@ export const subjects = {
       create: 'identity.user-metakeys.create',
       list: 'identity.user-metakeys.list',
       delete: 'identity.user-metakeys.delete',
+      /** The registered (not locked) user metakeys of an environment: the custom claims of ID tokens. */
+      active: 'identity.user-metakeys.active',
     },
     redirectUris: {
       create: 'identity.redirect-uris.create',
@@ -72,8 +79,13 @@ export const subjects = {
       delete: 'identity.admins.delete',
       acceptInvitation: 'identity.admins.accept-invitation',
       declineInvitation: 'identity.admins.decline-invitation',
-      /** What the onboarding page shows for an invitation token (organization, email), without using it. */
+      /**
+       * What the onboarding page shows for an invitation token (organization, email), without
+       * using it: for services acting for the page (refused once declined or expired).
+       */
       inspectInvitation: 'identity.admins.inspect-invitation',
+      /** The onboarding page opens with an invitation token (HTTP): records `last_login_at`. */
+      openInvitation: 'identity.admins.open-invitation',
       /** Record that an admin signed in (`last_login_at`). */
       recordLogin: 'identity.admins.record-login',
     },
@@ -89,6 +101,8 @@ export const subjects = {
     },
     /** Development mode only: the messages of the local mail outbox. */
     devOutbox: 'identity.dev.outbox',
+    /** Development mode only: the text messages of the local SMS outbox. */
+    devSmsOutbox: 'identity.dev.sms-outbox',
   },
   directorySync: {
     syncs: {
@@ -127,11 +141,51 @@ export const subjects = {
   },
   authMethods: {
     token: 'auth-methods.oauth.token',
+    password: {
+      getConnection: 'auth-methods.password.connection.get',
+      createConnection: 'auth-methods.password.connection.create',
+      updateConnection: 'auth-methods.password.connection.update',
+      create: 'auth-methods.password.create',
+      challenge: 'auth-methods.password.challenge',
+      request: 'auth-methods.password.request',
+    },
     jwks: 'auth-methods.jwks.get',
     apiKeys: {
       create: 'auth-methods.api-keys.create',
       list: 'auth-methods.api-keys.list',
       revoke: 'auth-methods.api-keys.revoke',
+    },
+    /** SAML SSO: request and response schemas of the service subjects in `contracts/src/rpc/sso.rpc.ts`. */
+    sso: {
+      get: 'auth-methods.sso-connections.get',
+      create: 'auth-methods.sso-connections.create',
+      update: 'auth-methods.sso-connections.update',
+      list: 'auth-methods.sso-connections.list',
+      /** Our SP metadata document (XML) of a connection. */
+      spMetadata: 'auth-methods.sso.sp-metadata',
+      /** For services (the onboarding page): the connection of an organization and environment, or null. */
+      find: 'auth-methods.sso-connections.find',
+      /** For services: create or update the connection of an organization and environment. */
+      configure: 'auth-methods.sso-connections.configure',
+      /** For services: our SP values (ACS URL, entity id, metadata URL...) even before a connection exists. */
+      spSettings: 'auth-methods.sso-connections.sp-settings',
+    },
+  },
+  webhooks: {
+    webhooks: {
+      create: 'webhooks.webhooks.create',
+      list: 'webhooks.webhooks.list',
+      get: 'webhooks.webhooks.get',
+      update: 'webhooks.webhooks.update',
+      delete: 'webhooks.webhooks.delete',
+      rotateSignatureKey: 'webhooks.webhooks.rotate-signature-key',
+    },
+    /** Delivery jobs (`WebhookEvent`); not `webhooks.events.*`, the subjects of the service's event store. */
+    webhookEvents: {
+      list: 'webhooks.webhook-events.list',
+      triggerTest: 'webhooks.webhook-events.trigger-test',
+      retry: 'webhooks.webhook-events.retry',
+      cancel: 'webhooks.webhook-events.cancel',
     },
   },
 } as const;

@@ -15,6 +15,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { parseBrackets } from './http/form-body';
 import { ServiceReadiness } from './http/service-readiness';
 import { registerDevRoutes } from './routes/dev-routes';
+import { registerOnboardingRoutes } from './routes/onboarding-routes';
 import { registerOperationRoutes } from './routes/operation-routes';
 
 const correlationIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -87,6 +88,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     authenticator: new Authenticator(jwks, apiKeyIssuer(config), apiAudience(config)),
     logger,
   });
+  registerOnboardingRoutes(fastify, logger);
   if (config.SESAME_MODE !== 'production') registerDevRoutes(fastify, rpc);
   const stopJwks = jwks.start();
 

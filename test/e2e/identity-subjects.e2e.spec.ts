@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { subjects } from '@sesame/contracts';
 import type { RpcReply } from '@sesame/contracts';
-import { RpcClient } from '@sesame/platform';
+import { connect } from 'nats';
+import { OutboxSmsSender, RpcClient, createLogger } from '@sesame/platform';
 import { System } from '../support/system';
 import { createOrganization, eventually } from '../support/identity-fixtures';
 
@@ -242,6 +243,40 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
       expect(await call(groups.delete, { ...scope(), id: group.id })).toEqual({
         ok: false,
         error: { kind: 'error', code: 'resource_not_found' },
+      });
+    });
+  });
+
+  describe('dev outboxes', () => {
+    it('shows the text messages of the local SMS outbox at GET /dev/sms-outbox', async () => {
+      const nc = await connect({ servers: system.env.SESAME_NATS_URL as string });
+      try {
+        await new OutboxSmsSender(nc, system.prefix, 'Sesame', createLogger('test', 'silent')).send({
+          to: '+33611223344',
+          text: 'Your code is 424242',
+          tags: ['totp'],
+        });
+      } finally {
+        await nc.close();
+      }
+      const { status, body } = await system.request('GET', '/dev/sms-outbox?to=%2B33611223344', { token: null });
+      expect(status).toBe(200);
+      expect(body.data).toEqual([
+        expect.objectContaining({ to: '+33611223344', text: 'Your code is 424242', from: 'Sesame', transport: 'outbox' }),
+      ]);
+    });
+  });
+
+  describe('user metakeys', () => {
+    it('lists the registered keys of an environment (the custom claims of ID tokens)', async () => {
+      const name = `claim_${randomUUID().slice(0, 8)}`;
+      await system.request('POST', '/api/v2/tokens/user-metakeys', { body: { name } });
+      const answer = await call(subjects.identity.userMetakeys.active, { environment: 'sandbox' });
+      expect(answer).toMatchObject({ ok: true, status: 200 });
+      expect((answer as { body: { data: unknown[] } }).body.data).toContainEqual({ name, required: false, type: 'string' });
+      expect(await call(subjects.identity.userMetakeys.active, { environment: 'production' })).toMatchObject({
+        ok: true,
+        body: { data: [] },
       });
     });
   });

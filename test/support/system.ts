@@ -218,13 +218,14 @@ function storesFromEnvironment(): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])));
 }
 
-/** Removes the JetStream streams a test run created, so that runs do not fill the server. */
+/** Removes the JetStream streams (and key-value buckets) a test run created, so that runs do not fill the server. */
 export async function deleteStreams(prefix: string): Promise<void> {
   const nc = await connect({ servers: testNatsUrl() });
   try {
     const jsm = await nc.jetstreamManager();
     for await (const stream of jsm.streams.list())
-      if (stream.config.name.startsWith(`${prefix.toUpperCase()}_`)) await jsm.streams.delete(stream.config.name);
+      if (stream.config.name.startsWith(`${prefix.toUpperCase()}_`) || stream.config.name.startsWith(`KV_${prefix}_`))
+        await jsm.streams.delete(stream.config.name);
   } finally {
     await nc.close();
   }

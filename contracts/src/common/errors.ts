@@ -34,6 +34,12 @@ export const errorCatalogue = {
   method_not_allowed: { status: 405, message: 'Method Not Allowed', docPath: '/api' },
   conflict: { status: 409, message: 'The resource was changed by another request, please retry', docPath: '/api' },
   directory_sync_already_exists: { status: 409, message: 'A directory sync already exists', docPath: '/directory-sync' },
+  password_connection_already_exists: {
+    status: 409,
+    message: 'A password connection already exists',
+    docPath: '/password',
+  },
+  sso_connection_already_exists: { status: 409, message: 'An SSO connection already exists', docPath: '/single-sign-on' },
   payload_too_large: { status: 413, message: 'Request body is too large', docPath: '/api' },
   unsupported_media_type: {
     status: 415,

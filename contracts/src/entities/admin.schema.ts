@@ -17,3 +17,18 @@ export const adminSchema = z
   })
   .meta({ id: 'Admin' });
 export type Admin = z.infer<typeof adminSchema>;
+
+/** What the onboarding page shows for an invitation: the admin, their organization, the link's expiry. */
+export const adminInvitationSchema = z
+  .object({
+    admin: adminSchema,
+    organization: z.object({
+      domain: z.string(),
+      name: z.string(),
+      allowed_email_domains: z.array(z.string()).meta({ description: 'Email domains that will sign in with SSO' }),
+      locale: z.string().nullable().meta({ description: 'Language of the page when the link does not choose one' }),
+    }),
+    expires_at: timestampSchema,
+  })
+  .meta({ id: 'AdminInvitation' });
+export type AdminInvitation = z.infer<typeof adminInvitationSchema>;

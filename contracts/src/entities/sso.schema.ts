@@ -13,20 +13,40 @@ export const ssoProviderTypes = [
   'custom_saml',
 ] as const;
 export const ssoProviderTypeSchema = z.enum(ssoProviderTypes);
+export type SsoProviderType = z.infer<typeof ssoProviderTypeSchema>;
 
 export const usersAccessPolicies = ['only_registered_users', 'provision_new_users', 'unregistered_users_allowed'] as const;
 export const usersAccessPolicySchema = z.enum(usersAccessPolicies);
+export type UsersAccessPolicy = z.infer<typeof usersAccessPolicySchema>;
 
+/** Our service-provider values for one connection: what the IT admin gives their identity provider. */
 export const samlConfigSchema = z
   .object({
-    acs_url: z.string(),
-    entity_id: z.string(),
+    acs_url: z.string().meta({ description: 'Assertion Consumer Service (HTTP-POST binding)' }),
+    entity_id: z.string().meta({ description: 'Our SP entity id (also the SP metadata URL)' }),
     cryptr_metadata_url: z.string().meta({ description: 'URL of our SP metadata document' }),
-    slo_url: z.string().nullable(),
-    slo_response_url: z.string().nullable(),
-    sso_provider_metadata: z.string().nullable(),
+    slo_url: z.string().nullable().meta({ description: 'Our single logout endpoint (logout requests from the IdP)' }),
+    slo_response_url: z.string().nullable().meta({ description: 'Our single logout response endpoint' }),
+    sso_provider_metadata: z
+      .string()
+      .nullable()
+      .meta({ description: 'Entity id of the identity provider, from its metadata (null until metadata is given)' }),
   })
   .meta({ id: 'SamlConfig' });
+export type SamlConfig = z.infer<typeof samlConfigSchema>;
+
+/** What was read from the identity provider's metadata. */
+export const identityProviderSchema = z
+  .object({
+    entity_id: z.string(),
+    sso_url: z.string().meta({ description: 'SingleSignOnService, HTTP-Redirect binding' }),
+    slo_url: z.string().nullable().meta({ description: 'SingleLogoutService of the IdP, when published' }),
+    certificates: z
+      .array(z.object({ fingerprint_sha256: z.string(), not_before: timestampSchema, not_after: timestampSchema }))
+      .meta({ description: 'Signing certificates; any of them may sign (rotation without downtime)' }),
+  })
+  .meta({ id: 'SsoIdentityProvider' });
+export type IdentityProvider = z.infer<typeof identityProviderSchema>;
 
 export const ssoConnectionSchema = z
   .object({
@@ -42,7 +62,12 @@ export const ssoConnectionSchema = z
     users_access_policy: usersAccessPolicySchema,
     onboarding: z.record(z.string(), z.unknown()).nullable(),
     metadata: z.string().nullable().meta({ description: 'Identity provider SAML metadata (XML)' }),
+    identity_provider: identityProviderSchema.nullable(),
     saml_config: samlConfigSchema,
+    update_profile_only_at_creation: z
+      .boolean()
+      .meta({ description: 'Profile attributes are written at the first sign-in only (and stay editable)' }),
+    allow_idp_initiated: z.boolean().meta({ description: 'Accept sign-ins started at the identity provider' }),
     inserted_at: timestampSchema,
     updated_at: timestampSchema,
   })

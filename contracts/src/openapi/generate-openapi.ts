@@ -52,7 +52,7 @@ function routeConfig(operation: Operation): RouteConfig {
   const responses: RouteConfig['responses'] = {
     [response.status]: {
       description: response.description,
-      ...(response.status === 204 ? {} : { content: { [mediaType]: { schema: response.schema } } }),
+      ...(response.status === 204 ? {} : { content: { [response.contentType ?? mediaType]: { schema: response.schema } } }),
     },
   };
   if (operation.errorStyle === 'scim') {

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { orgDomainParamsSchema } from '../common/inputs.schema';
-import { adminSchema } from '../entities/admin.schema';
+import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import { emailInputSchema } from './users.operations';
@@ -11,6 +11,14 @@ export const adminParamsSchema = orgDomainParamsSchema.extend({ email: z.string(
 export const adminInvitationBodySchema = z
   .object({ token: z.string().trim().min(1).max(200).meta({ description: 'The token of the invitation link' }) })
   .meta({ id: 'AdminInvitationAnswer' });
+
+/** Messages on `token` when an invitation link cannot be used (422 field errors). */
+export const adminInvitationMessages = {
+  invalid: 'is invalid',
+  used: 'has already been used',
+  expired: 'has expired: ask to be invited again',
+  declined: 'has been declined: ask to be invited again',
+} as const;
 
 export const adminListSchema = listSchema(adminSchema, 'AdminList');
 export const adminDeletedSchema = deletedSchema(adminSchema, 'AdminDeleted');
@@ -102,4 +110,27 @@ export const declineAdminInvitation = defineOperation({
   errors: [],
 });
 
-export const adminOperations = [inviteAdmin, listAdmins, getAdmin, deleteAdmin, acceptAdminInvitation, declineAdminInvitation];
+export const openAdminInvitation = defineOperation({
+  operationId: 'openAdminInvitation',
+  method: 'post',
+  path: '/api/v2/admin-invitations/open',
+  tag: 'Admins',
+  summary: 'Open an IT admin invitation',
+  description:
+    'Called by the onboarding page with the token of the invitation link: who is invited, for which organization, until when. Works until the invitation expires, also after it was accepted, but not once declined. Records `last_login_at`.',
+  auth: 'none',
+  subject: subjects.identity.admins.openInvitation,
+  request: { body: adminInvitationBodySchema },
+  response: { status: 200, description: 'The invitation', schema: adminInvitationSchema },
+  errors: [],
+});
+
+export const adminOperations = [
+  inviteAdmin,
+  listAdmins,
+  getAdmin,
+  deleteAdmin,
+  openAdminInvitation,
+  acceptAdminInvitation,
+  declineAdminInvitation,
+];

@@ -1,20 +1,28 @@
 import type { Operation } from './operation';
 import { oauthOperations } from './oauth.operations';
+import { passwordOperations } from './password.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
+import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
+import { webhookOperations } from './webhooks.operations';
+import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
 import { scimOperations } from './scim.operations';
 
 export * from './operation';
 export * from './oauth.operations';
+export * from './password.operations';
 export * from './organizations.operations';
 export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './webhooks.operations';
+export * from './webhook-events.operations';
+export * from './sso.operations';
 export * from './directory-syncs.operations';
 export * from './scim.operations';
 
@@ -26,6 +34,10 @@ export const operations: Operation[] = [
   ...directorySyncOperations,
   ...scimOperations,
   ...redirectUriOperations,
+  ...ssoOperations,
+  ...passwordOperations,
   ...userMetakeyOperations,
+  ...webhookOperations,
+  ...webhookEventOperations,
   ...oauthOperations,
 ];

@@ -61,7 +61,8 @@ export interface Operation<
   scope?: Scope;
   subject: string;
   request: { params?: P; query?: Q; body?: B };
-  response: { status: number; description: string; schema: R };
+  /** `contentType` defaults to `application/json` (XML metadata and HTML pages of browser endpoints differ). */
+  response: { status: number; description: string; schema: R; contentType?: string };
   /** Documented error answers, beyond the transport ones every operation can give. */
   errors: ErrorCode[];
   /** Error body style: the API's two shapes, the OAuth shape (token endpoint) or the SCIM shape (RFC 7644, `application/scim+json`). */

@@ -1,8 +1,10 @@
 import { z } from '../zod';
 import { environmentSchema } from '../common/environment.schema';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
-import { adminSchema } from '../entities/admin.schema';
+import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
+import { userMetakeySchema } from '../entities/misc.schema';
+import { organizationSchema } from '../entities/organization.schema';
 import { userSchema } from '../entities/user.schema';
 import {
   createUserBodySchema,
@@ -107,12 +109,20 @@ export const maybeGroupSchema = z.object({ group: groupSchema.nullable() });
 export const checkRedirectUriRequestSchema = z.object({ environment: environmentSchema, url: z.string().min(1).max(2_000) });
 export const checkRedirectUriResponseSchema = z.object({ registered: z.boolean(), default_url: z.string().nullable() });
 
-export const invitationTokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
-export const inspectInvitationResponseSchema = z.object({
-  admin: adminSchema,
-  organization: z.object({ domain: z.string(), name: z.string() }),
-  expires_at: z.string(),
+export const activeUserMetakeysRequestSchema = z.object({ environment: environmentSchema });
+export const activeUserMetakeysResponseSchema = z.object({ data: z.array(userMetakeySchema) });
+export const signInOrganizationRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  org_domain: z.string().min(1).max(100).optional(),
 });
+export const signInOrganizationResponseSchema = z.object({ organization: organizationSchema });
+export const orgDomainRequiredMessages = {
+  none: 'is required: no organization allows the domain of this email',
+  several: 'is required: several organizations allow the domain of this email',
+} as const;
+
+export const invitationTokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export const inspectInvitationResponseSchema = adminInvitationSchema;
 export const recordAdminLoginRequestSchema = tenantScopeSchema.extend({ email: z.string().min(1).max(254) });
 
 const userList = listSchema(userSchema, 'UserList');
@@ -137,6 +147,14 @@ export const identityRpc = {
   [subjects.identity.groups.addMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.removeMembers]: { request: groupMembersRequestSchema, response: groupSchema },
   [subjects.identity.groups.delete]: { request: groupIdRequestSchema, response: deletedSchema(groupSchema, 'GroupDeleted') },
+  [subjects.identity.organizations.forSignIn]: {
+    request: signInOrganizationRequestSchema,
+    response: signInOrganizationResponseSchema,
+  },
+  [subjects.identity.userMetakeys.active]: {
+    request: activeUserMetakeysRequestSchema,
+    response: activeUserMetakeysResponseSchema,
+  },
   [subjects.identity.redirectUris.check]: { request: checkRedirectUriRequestSchema, response: checkRedirectUriResponseSchema },
   [subjects.identity.admins.inspectInvitation]: {
     request: invitationTokenRequestSchema,

@@ -13,6 +13,10 @@ export const authMethodsConfigSchema = baseConfigSchema
     /** `aud` of API-key access tokens; defaults to the public URL. */
     SESAME_API_AUDIENCE: z.string().optional(),
     SESAME_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(36_000),
+    /** Lifetime of the one-time authorization code a sign-in answers. */
+    SESAME_AUTHORIZATION_CODE_TTL_SECONDS: z.coerce.number().int().min(10).max(600).default(120),
+    /** Lifetime of a refresh token (each rotation starts a new one). */
+    SESAME_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(2_592_000),
     SESAME_SIGNING_KEY_ROTATION_DAYS: z.coerce.number().min(1).max(365).default(30),
     /** AES-256-GCM key ring `kid:base64[,kid:base64]`: encrypts signing keys at rest. */
     SESAME_ENCRYPTION_KEYS: z

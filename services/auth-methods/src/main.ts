@@ -1,16 +1,22 @@
-import { KeyRing, ServiceRuntime, loadConfig, runMain } from '@sesame/platform';
+import { KeyRing, RpcClient, ServiceRuntime, createMailer, loadConfig, runMain } from '@sesame/platform';
+import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema } from './config';
+import { IdentityClient } from './identity/identity-client';
+import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
+import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
+import { registerSsoConnections } from './sso-saml/sso-connections.module';
 
 const day = 86_400_000;
 
 runMain(async () => {
   const config = loadConfig(authMethodsConfigSchema);
   const runtime = await ServiceRuntime.create('auth-methods', config);
+  const keyRing = new KeyRing(config.SESAME_ENCRYPTION_KEYS);
   const signingKeys = new SigningKeys(
     runtime.eventStore,
-    new KeyRing(config.SESAME_ENCRYPTION_KEYS),
+    keyRing,
     {
       rotateAfterMs: config.SESAME_SIGNING_KEY_ROTATION_DAYS * day,
       overlapMs: config.SESAME_ACCESS_TOKEN_TTL_SECONDS * 1_000 + 60_000,
@@ -23,6 +29,24 @@ runMain(async () => {
     () => signingKeys.rotate().catch((error) => runtime.logger.error({ err: error }, 'key rotation failed')),
     60_000,
   ).unref();
-  registerOAuth(runtime, config, signingKeys);
+  const services = await RpcClient.connect({
+    url: config.SESAME_NATS_URL,
+    prefix: config.SESAME_PREFIX,
+    timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
+    name: `${config.SESAME_PREFIX}.auth-methods.client`,
+  });
+  const identity = new IdentityClient(services);
+  const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
+  const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
+  registerPassword(runtime, {
+    identity,
+    organizations: new Organizations(services),
+    keyRing,
+    mailer: createMailer(config, runtime.nc, runtime.logger),
+    authorizationCodes,
+  });
+  registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
   await runtime.start();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => void runtime.shutdown(signal).then(() => services.close().catch(() => undefined)));
 });

@@ -32,3 +32,8 @@ export * from './mail/mail.port';
 export * from './mail/outbox.mailer';
 export * from './mail/smtp.mailer';
 export * from './mail/mailer';
+export * from './outbox/jetstream-outbox';
+export * from './sms/sms.port';
+export * from './sms/outbox.sms-sender';
+export * from './sms/http.sms-sender';
+export * from './sms/sms-sender';

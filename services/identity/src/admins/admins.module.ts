@@ -1,5 +1,6 @@
 import {
   acceptAdminInvitation,
+  adminInvitationMessages,
   catalogueError,
   declineAdminInvitation,
   deleteAdmin,
@@ -8,19 +9,20 @@ import {
   inviteAdmin,
   invitationTokenRequestSchema,
   listAdmins,
+  openAdminInvitation,
   paginate,
   recordAdminLoginRequestSchema,
   resolvePage,
   subjects,
 } from '@sesame/contracts';
-import { AggregateView, created, fail, failure, handleCommand, hashSecret, ok, verifySecret } from '@sesame/platform';
+import { AggregateView, created, fail, failure, handleCommand, hashSecret, ok } from '@sesame/platform';
 import type { Mailer, RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityConfig } from '../config';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
 import { environmentOf, resolveTenant } from '../tenancy/tenant';
 import type { AdminsEnv } from './admins.env';
 import * as invitations from './commands/invite-admin';
-import { adminDecider, toAdmin } from './domain/admin.decider';
+import { adminDecider, openInvitation, toAdmin } from './domain/admin.decider';
 import type { AdminState, StoredAdmin } from './domain/admin.decider';
 import { adminKey, adminStream, adminsView } from './projections/admins.projection';
 
@@ -59,7 +61,7 @@ export function registerAdmins(
   const invitationOf = async (token: string) => {
     const parsed = invitations.parseInvitationToken(token);
     const [admin] = parsed ? await view.documents.find({ id: parsed.adminId }) : [];
-    if (!parsed || !admin) fail(fieldError('token', 'is invalid'));
+    if (!parsed || !admin) fail(fieldError('token', adminInvitationMessages.invalid));
     return { admin: admin as StoredAdmin & { _id: string }, secret: parsed.secret };
   };
   const answer =
@@ -111,22 +113,39 @@ export function registerAdmins(
     );
     return ok({ deleted: true, resource: toAdmin(result.state as StoredAdmin) });
   });
+  /** The invitation a token opens now, for the onboarding page (`invitation`), or a 422 on `token`. */
+  const invitationView = async (admin: StoredAdmin) => {
+    const document = await organizations.view.documents.get(admin.__domain__);
+    const organization = document?.status === 'active' ? document : null;
+    return {
+      admin: toAdmin(admin),
+      organization: {
+        domain: admin.__domain__,
+        name: organization?.name ?? admin.__domain__,
+        allowed_email_domains: organization?.allowed_email_domains ?? [],
+        locale: organization?.locale ?? null,
+      },
+      expires_at: admin.invitation_expires_at,
+    };
+  };
+  router.operation(openAdminInvitation, async ({ body }, context) => {
+    const { admin, secret } = await invitationOf(body.token);
+    const result = await handleCommand(
+      env.commandDeps,
+      adminDecider,
+      adminStream(admin._id),
+      { type: 'OpenInvitation', data: { invitation_hash: hashSecret(secret), at: env.now().toISOString() } },
+      env.metadata(context),
+    );
+    return ok(await invitationView(result.state as StoredAdmin));
+  });
   router.operation(acceptAdminInvitation, answer('accept'));
   router.operation(declineAdminInvitation, answer('decline'));
   router.on(
     subjects.identity.admins.inspectInvitation,
     async (input) => {
       const { admin, secret } = await invitationOf(input.token);
-      if (!verifySecret(secret, admin.invitation_hash)) fail(fieldError('token', 'is invalid'));
-      const organization = await organizations.view.documents.get(admin.__domain__);
-      return ok({
-        admin: toAdmin(admin),
-        organization: {
-          domain: admin.__domain__,
-          name: organization?.status === 'active' ? organization.name : admin.__domain__,
-        },
-        expires_at: admin.invitation_expires_at,
-      });
+      return ok(await invitationView(openInvitation(admin, hashSecret(secret), env.now().toISOString())));
     },
     invitationTokenRequestSchema,
   );

@@ -1,5 +1,5 @@
 import { subjects, z } from '@sesame/contracts';
-import { ok, readOutbox } from '@sesame/platform';
+import { ok, readOutbox, readSmsOutbox } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform';
 
 export const devOutboxRequestSchema = z.object({
@@ -9,21 +9,24 @@ export const devOutboxRequestSchema = z.object({
 });
 
 /**
- * Development mode only: the local mail outbox, for `GET /dev/outbox` on the gateway. Absent in
- * production, where nothing answers this subject.
+ * Development mode only: the local mail and SMS outboxes, for `GET /dev/outbox` and
+ * `GET /dev/sms-outbox` on the gateway. Absent in production, where nothing answers these subjects.
  */
 export function registerDevOutbox(runtime: ServiceRuntime): void {
   if (runtime.config.SESAME_MODE === 'production') return;
+  const queryOf = (input: z.infer<typeof devOutboxRequestSchema>) => ({
+    ...(input.to ? { to: input.to } : {}),
+    ...(input.tag ? { tag: input.tag } : {}),
+    ...(input.limit ? { limit: input.limit } : {}),
+  });
   runtime.router.on(
     subjects.identity.devOutbox,
-    async (input) => {
-      const query = {
-        ...(input.to ? { to: input.to } : {}),
-        ...(input.tag ? { tag: input.tag } : {}),
-        ...(input.limit ? { limit: input.limit } : {}),
-      };
-      return ok({ data: await readOutbox(runtime.nc, runtime.config.SESAME_PREFIX, query) });
-    },
+    async (input) => ok({ data: await readOutbox(runtime.nc, runtime.config.SESAME_PREFIX, queryOf(input)) }),
+    devOutboxRequestSchema,
+  );
+  runtime.router.on(
+    subjects.identity.devSmsOutbox,
+    async (input) => ok({ data: await readSmsOutbox(runtime.nc, runtime.config.SESAME_PREFIX, queryOf(input)) }),
     devOutboxRequestSchema,
   );
 }

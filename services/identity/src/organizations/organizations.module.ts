@@ -3,6 +3,8 @@ import {
   deleteOrganization,
   getOrganization,
   listOrganizations,
+  signInOrganizationRequestSchema,
+  subjects,
   updateOrganization,
 } from '@sesame/contracts';
 import { AggregateView } from '@sesame/platform';
@@ -13,7 +15,7 @@ import { updateOrganizationHandler } from './commands/update-organization.handle
 import type { OrganizationState } from './domain/organization.decider';
 import type { OrganizationsEnv } from './organizations.env';
 import { organizationsView } from './projections/organizations.projection';
-import { getOrganizationHandler, listOrganizationsHandler } from './queries/organization.queries';
+import { getOrganizationHandler, listOrganizationsHandler, signInOrganizationHandler } from './queries/organization.queries';
 
 /** Wires the organization aggregate into a service runtime: projection and handlers. */
 export function registerOrganizations(runtime: ServiceRuntime): OrganizationsEnv {
@@ -29,5 +31,6 @@ export function registerOrganizations(runtime: ServiceRuntime): OrganizationsEnv
   runtime.router.operation(getOrganization, getOrganizationHandler(env));
   runtime.router.operation(updateOrganization, updateOrganizationHandler(env));
   runtime.router.operation(deleteOrganization, deleteOrganizationHandler(env));
+  runtime.router.on(subjects.identity.organizations.forSignIn, signInOrganizationHandler(env), signInOrganizationRequestSchema);
   return env;
 }

@@ -1,10 +1,17 @@
-import { createUserMetakey, deleteUserMetakey, listUserMetakeys } from '@sesame/contracts';
-import { AggregateView } from '@sesame/platform';
+import {
+  activeUserMetakeysRequestSchema,
+  createUserMetakey,
+  deleteUserMetakey,
+  listUserMetakeys,
+  subjects,
+} from '@sesame/contracts';
+import { AggregateView, ok } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform';
 import type { UserMetakeyState } from './domain/user-metakey.decider';
+import { toUserMetakey } from './user-metakeys.handlers';
 import { userMetakeysView } from './projections/user-metakeys.projection';
 import { createUserMetakeyHandler, deleteUserMetakeyHandler, listUserMetakeysHandler } from './user-metakeys.handlers';
-import type { UserMetakeysEnv } from './user-metakeys.env';
+import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
 
 export function registerUserMetakeys(runtime: ServiceRuntime): UserMetakeysEnv {
   const view = runtime.projections.register(new AggregateView(userMetakeysView, runtime.readModels, runtime.eventStore));
@@ -18,5 +25,13 @@ export function registerUserMetakeys(runtime: ServiceRuntime): UserMetakeysEnv {
   runtime.router.operation(createUserMetakey, createUserMetakeyHandler(env));
   runtime.router.operation(listUserMetakeys, listUserMetakeysHandler(env));
   runtime.router.operation(deleteUserMetakey, deleteUserMetakeyHandler(env));
+  runtime.router.on(
+    subjects.identity.userMetakeys.active,
+    async ({ environment }) => {
+      const keys = await env.view.documents.find({ environment, status: 'active' }, { sort: { inserted_at: 1 } });
+      return ok({ data: keys.map((key) => toUserMetakey(key as StoredUserMetakey)) });
+    },
+    activeUserMetakeysRequestSchema,
+  );
   return env;
 }

@@ -32,6 +32,12 @@ export const baseConfigSchema = z.object({
   SESAME_MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SESAME_SMTP_URL: z.string().optional(),
   SESAME_MAIL_FROM: z.string().min(3).default('Sesame <no-reply@sesame.localhost>'),
+  /** SMS port: `outbox` (local, logged and readable) or `http` (an HTTP SMS provider, production). */
+  SESAME_SMS_TRANSPORT: z.enum(['outbox', 'http']).default('outbox'),
+  SESAME_SMS_HTTP_URL: z.url().optional(),
+  SESAME_SMS_HTTP_TOKEN: z.string().optional(),
+  /** Sender id or number of text messages. */
+  SESAME_SMS_FROM: z.string().min(1).max(20).default('Sesame'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
@@ -46,6 +52,8 @@ export function requireStoreUrls(config: BaseConfig, ctx: z.RefinementCtx): void
     ctx.addIssue({ code: 'custom', path: ['SESAME_MONGODB_URL'], message: 'is required when SESAME_READ_MODEL=mongodb' });
   if (config.SESAME_MAIL_TRANSPORT === 'smtp' && !config.SESAME_SMTP_URL)
     ctx.addIssue({ code: 'custom', path: ['SESAME_SMTP_URL'], message: 'is required when SESAME_MAIL_TRANSPORT=smtp' });
+  if (config.SESAME_SMS_TRANSPORT === 'http' && !config.SESAME_SMS_HTTP_URL)
+    ctx.addIssue({ code: 'custom', path: ['SESAME_SMS_HTTP_URL'], message: 'is required when SESAME_SMS_TRANSPORT=http' });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * AES-256-GCM encryption at rest with a rotatable key ring (DESIGN.md section 6). The key ring
@@ -24,6 +24,20 @@ export class KeyRing {
     if (entries.length === 0) throw new Error('The encryption key ring is empty');
     this.keys = new Map(entries);
     this.activeKid = (entries[0] as readonly [string, Buffer])[0];
+  }
+
+  get activeKeyId(): string {
+    return this.activeKid;
+  }
+
+  /**
+   * A secret derived from key `kid` (the active one by default) for one purpose, e.g. a password
+   * pepper: HMAC-SHA256 of `label`. Throws for a key the ring no longer holds.
+   */
+  derive(label: string, kid = this.activeKid): { kid: string; secret: Buffer } {
+    const key = this.keys.get(kid);
+    if (!key) throw new Error(`Unknown key ${kid}`);
+    return { kid, secret: createHmac('sha256', key).update(label, 'utf8').digest() };
   }
 
   static generateKeySpec(kid = 'k1'): string {

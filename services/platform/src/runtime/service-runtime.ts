@@ -35,6 +35,7 @@ export class ServiceRuntime {
   private app?: NestFastifyApplication;
   private relay?: Subscription;
   private stopping?: Promise<void>;
+  private readonly shutdownHooks: (() => Promise<void>)[] = [];
 
   private constructor(
     readonly service: ServiceName,
@@ -150,6 +151,11 @@ export class ServiceRuntime {
     });
   }
 
+  /** Work to stop before the connections close (background workers), in registration order. */
+  onShutdown(hook: () => Promise<void>): void {
+    this.shutdownHooks.push(hook);
+  }
+
   /** Stops taking requests, lets in-flight ones finish, saves checkpoints, closes connections. */
   shutdown(reason: string): Promise<void> {
     this.stopping ??= (async () => {
@@ -157,6 +163,7 @@ export class ServiceRuntime {
       const deadline = setTimeout(() => process.exit(1), this.config.SESAME_SHUTDOWN_GRACE_MS + 5_000);
       deadline.unref();
       try {
+        for (const hook of this.shutdownHooks) await hook();
         await this.app?.close();
         await this.relay?.stop();
         await this.projections.stop();

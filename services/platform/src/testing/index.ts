@@ -5,3 +5,4 @@ export * from './container-runtime';
 export * from './event-store.contract';
 export * from './read-model.contract';
 export * from './mailer.contract';
+export * from './sms-sender.contract';

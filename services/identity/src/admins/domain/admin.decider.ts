@@ -1,4 +1,4 @@
-import { catalogueError, fieldError } from '@sesame/contracts';
+import { adminInvitationMessages, catalogueError, fieldError } from '@sesame/contracts';
 import type { Admin, AdminEvent } from '@sesame/contracts';
 import { fail, safeEqual } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
@@ -22,14 +22,11 @@ export type AdminCommand =
       data: { tenant: Tenant; id: string; email: string; color: string; invitation_hash: string; expires_at: string; at: string };
     }
   | { type: 'AnswerInvitation'; data: { answer: 'accept' | 'decline'; invitation_hash: string; at: string } }
+  | { type: 'OpenInvitation'; data: { invitation_hash: string; at: string } }
   | { type: 'RecordAdminLogin'; data: { tenant: Tenant; at: string } }
   | { type: 'RemoveAdmin'; data: { tenant: Tenant; reason: 'api' | 'organization_deleted'; at: string } };
 
-export const invitationMessages = {
-  invalid: 'is invalid',
-  used: 'has already been used',
-  expired: 'has expired: ask to be invited again',
-} as const;
+const invitationMessages = adminInvitationMessages;
 
 const tenantData = (tenant: Pick<Tenant, 'organization_domain' | 'organization_id' | 'environment'>, at: string) => ({
   organization_domain: tenant.organization_domain,
@@ -63,6 +60,18 @@ export function toAdmin(state: AdminRecord): Admin {
 
 function requireAdmin(state: AdminState, tenant: Tenant): StoredAdmin {
   if (state.status !== 'active' || state.organization_id !== tenant.organization_id) fail(catalogueError('resource_not_found'));
+  return state;
+}
+
+/**
+ * The admin whose invitation a token (by its hash) opens at `at`: the onboarding page works
+ * with it until it expires, also after it was accepted, but no longer once declined.
+ */
+export function openInvitation(state: AdminState, invitationHash: string, at: string): StoredAdmin {
+  if (state.status !== 'active' || !safeEqual(state.invitation_hash, invitationHash))
+    fail(fieldError('token', invitationMessages.invalid));
+  if (state.declined_to_be_in_charge_at) fail(fieldError('token', invitationMessages.declined));
+  if (Date.parse(state.invitation_expires_at) <= Date.parse(at)) fail(fieldError('token', invitationMessages.expired));
   return state;
 }
 
@@ -112,6 +121,14 @@ export const adminDecider: Decider<AdminState, AdminCommand, AdminEvent> = {
         return invite(command, state);
       case 'AnswerInvitation':
         return answer(command, state);
+      case 'OpenInvitation': {
+        const admin = openInvitation(state, command.data.invitation_hash, command.data.at);
+        const data = {
+          ...tenantData(adminTenant(admin), command.data.at),
+          admin: { ...toAdmin(admin), last_login_at: command.data.at },
+        };
+        return [{ type: 'AdminLoggedIn', data }];
+      }
       case 'RecordAdminLogin': {
         const admin = requireAdmin(state, command.data.tenant);
         const data = {

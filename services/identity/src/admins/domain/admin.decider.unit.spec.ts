@@ -152,4 +152,39 @@ describe('admin decider', () => {
         code: 'resource_not_found',
       });
   });
+
+  describe('opening the onboarding page with the invitation token', () => {
+    const open = (hash = 'hash-1', when = later): AdminCommand => ({
+      type: 'OpenInvitation',
+      data: { invitation_hash: hash, at: when },
+    });
+    const after = (command: AdminCommand) =>
+      adminDecider.decide(command, [invited()].reduce(adminDecider.evolve, adminDecider.initialState()));
+
+    it('records the visit as a login, before and after the invitation is accepted', () => {
+      const login: AdminEvent = {
+        type: 'AdminLoggedIn',
+        data: expect.objectContaining({ organization_id: 'org-1', admin: expect.objectContaining({ last_login_at: later }) }),
+      };
+      spec.given([invited()]).when(open()).then([login]);
+      spec
+        .given([invited(), ...after(answer('accept', 'hash-1', at))])
+        .when(open())
+        .then([login]);
+    });
+
+    it('refuses a wrong token, a declined or expired invitation, and a removed admin', () => {
+      spec.given([invited()]).when(open('other')).thenFails(token('is invalid'));
+      spec.given([]).when(open()).thenFails(token('is invalid'));
+      spec
+        .given([invited(), ...after(answer('decline', 'hash-1', at))])
+        .when(open())
+        .thenFails(token('has been declined: ask to be invited again'));
+      spec.given([invited()]).when(open('hash-1', expires)).thenFails(token('has expired: ask to be invited again'));
+      spec
+        .given([invited(), ...after({ type: 'RemoveAdmin', data: { tenant, reason: 'api', at } })])
+        .when(open())
+        .thenFails(token('is invalid'));
+    });
+  });
 });

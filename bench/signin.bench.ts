@@ -1,0 +1,198 @@
+import { hash } from '@node-rs/argon2';
+import { connect } from 'nats';
+import { subjects } from '@sesame/contracts';
+import type { User } from '@sesame/contracts';
+import { JetStreamEventStore, KeyRing, createLogger } from '@sesame/platform';
+import type { EventStore, RequestContext } from '@sesame/platform';
+import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
+import { aUser, metadata, signInKit } from '../services/auth-methods/src/authorization-codes/sign-in.spec-kit';
+import { signToken } from '../services/auth-methods/src/oauth/access-token';
+import { createPasswordChallengeHandler } from '../services/auth-methods/src/password/password-challenge.handler';
+import { argon2Options, PasswordHasher } from '../services/auth-methods/src/password/password-hasher';
+import { passwordLists } from '../services/auth-methods/src/password/password-lists';
+import { storePassword } from '../services/auth-methods/src/password/password-sign-in.handlers';
+import type { PasswordEnv } from '../services/auth-methods/src/password/password.env';
+import { percentile, report } from './lib/report';
+import type { Figure } from './lib/report';
+
+const challenges = Number(process.env.BENCH_CHALLENGES ?? 200);
+const exchanges = Number(process.env.BENCH_EXCHANGES ?? 500);
+const concurrency = 8;
+const passphrase = 'correct horse battery staple 42';
+
+async function timed(count: number, task: (i: number) => Promise<unknown>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const index = next++;
+        const begin = performance.now();
+        await task(index);
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: (count * 1_000) / (performance.now() - started),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** Identity as the password handlers see it, answered in process (the bench measures auth-methods, not NATS request/reply). */
+function identityOf(users: Map<string, User>) {
+  return {
+    call: async (subject: string, input: { email?: string; id?: string }) => {
+      if (subject === subjects.identity.organizations.forSignIn) return { organization: { domain: 'acme' } };
+      if (subject === subjects.identity.users.findByEmail)
+        return { user: [...users.values()].find((user) => user.email === input.email) ?? null };
+      if (subject === subjects.identity.users.findById) return { user: users.get(input.id as string) ?? null };
+      if (subject === subjects.identity.userMetakeys.active) return { data: [] };
+      throw new Error(`unexpected ${subject}`);
+    },
+  } as never;
+}
+
+/**
+ * Password challenges through the real handler (attempt bookkeeping, argon2id verify, the
+ * authorization code appended to JetStream) next to bare argon2id hashes at the same concurrency.
+ */
+async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
+  const kit = await signInKit(eventStore);
+  const users = new Map<string, User>();
+  const keyRing = new KeyRing(KeyRing.generateKeySpec());
+  const env: PasswordEnv = {
+    commandDeps: () => ({ eventStore }),
+    eventStore,
+    metadata,
+    identity: identityOf(users),
+    organizations: { get: async () => ({}) } as never,
+    hasher: new PasswordHasher(keyRing),
+    lists: passwordLists(),
+    mailer: { send: async () => ({}) } as never,
+    authorizationCodes: kit.codes,
+    now: () => new Date(),
+  };
+  const context: RequestContext = {
+    meta: { correlationId: 'bench', environment: 'sandbox', clientId: 'bench' },
+    logger: createLogger('bench', 'silent'),
+  };
+  const connection = { active: true, plain_text_min_length: 8, plain_text_max_length: 128, pepper_rotation_period: 86_400 };
+  const emails: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const user = aUser({ email: `user${i}@acme.com` });
+    users.set(user.id, user);
+    emails.push(user.email);
+    await storePassword(env, user, passphrase, connection, context);
+  }
+  const challenge = createPasswordChallengeHandler(env);
+  const raw = await timed(challenges, () => hash(passphrase, { ...argon2Options, secret: Buffer.alloc(32, 1) }));
+  const full = await timed(challenges, async (i) => {
+    const reply = await challenge(
+      {
+        params: undefined,
+        query: undefined,
+        body: { user_email: emails[i % emails.length] as string, plain_text: passphrase },
+      } as never,
+      context,
+    );
+    if (!reply.ok || !(reply.body as { 'valid?': boolean })['valid?']) throw new Error('challenge refused');
+  });
+  return [
+    {
+      name: 'password challenges',
+      value: full.perSecond,
+      unit: 'ops/s',
+      baseline: { name: 'raw argon2id hashes', value: raw.perSecond, unit: 'ops/s' },
+    },
+    {
+      name: 'password challenge p50',
+      value: full.p50,
+      unit: 'ms',
+      baseline: { name: 'raw argon2id hash p50', value: raw.p50, unit: 'ms' },
+    },
+    { name: 'password challenge p99', value: full.p99, unit: 'ms' },
+  ];
+}
+
+/** Authorization-code exchanges (redeem, refresh family, two RS256 signatures) next to bare RS256 signatures. */
+async function exchangeFigures(eventStore: EventStore): Promise<Figure[]> {
+  const kit = await signInKit(eventStore);
+  const user = kit.addUser();
+  const codes: string[] = [];
+  for (let i = 0; i < exchanges; i++)
+    codes.push(
+      (
+        await kit.codes.issue(
+          { environment: 'sandbox', organizationDomain: 'acme', userId: user.id, method: 'password', clientId: 'bench' },
+          metadata(),
+        )
+      ).code,
+    );
+  const key = await kit.signingKeys.current();
+  const claims = {
+    issuer: 'https://bench/t/acme',
+    audience: 'bench',
+    subject: user.id,
+    kind: 'openid' as const,
+    tenant: 'acme',
+    clientId: 'bench',
+    environment: 'sandbox',
+    scopes: ['openid'],
+    ttlSeconds: 36_000,
+  };
+  const raw = await timed(exchanges, () => signToken(claims, key));
+  const full = await timed(exchanges, async (i) => {
+    const reply = await kit.token({ grant_type: 'authorization_code', code: codes[i] as string });
+    if (!reply.ok) throw new Error('exchange refused');
+  });
+  return [
+    {
+      name: 'authorization-code exchanges',
+      value: full.perSecond,
+      unit: 'ops/s',
+      baseline: { name: 'raw RS256 signatures', value: raw.perSecond, unit: 'ops/s' },
+    },
+    {
+      name: 'authorization-code exchange p50',
+      value: full.p50,
+      unit: 'ms',
+      baseline: { name: 'raw RS256 signature p50', value: raw.p50, unit: 'ms' },
+    },
+    { name: 'authorization-code exchange p99', value: full.p99, unit: 'ms' },
+  ];
+}
+
+async function main() {
+  const nc = await connect({ servers: testNatsUrl() });
+  const prefix = testPrefix('bs');
+  const eventStore = await JetStreamEventStore.open(nc, {
+    streamName: `${prefix}_AUTH`.toUpperCase(),
+    subjectPrefix: `${prefix}.auth-methods`,
+  });
+  try {
+    const password = await passwordFigures(eventStore);
+    const exchange = await exchangeFigures(eventStore);
+    report('signin', [...password, ...exchange], {
+      concurrency,
+      challenges,
+      exchanges,
+      argon2: argon2Options,
+      note: 'In process on the real JetStream event store; identity answered in process. An exchange signs two RS256 tokens (access and ID) besides its two appends (code redeemed, refresh family started), so a ratio near 0.5 to raw signatures is the floor of signing alone.',
+    });
+  } finally {
+    await eventStore.destroy();
+    await nc.close();
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { generateSignatureKey, signatureHeaders } from '../services/webhooks/src/delivery/signing';
+import { System } from '../test/support/system';
+import { WebhookReceiver } from '../test/support/webhook-receiver';
+import { percentile, report } from './lib/report';
+import type { Figure } from './lib/report';
+
+const webhookCount = Number(process.env.BENCH_WEBHOOKS ?? 10);
+const triggers = Number(process.env.BENCH_WEBHOOK_TRIGGERS ?? 1_000);
+const concurrency = 8;
+
+/** Raw Standard Webhooks signing (HMAC-SHA256 of id.timestamp.body) of a typical 1 KB event. */
+function signingRate(): number {
+  const key = generateSignatureKey();
+  const body = JSON.stringify({ code: 'user.created', data: { padding: 'x'.repeat(900) } });
+  const count = 100_000;
+  const started = performance.now();
+  for (let i = 0; i < count; i++) signatureHeaders([key], `evt_${i}`, 1_767_225_600, body);
+  return (count * 1_000) / (performance.now() - started);
+}
+
+/**
+ * Deliveries through the whole system: `triggers` test events fanned out to `webhookCount`
+ * webhooks (10,000 jobs by default), delivered to a local receiver. Measures deliveries per
+ * second and the delay from the event to its first delivery attempt.
+ */
+async function deliveryFigures(system: System, receiver: WebhookReceiver): Promise<Figure[]> {
+  const code = 'totp.challenge.succeeded';
+  for (let i = 0; i < webhookCount; i++) {
+    const created = await system.request('POST', '/api/v2/webhooks', {
+      body: { name: `bench ${i}`, event_codes: [code], target_url: `${receiver.url}/bench` },
+    });
+    if (created.status !== 201) throw new Error(`setup failed: ${created.status}`);
+  }
+  const issued = new Map<string, number>();
+  const started = performance.now();
+  const startedWall = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < triggers) {
+        const answer = await system.request('POST', '/api/v2/webhook-events/trigger-test', { body: { event_code: code } });
+        if (answer.status !== 201) throw new Error(`trigger failed: ${answer.status}`);
+        for (const job of answer.body.data as { args: { id: string; issued_at: string } }[])
+          issued.set(job.args.id, Date.parse(job.args.issued_at));
+      }
+    }),
+  );
+  const expected = triggers * webhookCount;
+  const firstAttempt = new Map<string, number>();
+  for (;;) {
+    for (const delivery of receiver.deliveries.splice(0)) {
+      const key = `${String(delivery.headers['webhook-id'])}/${(JSON.parse(delivery.body) as { webhook_id: string }).webhook_id}`;
+      if (!firstAttempt.has(key)) firstAttempt.set(key, delivery.receivedAt);
+    }
+    if (firstAttempt.size >= expected) break;
+    if (performance.now() - started > 1_800_000) throw new Error(`only ${firstAttempt.size} of ${expected} delivered in 30 min`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const elapsed = (Math.max(...firstAttempt.values()) - startedWall) / 1_000;
+  const delays = [...firstAttempt.entries()]
+    .map(([key, at]) => at - (issued.get(key.split('/')[0] as string) ?? at))
+    .sort((a, b) => a - b);
+  console.log(`  ${expected} deliveries in ${elapsed.toFixed(1)} s`);
+  return [
+    { name: 'deliveries per second (whole system, local receiver)', value: expected / elapsed, unit: 'deliveries/s' },
+    { name: 'event to first attempt, p50', value: percentile(delays, 50), unit: 'ms' },
+    { name: 'event to first attempt, p99', value: percentile(delays, 99), unit: 'ms' },
+  ];
+}
+
+async function main() {
+  const receiver = await WebhookReceiver.start();
+  const system = await System.start({
+    env: { SESAME_LOG_LEVEL: 'warn' },
+    processEnv: { webhooks: { SESAME_WEBHOOK_CONCURRENCY: '64' } },
+  });
+  try {
+    const signing = signingRate();
+    const delivery = await deliveryFigures(system, receiver);
+    const [throughput, ...rest] = delivery as [Figure, ...Figure[]];
+    report(
+      'webhooks',
+      [
+        { ...throughput, baseline: { name: 'raw HMAC-SHA256 signing (1 KB event)', value: signing, unit: 'signatures/s' } },
+        ...rest,
+        { name: 'raw HMAC-SHA256 signing (1 KB event)', value: signing, unit: 'signatures/s' },
+      ],
+      { webhooks: webhookCount, triggers, jobs: triggers * webhookCount, run: randomUUID().slice(0, 8) },
+    );
+  } finally {
+    await system.stop();
+    await receiver.stop();
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

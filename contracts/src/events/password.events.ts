@@ -1,0 +1,62 @@
+import type { Environment } from '../common/environment.schema';
+
+export interface PasswordConnectionSettings {
+  active: boolean;
+  plain_text_min_length: number;
+  plain_text_max_length: number;
+  pepper_rotation_period: number;
+}
+
+/** Stream `passwordConnection-<environment>:<org_domain>`. */
+export type PasswordConnectionEvent =
+  | {
+      type: 'PasswordConnectionCreated';
+      data: PasswordConnectionSettings & { environment: Environment; organization_domain: string; at: string };
+    }
+  | { type: 'PasswordConnectionUpdated'; data: PasswordConnectionSettings & { at: string } };
+
+/** An argon2id hash (PHC string) made with the pepper of `pepper_kid` and `pepper_epoch`. */
+export interface PasswordHash {
+  hash: string;
+  pepper_kid: string;
+  pepper_epoch: number;
+}
+
+/** Stream `password-<user_id>`: a user's password, only ever as its hash. */
+export type PasswordEvent =
+  | {
+      type: 'PasswordSet';
+      data: PasswordHash & {
+        password_id: string;
+        user_id: string;
+        environment: Environment;
+        organization_domain: string;
+        at: string;
+      };
+    }
+  | { type: 'PasswordRehashed'; data: PasswordHash & { at: string } };
+
+/**
+ * Stream `passwordAttempts-<environment>:<org_domain>:<email>`: failures of password challenges,
+ * kept by email so that unknown users are throttled and locked exactly like known ones.
+ */
+export type PasswordAttemptEvent =
+  { type: 'PasswordChallengeFailed'; data: { at: string } } | { type: 'PasswordChallengeSucceeded'; data: { at: string } };
+
+/** Stream `passwordCode-<sha256 of the code>`: a one-time code allowing to set a user's password. */
+export type PasswordCodeEvent =
+  | {
+      type: 'PasswordCodeIssued';
+      data: {
+        code_hash: string;
+        reason: 'reset' | 'renew';
+        request_id: string;
+        user_id: string;
+        environment: Environment;
+        organization_domain: string;
+        redirect_uri: string | null;
+        expires_at: string;
+        at: string;
+      };
+    }
+  | { type: 'PasswordCodeUsed'; data: { at: string } };

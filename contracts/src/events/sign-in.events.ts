@@ -1,0 +1,45 @@
+import type { Environment } from '../common/environment.schema';
+
+/** How a user proved who they are before an authorization code was issued (`amr` of the ID token). */
+export const signInMethods = ['password', 'magic_link', 'totp', 'sso', 'relay'] as const;
+export type SignInMethod = (typeof signInMethods)[number];
+
+/** Who signed in, where, and how: what an authorization code and a refresh-token family carry. */
+export interface SignInSession {
+  environment: Environment;
+  organization_domain: string;
+  user_id: string;
+  method: SignInMethod;
+  /** The API key (client) the tokens are for: `aud` of the ID token. */
+  client_id: string | null;
+  scope: string;
+  nonce: string | null;
+  /** Unix seconds of the sign-in (`auth_time`). */
+  authenticated_at: number;
+}
+
+/**
+ * Stream `authorizationCode-<sha256 of the code>`: the code itself is never stored. Redeeming
+ * appends with the expected revision, so a code is exchanged once across every replica.
+ */
+export type AuthorizationCodeEvent =
+  | {
+      type: 'AuthorizationCodeIssued';
+      data: SignInSession & { code_hash: string; redirect_uri: string | null; expires_at: string; at: string };
+    }
+  | { type: 'AuthorizationCodeRedeemed'; data: { code_hash: string; family_id: string; at: string } };
+
+/**
+ * Stream `refreshTokenFamily-<uuid>`: the refresh tokens issued from one sign-in. Each refresh
+ * rotates the token; presenting a rotated one again revokes the whole family.
+ */
+export type RefreshTokenFamilyEvent =
+  | {
+      type: 'RefreshTokenFamilyStarted';
+      data: SignInSession & { family_id: string; token_hash: string; expires_at: string; at: string };
+    }
+  | { type: 'RefreshTokenRotated'; data: { family_id: string; token_hash: string; expires_at: string; at: string } }
+  | {
+      type: 'RefreshTokenFamilyRevoked';
+      data: { family_id: string; reason: 'refresh_token_reused' | 'authorization_code_reused'; at: string };
+    };

@@ -1,0 +1,25 @@
+import type { Environment } from '../common/environment.schema';
+
+/** The settings of a webhook, as its events carry them. */
+export interface WebhookSettings {
+  name: string;
+  active: boolean;
+  event_codes: string[];
+  target_url: string;
+}
+
+/** A signing key, AES-256-GCM encrypted with the configured key ring; `expires_at` null: current. */
+export interface SealedSignatureKey {
+  sealed: string;
+  expires_at: string | null;
+}
+
+export type WebhookDomainEvent =
+  | {
+      type: 'WebhookCreated';
+      data: WebhookSettings & { id: string; environment: Environment; signature_key: SealedSignatureKey; at: string };
+    }
+  | { type: 'WebhookUpdated'; data: { changes: Partial<WebhookSettings>; at: string } }
+  /** A new signing key; the previous one keeps signing (alongside) until `previous_expires_at`. */
+  | { type: 'WebhookSignatureKeyRotated'; data: { signature_key: SealedSignatureKey; previous_expires_at: string; at: string } }
+  | { type: 'WebhookDeleted'; data: { at: string } };

@@ -1,0 +1,34 @@
+import { z } from '../zod';
+import { samlConfigSchema, ssoConnectionSchema } from '../entities/sso.schema';
+import { ssoConnectionSettingsSchema } from '../operations/sso.operations';
+import { subjects } from '../subjects';
+import { tenantScopeSchema } from './identity.rpc';
+
+/**
+ * SAML SSO subjects other services and apps call (the IT-admin onboarding page, through the
+ * gateway, with the organization and environment of the admin's invitation). Send
+ * `{ meta: { correlationId, actor? }, input }` with `input` following `request`; the answer is an
+ * `RpcReply` whose body follows `response`.
+ *
+ * - `subjects.authMethods.sso.find` `{ organization_domain, environment }` →
+ *   `{ sso_connection: SsoConnection | null }`.
+ * - `subjects.authMethods.sso.configure` `{ organization_domain, environment, ...settings }`
+ *   (the fields of the public POST/PUT body: `provider_type`, `metadata` XML, `users_access_policy`,
+ *   `active`, ...) → the `SsoConnection`, created when absent. Metadata problems answer 422 field
+ *   errors on `metadata` (`is not valid XML...`, `has no signing certificate`, `has an expired signing certificate...`);
+ *   an unknown organization answers 404 `resource_not_found`.
+ * - `subjects.authMethods.sso.spSettings` `{ organization_domain, environment }` → `{ sp_id, saml_config }`:
+ *   our ACS URL, entity id and SP metadata URL to show the admin, even before a connection exists.
+ * - The SP metadata XML is public at `saml_config.cryptr_metadata_url` (`GET /sso/saml/{sp_id}/metadata`).
+ */
+export const ssoTenantRequestSchema = tenantScopeSchema;
+export const configureSsoConnectionRequestSchema = tenantScopeSchema.extend(ssoConnectionSettingsSchema.shape);
+export type ConfigureSsoConnectionRequest = z.infer<typeof configureSsoConnectionRequestSchema>;
+export const maybeSsoConnectionSchema = z.object({ sso_connection: ssoConnectionSchema.nullable() });
+export const spSettingsSchema = z.object({ sp_id: z.string(), saml_config: samlConfigSchema });
+
+export const ssoRpc = {
+  [subjects.authMethods.sso.find]: { request: ssoTenantRequestSchema, response: maybeSsoConnectionSchema },
+  [subjects.authMethods.sso.configure]: { request: configureSsoConnectionRequestSchema, response: ssoConnectionSchema },
+  [subjects.authMethods.sso.spSettings]: { request: ssoTenantRequestSchema, response: spSettingsSchema },
+} as const;

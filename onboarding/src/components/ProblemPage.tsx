@@ -1,0 +1,11 @@
+import type { InvitationProblem } from '../i18n';
+
+/** A clear page for a link that cannot be used: missing, invalid, already answered, expired, declined. */
+export function ProblemPage({ problem, text }: { problem: InvitationProblem; text: { title: string; text: string } }) {
+  return (
+    <section className="card problem" data-testid={`problem-${problem}`} role="alert">
+      <h1>{text.title}</h1>
+      <p>{text.text}</p>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { System } from '../../test/support/system';
+import { createOrganization } from '../../test/support/identity-fixtures';
+import { inviteAdmin } from '../../test/support/admin-invitations';
+import { en } from '../src/i18n/en';
+import { fr } from '../src/i18n/fr';
+import { collectErrors, launchChromium } from './support/chromium';
+
+/** The IT-admin onboarding page in Debian's chromium, against the real system. */
+describe('IT-admin onboarding page (chromium, all processes)', () => {
+  let system: System;
+  let browser: Browser;
+  let org: string;
+  let context: BrowserContext;
+  let errors: string[];
+
+  beforeAll(async () => {
+    [system, browser] = await Promise.all([System.start(), launchChromium()]);
+    org = await createOrganization(system, 'Browser Onboarding Org');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 900 } });
+    errors = collectErrors(context);
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const visit = async (url: string): Promise<Page> => {
+    const page = await context.newPage();
+    await page.goto(url);
+    return page;
+  };
+  const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+
+  it('opens from the invitation link, removes the token from the address bar, and accepts', async () => {
+    const { link } = await inviteAdmin(system, org, 'accepting.admin@example.com');
+    const page = await visit(link);
+    await page.getByRole('heading', { name: en.title }).waitFor();
+    expect(page.url()).toBe(`${system.baseUrl}/onboarding/admin-invitation`);
+    expect(await text(page, 'invited-as')).toBe(en.invitedAs('accepting.admin@example.com', 'Browser Onboarding Org'));
+
+    await page.getByRole('button', { name: en.charge.accept }).click();
+    await page.getByTestId('accepted').waitFor();
+    expect(await text(page, 'accepted')).toContain('You accepted to be in charge of single sign-on on');
+    const admin = await system.request('GET', `/api/v2/org/${org}/admins/accepting.admin@example.com`);
+    expect(admin.body.accepted_invitation_at).toEqual(expect.any(String));
+
+    await page.reload();
+    await page.getByTestId('accepted').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the steps of each identity provider, in English and in French', async () => {
+    const { link } = await inviteAdmin(system, org, 'provider.admin@example.com');
+    const page = await visit(link);
+    await page.getByRole('heading', { name: en.title }).waitFor();
+    for (const [provider, name] of [
+      ['okta', 'Okta'],
+      ['azure_ad', 'Microsoft Entra ID (Azure AD)'],
+      ['adfs', 'Active Directory Federation Services (AD FS)'],
+      ['google', 'Google Workspace'],
+      ['ping_federate', 'PingFederate'],
+      ['ping_one', 'PingOne'],
+      ['auth0', 'Auth0'],
+      ['onelogin', 'OneLogin'],
+      ['custom_saml', 'Other SAML 2.0 provider'],
+    ] as const) {
+      await page.getByLabel(name).check();
+      const steps = await page.getByTestId('instructions').locator('li').allInnerTexts();
+      expect(steps).toEqual(en.instructions[provider]);
+    }
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('heading', { name: fr.title }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    expect(await page.getByTestId('instructions').locator('li').allInnerTexts()).toEqual(fr.instructions.custom_saml);
+    expect(await text(page, 'invited-as')).toBe(fr.invitedAs('provider.admin@example.com', 'Browser Onboarding Org'));
+    expect(errors).toEqual([]);
+  });
+
+  it('speaks the organization’s locale unless the link asks for a language, and names its email domains', async () => {
+    const french = await createOrganization(system, 'Organisation Française', {
+      allowed_email_domains: ['francaise-onboarding.example'],
+      locale: 'fr-FR',
+    });
+    const { link } = await inviteAdmin(system, french, 'admin@francaise-onboarding.example');
+    const page = await visit(link);
+    await page.getByRole('heading', { name: fr.title }).waitFor();
+    expect(await text(page, 'domains')).toBe(fr.signInDomains('francaise-onboarding.example'));
+    const english = await visit(`${link}&lang=en`);
+    await english.getByRole('heading', { name: en.title }).waitFor();
+    expect(await text(english, 'domains')).toBe(en.signInDomains('francaise-onboarding.example'));
+    expect(errors).toEqual([]);
+  });
+
+  it('declines after confirmation; the link then shows that it was declined', async () => {
+    const { link } = await inviteAdmin(system, org, 'declining.admin@example.com');
+    const page = await visit(`${link}&lang=fr`);
+    await page.getByRole('heading', { name: fr.title }).waitFor();
+    await page.getByRole('button', { name: fr.charge.decline }).click();
+    await page.getByRole('button', { name: fr.charge.confirmDecline }).click();
+    await page.getByTestId('declined').waitFor();
+    expect(await text(page, 'declined')).toContain(fr.charge.declinedText('Browser Onboarding Org'));
+    const admin = await system.request('GET', `/api/v2/org/${org}/admins/declining.admin@example.com`);
+    expect(admin.body.declined_to_be_in_charge_at).toEqual(expect.any(String));
+
+    const again = await visit(link);
+    await again.getByTestId('problem-declined').waitFor();
+    expect(await again.getByRole('heading').innerText()).toBe(en.problems.declined.title);
+  });
+
+  it('explains a link without a token, a broken token and a replaced invitation', async () => {
+    const none = await visit(`${system.baseUrl}/onboarding/admin-invitation`);
+    await none.getByTestId('problem-missing').waitFor();
+    expect(await none.getByRole('heading').innerText()).toBe(en.problems.missing.title);
+
+    const broken = await visit(`${system.baseUrl}/onboarding/admin-invitation?token=broken&lang=fr`);
+    await broken.getByTestId('problem-invalid').waitFor();
+    expect(await broken.getByRole('heading').innerText()).toBe(fr.problems.invalid.title);
+
+    const first = await inviteAdmin(system, org, 'replaced.admin@example.com');
+    await inviteAdmin(system, org, 'replaced.admin@example.com');
+    const replaced = await visit(first.link);
+    await replaced.getByTestId('problem-invalid').waitFor();
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Authorization codes: how every sign-in ends (password, magic link, TOTP, SSO, relay).
+ *
+ * A sign-in method that has verified a user calls
+ * `authorizationCodes.issue({ environment, organizationDomain, userId, method, redirectUri?, clientId?, nonce?, scope?, authenticatedAt? }, metadata)`
+ * and answers (or redirects with) the `code` it returns: a random one-time secret, valid
+ * `SESAME_AUTHORIZATION_CODE_TTL_SECONDS` (120 s by default), stored only as its SHA-256 in the
+ * event stream `authorizationCode-<hash>`. `method` is one of `signInMethods`
+ * (`password`, `magic_link`, `totp`, `sso`, `relay`) and becomes the ID token's `amr`; `clientId`
+ * is the API key that started the sign-in (`context.meta.clientId`) and becomes the ID token's
+ * `aud`; `nonce` is copied into the ID token. `redirectUri` must already be checked by the caller
+ * (`IdentityClient.resolveRedirectUri` answers a registered one or the environment's default);
+ * when the token request names a `redirect_uri` it must be this one. `metadata` is
+ * `runtime.metadata(context)`. The integrator exchanges the code at `POST /oauth/token`
+ * (`grant_type=authorization_code&code=...`) for `{ access_token, id_token, refresh_token,
+ * expires_in, scope, token_type }`; redeeming appends with the expected stream revision, so a
+ * code works once across all replicas, and presenting it again revokes the tokens it gave.
+ * Refresh tokens rotate at each `grant_type=refresh_token`; reusing a rotated one revokes the
+ * family. A grant that mints tokens for a user without a code (relay) calls `UserTokens.start`
+ * (`session` as in `SignInSession`).
+ */
+import type { Environment, SignInMethod, Token, TokenRequest } from '@sesame/contracts';
+import { DomainError, fold, handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
+import type { CommandHandlerDeps, EventMetadata, EventStore } from '@sesame/platform';
+import { authorizationCodeDecider } from './domain/authorization-code.decider';
+import type { AuthorizationCodeCommand, AuthorizationCodeState } from './domain/authorization-code.decider';
+import type { UserTokens } from './user-tokens';
+
+export interface AuthorizationCodeRequest {
+  environment: Environment;
+  organizationDomain: string;
+  userId: string;
+  method: SignInMethod;
+  redirectUri?: string;
+  clientId?: string;
+  nonce?: string;
+  /** Space-separated; `openid email profile` by default. */
+  scope?: string;
+  /** When the user proved who they are; now by default. */
+  authenticatedAt?: Date;
+}
+
+export interface IssuedAuthorizationCode {
+  code: string;
+  expires_at: string;
+  redirect_uri: string | null;
+}
+
+export interface AuthorizationCodesEnv {
+  commandDeps: CommandHandlerDeps<AuthorizationCodeState>;
+  eventStore: EventStore;
+  tokens: UserTokens;
+  ttlSeconds: number;
+  now(): Date;
+}
+
+export const authorizationCodeCategory = 'authorizationCode';
+const codeStream = (code: string) => streamName(authorizationCodeCategory, hashSecret(code));
+export const defaultUserScope = 'openid email profile';
+
+export class AuthorizationCodes {
+  constructor(private readonly env: AuthorizationCodesEnv) {}
+
+  async issue(request: AuthorizationCodeRequest, metadata: EventMetadata): Promise<IssuedAuthorizationCode> {
+    const code = randomSecret(32);
+    const now = this.env.now();
+    const expiresAt = new Date(now.getTime() + this.env.ttlSeconds * 1_000).toISOString();
+    const redirectUri = request.redirectUri ?? null;
+    await handleCommand(
+      this.env.commandDeps,
+      authorizationCodeDecider,
+      codeStream(code),
+      {
+        type: 'IssueAuthorizationCode',
+        data: {
+          code_hash: hashSecret(code),
+          environment: request.environment,
+          organization_domain: request.organizationDomain,
+          user_id: request.userId,
+          method: request.method,
+          client_id: request.clientId ?? null,
+          scope: request.scope ?? defaultUserScope,
+          nonce: request.nonce ?? null,
+          authenticated_at: Math.floor((request.authenticatedAt ?? now).getTime() / 1_000),
+          redirect_uri: redirectUri,
+          expires_at: expiresAt,
+          at: now.toISOString(),
+        },
+      },
+      metadata,
+      { newStream: true },
+    );
+    return { code, expires_at: expiresAt, redirect_uri: redirectUri };
+  }
+
+  /**
+   * `grant_type=authorization_code`: checks the code, opens the refresh-token family, redeems the
+   * code naming that family (once: the append expects the revision it read), then signs.
+   */
+  async exchange(request: TokenRequest & { code: string }, metadata: EventMetadata): Promise<Token> {
+    const stream = codeStream(request.code);
+    const { events } = await this.env.eventStore.readStream(stream);
+    const state = fold(authorizationCodeDecider, events as never);
+    try {
+      authorizationCodeDecider.decide(this.redeem(request, 'unchecked'), state);
+      if (state.status === 'empty') throw new Error('An issued authorization code has a state');
+      const family = await this.env.tokens.open(state, metadata);
+      await handleCommand(
+        this.env.commandDeps,
+        authorizationCodeDecider,
+        stream,
+        this.redeem(request, family.familyId),
+        metadata,
+      );
+      return await this.env.tokens.mint(state, family);
+    } catch (error) {
+      if (error instanceof DomainError) await this.revokeIfReused(stream, metadata);
+      throw error;
+    }
+  }
+
+  private redeem(request: TokenRequest, familyId: string): AuthorizationCodeCommand {
+    return {
+      type: 'RedeemAuthorizationCode',
+      data: {
+        ...(request.redirect_uri !== undefined ? { redirect_uri: request.redirect_uri } : {}),
+        ...(request.client_id !== undefined ? { client_id: request.client_id } : {}),
+        family_id: familyId,
+        at: this.env.now().toISOString(),
+      },
+    };
+  }
+
+  /** A code presented after its exchange leaked: the tokens it gave are revoked (RFC 6749 section 4.1.2). */
+  private async revokeIfReused(stream: string, metadata: EventMetadata): Promise<void> {
+    const { events } = await this.env.eventStore.readStream(stream);
+    const state = fold(authorizationCodeDecider, events as never);
+    if (state.status === 'redeemed' && state.family_id)
+      await this.env.tokens.revoke(state.family_id, 'authorization_code_reused', metadata);
+  }
+}

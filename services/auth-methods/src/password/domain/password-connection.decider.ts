@@ -1,0 +1,85 @@
+import { catalogueError, fieldError } from '@sesame/contracts';
+import type { Environment, PasswordConnectionEvent, PasswordConnectionSettings } from '@sesame/contracts';
+import { fail } from '@sesame/platform';
+import type { Decider } from '@sesame/platform';
+
+/** What an organization that never configured password sign-in gets (SPEC.md section 9: active by default). */
+export const defaultPasswordConnection: PasswordConnectionSettings = {
+  active: true,
+  plain_text_min_length: 8,
+  plain_text_max_length: 128,
+  pepper_rotation_period: 86_400,
+};
+
+export type PasswordConnectionState =
+  | { status: 'empty' }
+  | (PasswordConnectionSettings & { status: 'created'; environment: Environment; organization_domain: string });
+
+type Scope = { environment: Environment; organization_domain: string; settings: Partial<PasswordConnectionSettings>; at: string };
+export type PasswordConnectionCommand =
+  { type: 'CreatePasswordConnection'; data: Scope } | { type: 'UpdatePasswordConnection'; data: Scope };
+
+export const settingsOf = (state: PasswordConnectionState): PasswordConnectionSettings =>
+  state.status === 'empty'
+    ? defaultPasswordConnection
+    : {
+        active: state.active,
+        plain_text_min_length: state.plain_text_min_length,
+        plain_text_max_length: state.plain_text_max_length,
+        pepper_rotation_period: state.pepper_rotation_period,
+      };
+
+function merged(state: PasswordConnectionState, changes: Partial<PasswordConnectionSettings>): PasswordConnectionSettings {
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const settings = { ...settingsOf(state), ...defined };
+  if (settings.plain_text_min_length >= settings.plain_text_max_length)
+    fail(fieldError('plain_text_min_length', 'must be lower than plain_text_max_length'));
+  return settings;
+}
+
+const same = (a: PasswordConnectionSettings, b: PasswordConnectionSettings) =>
+  (Object.keys(a) as (keyof PasswordConnectionSettings)[]).every((key) => a[key] === b[key]);
+
+/**
+ * The password connection of an organization in an environment. Before it is created the
+ * defaults apply; an update of a connection never created creates it with the changes.
+ */
+export const passwordConnectionDecider: Decider<PasswordConnectionState, PasswordConnectionCommand, PasswordConnectionEvent> = {
+  initialState: () => ({ status: 'empty' }),
+  decide(command, state) {
+    const { environment, organization_domain, settings, at } = command.data;
+    switch (command.type) {
+      case 'CreatePasswordConnection':
+        if (state.status !== 'empty') fail(catalogueError('password_connection_already_exists'));
+        return [
+          { type: 'PasswordConnectionCreated', data: { ...merged(state, settings), environment, organization_domain, at } },
+        ];
+      case 'UpdatePasswordConnection': {
+        const next = merged(state, settings);
+        if (state.status === 'empty')
+          return [{ type: 'PasswordConnectionCreated', data: { ...next, environment, organization_domain, at } }];
+        return same(next, settingsOf(state)) ? [] : [{ type: 'PasswordConnectionUpdated', data: { ...next, at } }];
+      }
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+      }
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PasswordConnectionCreated': {
+        const { at: _at, ...connection } = event.data;
+        return { status: 'created', ...connection };
+      }
+      case 'PasswordConnectionUpdated': {
+        const { at: _at, ...settings } = event.data;
+        return state.status === 'empty' ? state : { ...state, ...settings };
+      }
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+};

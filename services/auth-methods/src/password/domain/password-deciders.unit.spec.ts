@@ -1,0 +1,130 @@
+import type { PasswordCodeEvent, PasswordConnectionEvent } from '@sesame/contracts';
+import { deciderSpecification } from '@sesame/platform/testing';
+import { nextAttemptAt, passwordAttemptsDecider } from './password-attempts.decider';
+import { passwordCodeDecider } from './password-code.decider';
+import { defaultPasswordConnection, passwordConnectionDecider } from './password-connection.decider';
+
+const at = '2026-01-01T00:00:00.000Z';
+const scope = { environment: 'sandbox' as const, organization_domain: 'acme', at };
+
+describe('password connection', () => {
+  const spec = deciderSpecification(passwordConnectionDecider);
+  const created: PasswordConnectionEvent = {
+    type: 'PasswordConnectionCreated',
+    data: { ...defaultPasswordConnection, plain_text_min_length: 10, ...scope },
+  };
+
+  it('is created once, over the defaults', () => {
+    spec
+      .given([])
+      .when({ type: 'CreatePasswordConnection', data: { ...scope, settings: { plain_text_min_length: 10 } } })
+      .then([created]);
+    spec
+      .given([created])
+      .when({ type: 'CreatePasswordConnection', data: { ...scope, settings: {} } })
+      .thenFails({ kind: 'error', code: 'password_connection_already_exists' });
+  });
+
+  it('is updated field by field, created by an update when absent, and unchanged by an update that changes nothing', () => {
+    spec
+      .given([created])
+      .when({ type: 'UpdatePasswordConnection', data: { ...scope, settings: { active: false } } })
+      .then([
+        {
+          type: 'PasswordConnectionUpdated',
+          data: { ...defaultPasswordConnection, plain_text_min_length: 10, active: false, at },
+        },
+      ]);
+    spec
+      .given([])
+      .when({ type: 'UpdatePasswordConnection', data: { ...scope, settings: { plain_text_min_length: 10 } } })
+      .then([created]);
+    spec
+      .given([created])
+      .when({ type: 'UpdatePasswordConnection', data: { ...scope, settings: { plain_text_min_length: 10 } } })
+      .thenNothingHappens();
+  });
+
+  it('wants the minimum length lower than the maximum', () =>
+    spec
+      .given([created])
+      .when({
+        type: 'UpdatePasswordConnection',
+        data: { ...scope, settings: { plain_text_min_length: 50, plain_text_max_length: 40 } },
+      })
+      .thenFails({ kind: 'fields', fields: { plain_text_min_length: ['must be lower than plain_text_max_length'] } }));
+});
+
+describe('password attempts', () => {
+  const spec = deciderSpecification(passwordAttemptsDecider);
+  const failed = (second: number) => ({
+    type: 'PasswordChallengeFailed' as const,
+    data: { at: new Date(Date.parse(at) + second * 1_000).toISOString() },
+  });
+  const fold = (count: number) =>
+    Array.from({ length: count }, (_, n) => failed(n)).reduce(
+      passwordAttemptsDecider.evolve,
+      passwordAttemptsDecider.initialState(),
+    );
+
+  it('counts failures and forgets them after a success', () => {
+    spec
+      .given([])
+      .when({ type: 'RecordPasswordFailure', data: { at } })
+      .then([{ type: 'PasswordChallengeFailed', data: { at } }]);
+    spec
+      .given([failed(0)])
+      .when({ type: 'RecordPasswordSuccess', data: { at } })
+      .then([{ type: 'PasswordChallengeSucceeded', data: { at } }]);
+    spec.given([]).when({ type: 'RecordPasswordSuccess', data: { at } }).thenNothingHappens();
+  });
+
+  it('delays attempts after three failures, doubling the delay, and locks after ten for fifteen minutes', () => {
+    expect(nextAttemptAt(fold(2))).toBe(0);
+    expect(nextAttemptAt(fold(3))).toBe(Date.parse(at) + 2_000 + 1_000);
+    expect(nextAttemptAt(fold(5))).toBe(Date.parse(at) + 4_000 + 4_000);
+    expect(nextAttemptAt(fold(9))).toBe(Date.parse(at) + 8_000 + 60_000);
+    expect(nextAttemptAt(fold(10))).toBe(Date.parse(at) + 9_000 + 15 * 60_000);
+    expect(
+      nextAttemptAt(
+        [
+          ...Array.from({ length: 10 }, (_, n) => failed(n)),
+          { type: 'PasswordChallengeSucceeded' as const, data: { at } },
+        ].reduce(passwordAttemptsDecider.evolve, passwordAttemptsDecider.initialState()),
+      ),
+    ).toBe(0);
+  });
+});
+
+describe('password code', () => {
+  const spec = deciderSpecification(passwordCodeDecider);
+  const issued: PasswordCodeEvent = {
+    type: 'PasswordCodeIssued',
+    data: {
+      code_hash: 'h',
+      reason: 'reset',
+      request_id: 'r',
+      user_id: 'u',
+      environment: 'sandbox',
+      organization_domain: 'acme',
+      redirect_uri: 'https://app.acme.com/reset',
+      expires_at: '2026-01-01T01:00:00.000Z',
+      at,
+    },
+  };
+  const use = (when: string) => ({ type: 'UsePasswordCode' as const, data: { at: when } });
+  const unknown = { kind: 'error' as const, code: 'unknown_password_code' as const };
+
+  it('is used once before it expires', () => {
+    spec
+      .given([issued])
+      .when(use('2026-01-01T00:30:00.000Z'))
+      .then([{ type: 'PasswordCodeUsed', data: { at: '2026-01-01T00:30:00.000Z' } }]);
+    spec
+      .given([issued, { type: 'PasswordCodeUsed', data: { at } }])
+      .when(use(at))
+      .thenFails(unknown);
+    spec.given([issued]).when(use('2026-01-01T01:00:00.000Z')).thenFails(unknown);
+    spec.given([]).when(use(at)).thenFails(unknown);
+  });
+});

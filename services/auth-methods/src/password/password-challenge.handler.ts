@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { subjects } from '@sesame/contracts';
+import type { OperationInput, PasswordConnectionSettings, User, createPasswordChallenge } from '@sesame/contracts';
+import { handleCommand, ok } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import { nextAttemptAt, passwordAttemptsDecider } from './domain/password-attempts.decider';
+import { passwordDecider } from './domain/password.decider';
+import type { PasswordState } from './domain/password.decider';
+import { passwordProblems } from './domain/password-policy';
+import { issuePasswordCode } from './password-sign-in.handlers';
+import {
+  connectionOf,
+  environmentOf,
+  load,
+  passwordAttemptsStream,
+  passwordStream,
+  rpcMeta,
+  signInOrganization,
+} from './password.env';
+import type { PasswordEnv } from './password.env';
+
+type Challenge = OperationInput<typeof createPasswordChallenge>['body'];
+type StoredPassword = Extract<PasswordState, { status: 'set' }>;
+
+const refused = (error: string) => ({
+  code: null,
+  error,
+  expired_at: null,
+  password_id: null,
+  renew_password: false,
+  request_id: randomUUID(),
+  user_id: null,
+  'valid?': false,
+});
+
+/**
+ * `POST /api/v2/password-challenge`. Failures are counted per email (known or not) and delay,
+ * then lock, the next attempts; an unknown email or a user without password is checked against
+ * a dummy hash, so the answer and its timing do not tell whether the user exists.
+ */
+export function createPasswordChallengeHandler(env: PasswordEnv) {
+  return async ({ body }: OperationInput<typeof createPasswordChallenge>, context: RequestContext) => {
+    const environment = environmentOf(context);
+    const meta = rpcMeta(context, environment);
+    const organization = await signInOrganization(env, body.user_email, body.org_domain, meta);
+    const connection = await connectionOf(env, environment, organization);
+    if (!connection.active) return ok(refused('inactive_password_connection'));
+    const attemptsStream = passwordAttemptsStream(environment, organization, body.user_email);
+    const attempts = await load(env, passwordAttemptsDecider, attemptsStream);
+    if (env.now().getTime() < nextAttemptAt(attempts)) return ok(refused('too_many_attempts'));
+
+    const { user } = await env.identity.call(
+      subjects.identity.users.findByEmail,
+      { organization_domain: organization, environment, email: body.user_email },
+      meta,
+    );
+    const stored = user?.active ? await load(env, passwordDecider, passwordStream(user.id)) : null;
+    const verified =
+      stored?.status === 'set' ? await env.hasher.verify(stored, body.plain_text) : await env.hasher.verifyDummy(body.plain_text);
+    const record = (type: 'RecordPasswordFailure' | 'RecordPasswordSuccess') =>
+      handleCommand(
+        env.commandDeps(),
+        passwordAttemptsDecider,
+        attemptsStream,
+        { type, data: { at: env.now().toISOString() } },
+        env.metadata(context),
+      );
+    if (!verified || !user || stored?.status !== 'set') {
+      await record('RecordPasswordFailure');
+      return ok(refused('invalid_credentials'));
+    }
+    await record('RecordPasswordSuccess');
+    await rehashIfStale(env, stored, body.plain_text, connection, context);
+    return ok(await successOf(env, body, user, stored, connection, context));
+  };
+}
+
+/** The pepper rotated since the password was hashed: hash it again with the current one. */
+async function rehashIfStale(
+  env: PasswordEnv,
+  stored: StoredPassword,
+  plainText: string,
+  connection: PasswordConnectionSettings,
+  context: RequestContext,
+) {
+  const epoch = env.hasher.epochOf(env.now(), connection.pepper_rotation_period);
+  if (env.hasher.isCurrent(stored, epoch)) return;
+  await handleCommand(
+    env.commandDeps(),
+    passwordDecider,
+    passwordStream(stored.user_id),
+    { type: 'RehashPassword', data: { ...(await env.hasher.hash(plainText, epoch)), at: env.now().toISOString() } },
+    env.metadata(context),
+  );
+}
+
+/** A one-time authorization code, or a password code when the password no longer meets the connection's rules. */
+async function successOf(
+  env: PasswordEnv,
+  body: Challenge,
+  user: User,
+  stored: StoredPassword,
+  connection: PasswordConnectionSettings,
+  context: RequestContext,
+) {
+  const renew = passwordProblems(body.plain_text, connection, env.lists, [user.email], false).length > 0;
+  const answer = { error: null, password_id: stored.password_id, renew_password: renew, user_id: user.id, 'valid?': true };
+  if (renew) {
+    const { code, expiresAt, requestId } = await issuePasswordCode(env, user, 'renew', body.redirect_uri ?? null, context);
+    return { ...answer, code, expired_at: expiresAt, request_id: requestId };
+  }
+  const issued = await env.authorizationCodes.issue(
+    {
+      environment: user.__environment__,
+      organizationDomain: user.__domain__,
+      userId: user.id,
+      method: 'password',
+      ...(body.redirect_uri ? { redirectUri: body.redirect_uri } : {}),
+      ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
+      ...(body.nonce ? { nonce: body.nonce } : {}),
+    },
+    env.metadata(context),
+  );
+  return { ...answer, code: issued.code, expired_at: issued.expires_at, request_id: randomUUID() };
+}

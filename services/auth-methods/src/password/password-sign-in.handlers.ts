@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { catalogueError, fieldError, subjects } from '@sesame/contracts';
+import type {
+  Environment,
+  OperationInput,
+  PasswordConnectionSettings,
+  User,
+  createPassword,
+  createPasswordRequest,
+} from '@sesame/contracts';
+import { created, fail, handleCommand, hashSecret, randomSecret } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import { passwordCodeDecider } from './domain/password-code.decider';
+import { passwordDecider } from './domain/password.decider';
+import type { PasswordState } from './domain/password.decider';
+import { passwordProblems } from './domain/password-policy';
+import {
+  connectionOf,
+  environmentOf,
+  load,
+  passwordCodeStream,
+  passwordStream,
+  rpcMeta,
+  signInOrganization,
+} from './password.env';
+import type { PasswordEnv } from './password.env';
+
+const resetCodeTtlMs = 3_600_000;
+const renewCodeTtlMs = 600_000;
+const inactive = () => fieldError('org_domain', 'password sign-in is inactive for this organization');
+
+/** Refuses a password that breaks the connection's rules, naming each reason on `plain_text`. */
+export function checkPolicy(env: PasswordEnv, plainText: string, connection: PasswordConnectionSettings, email: string) {
+  const problems = passwordProblems(plainText, connection, env.lists, [email]);
+  if (problems.length > 0) fail({ kind: 'fields', fields: { plain_text: problems } });
+}
+
+/** Hashes with the pepper of the current period and stores it as the user's password. */
+export async function storePassword(
+  env: PasswordEnv,
+  user: User,
+  plainText: string,
+  connection: PasswordConnectionSettings,
+  context: RequestContext,
+) {
+  const epoch = env.hasher.epochOf(env.now(), connection.pepper_rotation_period);
+  const hashed = await env.hasher.hash(plainText, epoch);
+  const { state } = await handleCommand(
+    env.commandDeps(),
+    passwordDecider,
+    passwordStream(user.id),
+    {
+      type: 'SetPassword',
+      data: {
+        ...hashed,
+        password_id: randomUUID(),
+        user_id: user.id,
+        environment: user.__environment__,
+        organization_domain: user.__domain__,
+        at: env.now().toISOString(),
+      },
+    },
+    env.metadata(context),
+  );
+  return state as Extract<PasswordState, { status: 'set' }>;
+}
+
+/** Issues a one-time password code (reset link, renewal); only its hash is stored. */
+export async function issuePasswordCode(
+  env: PasswordEnv,
+  user: User,
+  reason: 'reset' | 'renew',
+  redirectUri: string | null,
+  context: RequestContext,
+) {
+  const code = randomSecret(32);
+  const ttl = reason === 'reset' ? resetCodeTtlMs : renewCodeTtlMs;
+  const expiresAt = new Date(env.now().getTime() + ttl).toISOString();
+  const requestId = randomUUID();
+  await handleCommand(
+    env.commandDeps(),
+    passwordCodeDecider,
+    passwordCodeStream(hashSecret(code)),
+    {
+      type: 'IssuePasswordCode',
+      data: {
+        code_hash: hashSecret(code),
+        reason,
+        request_id: requestId,
+        user_id: user.id,
+        environment: user.__environment__,
+        organization_domain: user.__domain__,
+        redirect_uri: redirectUri,
+        expires_at: expiresAt,
+        at: env.now().toISOString(),
+      },
+    },
+    env.metadata(context),
+    { newStream: true },
+  );
+  return { code, expiresAt, requestId };
+}
+
+/** `POST /api/v2/password` with a `password_code`: the user it was issued for, in this environment. */
+async function userOfCode(env: PasswordEnv, code: string, environment: Environment, context: RequestContext) {
+  const state = await load(env, passwordCodeDecider, passwordCodeStream(hashSecret(code)));
+  if (state.status !== 'issued' || state.environment !== environment || Date.parse(state.expires_at) <= env.now().getTime())
+    return fail(catalogueError('unknown_password_code'));
+  const { user } = await env.identity.call(
+    subjects.identity.users.findById,
+    { organization_domain: state.organization_domain, environment, id: state.user_id },
+    rpcMeta(context, environment),
+  );
+  if (!user?.active) return fail(catalogueError('unknown_password_code'));
+  return { user, redirectUri: state.redirect_uri };
+}
+
+export function createPasswordHandler(env: PasswordEnv) {
+  return async ({ body }: OperationInput<typeof createPassword>, context: RequestContext) => {
+    const environment = environmentOf(context);
+    const meta = rpcMeta(context, environment);
+    if (body.password_code) {
+      const { user, redirectUri } = await userOfCode(env, body.password_code, environment, context);
+      const connection = await connectionOf(env, environment, user.__domain__);
+      if (!connection.active) return fail(inactive());
+      checkPolicy(env, body.plain_text, connection, user.email);
+      await handleCommand(
+        env.commandDeps(),
+        passwordCodeDecider,
+        passwordCodeStream(hashSecret(body.password_code)),
+        { type: 'UsePasswordCode', data: { at: env.now().toISOString() } },
+        env.metadata(context),
+      );
+      const password = await storePassword(env, user, body.plain_text, connection, context);
+      const { code } = await env.authorizationCodes.issue(
+        {
+          environment,
+          organizationDomain: user.__domain__,
+          userId: user.id,
+          method: 'password',
+          ...(redirectUri ? { redirectUri } : {}),
+          ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
+        },
+        env.metadata(context),
+      );
+      return created({ id: password.password_id, user_id: user.id, code });
+    }
+    if (!body.user_email) return fail(fieldError('user_email', "can't be blank"));
+    const organization = await signInOrganization(env, body.user_email, body.org_domain, meta);
+    const connection = await connectionOf(env, environment, organization);
+    if (!connection.active) return fail(inactive());
+    checkPolicy(env, body.plain_text, connection, body.user_email);
+    const { user } = await env.identity.call(
+      subjects.identity.users.findOrCreate,
+      { organization_domain: organization, environment, email: body.user_email, source: 'password' },
+      meta,
+    );
+    const password = await storePassword(env, user, body.plain_text, connection, context);
+    return created({ id: password.password_id, user_id: user.id, code: null });
+  };
+}
+
+export function createPasswordRequestHandler(env: PasswordEnv) {
+  return async ({ body }: OperationInput<typeof createPasswordRequest>, context: RequestContext) => {
+    const environment = environmentOf(context);
+    const meta = rpcMeta(context, environment);
+    const organization = await signInOrganization(env, body.user_email, body.org_domain, meta);
+    if (!(await connectionOf(env, environment, organization)).active) return fail(inactive());
+    const scope = { organization_domain: organization, environment, email: body.user_email };
+    const user = body.find_or_create_user
+      ? (await env.identity.call(subjects.identity.users.findOrCreate, { ...scope, source: 'password' }, meta)).user
+      : (await env.identity.call(subjects.identity.users.findByEmail, scope, meta)).user;
+    if (!user?.active)
+      return created({
+        request_id: randomUUID(),
+        user_id: null,
+        expired_at: new Date(env.now().getTime() + resetCodeTtlMs).toISOString(),
+        magic_link: null,
+        redirect_uri: body.redirect_uri,
+      });
+    const { code, expiresAt, requestId } = await issuePasswordCode(env, user, 'reset', body.redirect_uri, context);
+    const link = new URL(body.redirect_uri);
+    link.searchParams.set('password_code', code);
+    link.searchParams.set('request_id', requestId);
+    await env.mailer.send({
+      to: user.email,
+      subject: 'Reset your password',
+      text: `Someone asked to reset the password of ${user.email}. To choose a new password, open ${link.href} (valid one hour). If it was not you, ignore this email.`,
+      links: [{ rel: 'password-reset', url: link.href }],
+      tags: ['password-reset', organization],
+    });
+    return created({
+      request_id: requestId,
+      user_id: user.id,
+      expired_at: expiresAt,
+      magic_link: link.href,
+      redirect_uri: body.redirect_uri,
+    });
+  };
+}

@@ -1,0 +1,81 @@
+import { catalogueError, subjects } from '@sesame/contracts';
+import type { Environment, PasswordConnectionSettings, RpcMeta } from '@sesame/contracts';
+import { fail, fold, streamName } from '@sesame/platform';
+import type {
+  CommandHandlerDeps,
+  Decider,
+  DomainEvent,
+  EventMetadata,
+  EventStore,
+  Mailer,
+  RequestContext,
+} from '@sesame/platform';
+import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
+import type { IdentityClient } from '../identity/identity-client';
+import type { Organizations } from '../identity/organizations';
+import { passwordConnectionDecider, settingsOf } from './domain/password-connection.decider';
+import type { PasswordLists } from './domain/password-policy';
+import type { PasswordHasher } from './password-hasher';
+
+export interface PasswordEnv {
+  commandDeps<State>(): CommandHandlerDeps<State>;
+  eventStore: EventStore;
+  metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
+  identity: IdentityClient;
+  organizations: Organizations;
+  hasher: PasswordHasher;
+  lists: PasswordLists;
+  mailer: Mailer;
+  authorizationCodes: AuthorizationCodes;
+  now(): Date;
+}
+
+export const passwordConnectionStream = (environment: Environment, organizationDomain: string) =>
+  streamName('passwordConnection', `${environment}:${organizationDomain}`);
+export const passwordStream = (userId: string) => streamName('password', userId);
+export const passwordAttemptsStream = (environment: Environment, organizationDomain: string, email: string) =>
+  streamName('passwordAttempts', `${environment}:${organizationDomain}:${email.trim().toLowerCase()}`);
+export const passwordCodeStream = (codeHash: string) => streamName('passwordCode', codeHash);
+
+export function environmentOf(context: RequestContext): Environment {
+  if (!context.meta.environment) fail(catalogueError('unauthorized'));
+  return context.meta.environment;
+}
+
+export const rpcMeta = (context: RequestContext, environment: Environment): RpcMeta => ({
+  correlationId: context.meta.correlationId,
+  environment,
+});
+
+/** An aggregate's current state, read from its stream (strongly consistent across replicas). */
+export async function load<State, Event extends DomainEvent>(
+  env: Pick<PasswordEnv, 'eventStore'>,
+  decider: Pick<Decider<State, never, Event>, 'evolve' | 'initialState'>,
+  stream: string,
+): Promise<State> {
+  const { events } = await env.eventStore.readStream(stream);
+  return fold(decider, events as never);
+}
+
+export async function connectionOf(
+  env: PasswordEnv,
+  environment: Environment,
+  organizationDomain: string,
+): Promise<PasswordConnectionSettings> {
+  return settingsOf(await load(env, passwordConnectionDecider, passwordConnectionStream(environment, organizationDomain)));
+}
+
+/** The organization a sign-in is for: `org_domain`, or the only one allowing the email's domain (422 otherwise). */
+export async function signInOrganization(
+  env: PasswordEnv,
+  email: string,
+  orgDomain: string | undefined,
+  meta: RpcMeta,
+): Promise<string> {
+  const { organization } = await env.identity.call(
+    subjects.identity.organizations.forSignIn,
+    { email, ...(orgDomain ? { org_domain: orgDomain } : {}) },
+    meta,
+  );
+  return organization.domain;
+}

@@ -1,0 +1,119 @@
+import { catalogueError, fieldError } from '@sesame/contracts';
+import type {
+  Environment,
+  IdpSettingsData,
+  SpKeyData,
+  SsoConnectionEvent,
+  SsoConnectionSettings,
+  SsoConnectionSettingsData,
+} from '@sesame/contracts';
+import { fail } from '@sesame/platform';
+import type { Decider } from '@sesame/platform';
+import { parseIdpMetadata } from '../metadata/idp-metadata';
+
+/** The SAML connection of one organization in one environment (stream `ssoConnection-<sp_id>`). */
+export type SsoConnectionState =
+  | { status: 'absent' }
+  | {
+      status: 'present';
+      id: string;
+      sp_id: string;
+      organization_domain: string;
+      environment: Environment;
+      settings: SsoConnectionSettingsData;
+      idp: IdpSettingsData | null;
+      sp_key: SpKeyData;
+      inserted_at: string;
+      updated_at: string;
+    };
+export type PresentSsoConnection = Extract<SsoConnectionState, { status: 'present' }>;
+
+export type SsoConnectionCommand =
+  | {
+      type: 'CreateSsoConnection';
+      data: {
+        id: string;
+        sp_id: string;
+        organization_domain: string;
+        environment: Environment;
+        settings: SsoConnectionSettings;
+        sp_key: SpKeyData;
+        at: string;
+      };
+    }
+  | { type: 'UpdateSsoConnection'; data: { settings: SsoConnectionSettings; at: string } };
+
+export const defaultSettings: SsoConnectionSettingsData = {
+  active: true,
+  provider_type: 'custom_saml',
+  users_access_policy: 'provision_new_users',
+  number_users_provisioning_limit: null,
+  metadata: null,
+  update_profile_only_at_creation: false,
+  allow_idp_initiated: false,
+  onboarding: null,
+};
+
+/** The settings after applying the given fields (absent ones keep their value). */
+function merge(current: SsoConnectionSettingsData, given: SsoConnectionSettings): SsoConnectionSettingsData {
+  const next = { ...current };
+  for (const [key, value] of Object.entries(given)) if (value !== undefined) Object.assign(next, { [key]: value });
+  return next;
+}
+
+/** The IdP settings for new metadata (null metadata: none), or the 422 explaining what is wrong with it. */
+function idpOf(metadata: string | null, at: string): IdpSettingsData | null {
+  if (metadata === null || metadata.trim() === '') return null;
+  const parsed = parseIdpMetadata(metadata, new Date(at));
+  if (!parsed.ok) fail(fieldError('metadata', parsed.problem));
+  return parsed.idp;
+}
+
+function create(command: Extract<SsoConnectionCommand, { type: 'CreateSsoConnection' }>, state: SsoConnectionState) {
+  if (state.status === 'present') fail(catalogueError('sso_connection_already_exists'));
+  const { settings, at, ...identity } = command.data;
+  const merged = merge(defaultSettings, settings);
+  return [
+    { type: 'SsoConnectionCreated' as const, data: { ...identity, settings: merged, idp: idpOf(merged.metadata, at), at } },
+  ];
+}
+
+function update(command: Extract<SsoConnectionCommand, { type: 'UpdateSsoConnection' }>, state: SsoConnectionState) {
+  if (state.status === 'absent') fail(catalogueError('resource_not_found'));
+  const { settings, at } = command.data;
+  const merged = merge(state.settings, settings);
+  if (JSON.stringify(merged) === JSON.stringify(state.settings)) return [];
+  const idp = merged.metadata === state.settings.metadata ? state.idp : idpOf(merged.metadata, at);
+  return [{ type: 'SsoConnectionUpdated' as const, data: { sp_id: state.sp_id, settings: merged, idp, at } }];
+}
+
+export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionCommand, SsoConnectionEvent> = {
+  initialState: () => ({ status: 'absent' }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateSsoConnection':
+        return create(command, state);
+      case 'UpdateSsoConnection':
+        return update(command, state);
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+      }
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'SsoConnectionCreated': {
+        const { at, ...data } = event.data;
+        return { status: 'present', ...data, inserted_at: at, updated_at: at };
+      }
+      case 'SsoConnectionUpdated':
+        if (state.status === 'absent') return state;
+        return { ...state, settings: event.data.settings, idp: event.data.idp, updated_at: event.data.at };
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+};

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deciderSpecification } from '@sesame/platform/testing';
+import type { SsoConnectionEvent } from '@sesame/contracts';
+import { parseIdpMetadata } from '../metadata/idp-metadata';
+import { defaultSettings, ssoConnectionDecider } from './sso-connection.decider';
+import type { SsoConnectionCommand } from './sso-connection.decider';
+
+const spec = deciderSpecification(ssoConnectionDecider);
+const at = '2026-06-01T00:00:00.000Z';
+const later = '2026-06-02T00:00:00.000Z';
+const okta = readFileSync(join(__dirname, '../metadata/fixtures/okta.xml'), 'utf8');
+const google = readFileSync(join(__dirname, '../metadata/fixtures/google.xml'), 'utf8');
+const idpOf = (xml: string) => {
+  const parsed = parseIdpMetadata(xml, new Date(at));
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return parsed.idp;
+};
+const spKey = { certificate_pem: 'CERT', encrypted_private_key_pem: 'SEALED' };
+const identity = { id: 'c1', sp_id: 'acme_sandbox', organization_domain: 'acme', environment: 'sandbox' as const };
+const create = (settings: Record<string, unknown>): SsoConnectionCommand => ({
+  type: 'CreateSsoConnection',
+  data: { ...identity, settings, sp_key: spKey, at },
+});
+const update = (settings: Record<string, unknown>): SsoConnectionCommand => ({
+  type: 'UpdateSsoConnection',
+  data: { settings, at: later },
+});
+const created: SsoConnectionEvent = {
+  type: 'SsoConnectionCreated',
+  data: { ...identity, settings: defaultSettings, idp: null, sp_key: spKey, at },
+};
+
+describe('SSO connection decider', () => {
+  it('creates a connection with the defaults: active, provision_new_users, no metadata yet', () => {
+    spec.given([]).when(create({})).then([created]);
+  });
+
+  it('reads the IdP metadata given at creation', () => {
+    spec
+      .given([])
+      .when(create({ metadata: okta, provider_type: 'okta' }))
+      .then([
+        {
+          type: 'SsoConnectionCreated',
+          data: {
+            ...identity,
+            settings: { ...defaultSettings, metadata: okta, provider_type: 'okta' },
+            idp: idpOf(okta),
+            sp_key: spKey,
+            at,
+          },
+        },
+      ]);
+  });
+
+  it('refuses a second connection for the same organization and environment', () => {
+    spec.given([created]).when(create({})).thenFails({ kind: 'error', code: 'sso_connection_already_exists' });
+  });
+
+  it('refuses bad metadata with a 422 on metadata', () => {
+    spec
+      .given([created])
+      .when(update({ metadata: '<md:EntityDescriptor' }))
+      .thenFails({ kind: 'fields', fields: { metadata: [expect.stringMatching(/^is not valid XML/) as unknown as string] } });
+  });
+
+  it('updates only the given fields; new metadata replaces the certificates; nothing changed, nothing happens', () => {
+    spec
+      .given([created])
+      .when(update({ users_access_policy: 'only_registered_users', metadata: google }))
+      .then([
+        {
+          type: 'SsoConnectionUpdated',
+          data: {
+            sp_id: 'acme_sandbox',
+            settings: { ...defaultSettings, users_access_policy: 'only_registered_users', metadata: google },
+            idp: idpOf(google),
+            at: later,
+          },
+        },
+      ]);
+    spec
+      .given([created])
+      .when(update({ active: true }))
+      .thenNothingHappens();
+  });
+
+  it('answers 404 when updating a connection that does not exist', () => {
+    spec
+      .given([])
+      .when(update({ active: false }))
+      .thenFails({ kind: 'error', code: 'resource_not_found' });
+  });
+});

@@ -1,0 +1,35 @@
+import * as samlify from 'samlify';
+import { redirectBinding, postBinding } from '../metadata/idp-metadata';
+import type { PresentSsoConnection } from '../domain/sso-connection.decider';
+import { samlConfigOf } from '../domain/sp-values';
+
+export const rsaSha256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+
+/** samlify's view of our SP for one connection; `privateKeyPem` only when it must sign. */
+export function serviceProviderOf(connection: PresentSsoConnection, publicUrl: string, privateKeyPem?: string) {
+  const config = samlConfigOf(publicUrl, connection.sp_id, null);
+  return samlify.ServiceProvider({
+    entityID: config.entity_id,
+    authnRequestsSigned: true,
+    wantAssertionsSigned: true,
+    wantLogoutRequestSigned: true,
+    wantLogoutResponseSigned: true,
+    signingCert: connection.sp_key.certificate_pem,
+    ...(privateKeyPem ? { privateKey: privateKeyPem } : {}),
+    requestSignatureAlgorithm: rsaSha256,
+    nameIDFormat: [
+      'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+      'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+      'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
+    ],
+    assertionConsumerService: [{ Binding: postBinding, Location: config.acs_url }],
+    singleLogoutService: [
+      { Binding: redirectBinding, Location: config.slo_url as string },
+      { Binding: postBinding, Location: config.slo_url as string },
+    ],
+  });
+}
+
+/** Our SP metadata document (XML) for a connection. */
+export const spMetadataXml = (connection: PresentSsoConnection, publicUrl: string): string =>
+  serviceProviderOf(connection, publicUrl).getMetadata();

@@ -1,0 +1,21 @@
+import type { NatsConnection } from 'nats';
+import type { BaseConfig } from '../config/config';
+import type { Logger } from '../logging/logger';
+import { HttpSmsSender } from './http.sms-sender';
+import { OutboxSmsSender } from './outbox.sms-sender';
+import type { SmsSender } from './sms.port';
+
+/** The SMS sender the configuration asks for: the HTTP provider when `SESAME_SMS_TRANSPORT=http`, the local outbox otherwise. */
+export function createSmsSender(config: BaseConfig, nc: NatsConnection, logger: Logger): SmsSender {
+  if (config.SESAME_SMS_TRANSPORT === 'http')
+    return new HttpSmsSender(
+      {
+        url: config.SESAME_SMS_HTTP_URL as string,
+        ...(config.SESAME_SMS_HTTP_TOKEN ? { token: config.SESAME_SMS_HTTP_TOKEN } : {}),
+        from: config.SESAME_SMS_FROM,
+        timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
+      },
+      logger,
+    );
+  return new OutboxSmsSender(nc, config.SESAME_PREFIX, config.SESAME_SMS_FROM, logger);
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { KeyRing, Logger } from '@sesame/platform';
+import type { Backoff, Job } from '../jobs/domain/job.decider';
+import type { JobIndex } from '../jobs/job-index';
+import type { JobStore } from '../jobs/job-store';
+import { signingKeys } from '../webhooks/domain/webhook.decider';
+import type { WebhookState } from '../webhooks/domain/webhook.decider';
+import type { Sender } from './sender';
+import { signatureHeaders } from './signing';
+
+export interface DispatcherOptions {
+  store: JobStore;
+  index: JobIndex;
+  sender: Sender;
+  keyRing: KeyRing;
+  /** The live webhook of a job, or null when deleted. */
+  webhook(id: string): Promise<WebhookState | null>;
+  leaseMs: number;
+  backoff: Backoff;
+  concurrency: number;
+  pollMs: number;
+  logger: Logger;
+  /** Called after each attempt (metrics, benchmarks). */
+  onAttempt?(job: Job, startedAt: number): void;
+}
+
+/**
+ * Runs due jobs on this replica: claims each one with compare-and-set (the lease), sends it
+ * signed, records the outcome through the job decider. Any replica may run any job; a job whose
+ * replica died is taken over when its lease expires. Wakes on new jobs and polls for timers.
+ */
+export class Dispatcher {
+  readonly owner = randomUUID();
+  private readonly busy = new Set<number>();
+  private timer?: NodeJS.Timeout;
+  private wake = false;
+  private stopped = false;
+  private idle: (() => void)[] = [];
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  start(): void {
+    this.options.index.onPending(() => this.schedule());
+    this.timer = setInterval(() => this.schedule(), this.options.pollMs);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.wake || this.stopped) return;
+    this.wake = true;
+    setImmediate(() => {
+      this.wake = false;
+      this.fill();
+    });
+  }
+
+  private fill(): void {
+    const free = this.options.concurrency - this.busy.size;
+    if (free <= 0 || this.stopped) return;
+    for (const id of this.options.index.due(new Date().toISOString(), free, this.busy)) {
+      this.busy.add(id);
+      void this.run(id)
+        .catch((error: unknown) => this.options.logger.error({ err: error, job: id }, 'webhook delivery failed to record'))
+        .finally(() => {
+          this.busy.delete(id);
+          if (this.busy.size === 0) for (const resolve of this.idle.splice(0)) resolve();
+          this.schedule();
+        });
+    }
+  }
+
+  private async run(id: number): Promise<void> {
+    const now = () => new Date().toISOString();
+    const claimed = await this.options.store.transition(id, {
+      type: 'ClaimJob',
+      data: { owner: this.owner, lease_ms: this.options.leaseMs, now: now() },
+    });
+    if (!claimed) return;
+    this.options.index.apply(id, claimed);
+    if (!claimed.changed || claimed.job.state !== 'executing' || claimed.job.lease?.owner !== this.owner) return;
+    const webhook = await this.options.webhook(claimed.job.webhook_id);
+    if (!webhook || !webhook.active) {
+      const cancelled = await this.options.store.transition(id, { type: 'CancelJob', data: { now: now() } });
+      if (cancelled) this.options.index.apply(id, cancelled);
+      return;
+    }
+    const startedAt = Date.now();
+    const outcome = await this.options.sender.send(this.delivery(claimed.job, webhook));
+    this.options.onAttempt?.(claimed.job, startedAt);
+    const recorded = await this.options.store.transition(id, {
+      type: 'RecordAttempt',
+      data: { owner: this.owner, outcome, backoff: this.options.backoff, jitter: Math.random(), now: now() },
+    });
+    if (recorded) this.options.index.apply(id, recorded);
+    if (outcome.kind === 'failed')
+      this.options.logger.info(
+        { job: id, attempt: claimed.job.attempt, error: outcome.error },
+        'webhook delivery attempt failed',
+      );
+  }
+
+  private delivery(job: Job, webhook: WebhookState) {
+    const body = JSON.stringify(job.args);
+    const keys = signingKeys(webhook, new Date().toISOString()).map((sealed) => this.options.keyRing.open(sealed));
+    return { url: webhook.target_url, body, headers: signatureHeaders(keys, job.args.id, Math.floor(Date.now() / 1_000), body) };
+  }
+
+  /** Stops claiming jobs and waits (bounded) for deliveries in flight; unfinished ones are taken over after their lease. */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    if (this.busy.size === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.idle.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { subscribeToServiceEvents } from '@sesame/platform';
+import type { ServiceRuntime, Subscription } from '@sesame/platform';
+import { fanOut } from '../jobs/fan-out';
+import type { JobIndex } from '../jobs/job-index';
+import type { JobStore } from '../jobs/job-store';
+import type { WebhooksView } from '../webhooks/webhooks.module';
+import { eventSources } from './event-mapping';
+
+/**
+ * Turns the events of the other services into delivery jobs: one durable feed per source
+ * service, shared by the replicas. A redelivered commit finds its jobs already there (the event
+ * id is the idempotency key), so nothing is lost nor doubled.
+ */
+export function startEventReactor(
+  runtime: ServiceRuntime,
+  deps: { view: WebhooksView; store: JobStore; index: JobIndex },
+): Subscription[] {
+  return eventSources.map(({ source, map }) =>
+    subscribeToServiceEvents({
+      nc: runtime.nc,
+      prefix: runtime.config.SESAME_PREFIX,
+      source,
+      consumer: `webhooks-from-${source}`,
+      logger: runtime.logger,
+      onCommit: async (commit) => {
+        for (const event of commit.events) {
+          const published = map(event);
+          if (published) await fanOut(published, deps);
+        }
+      },
+    }),
+  );
+}

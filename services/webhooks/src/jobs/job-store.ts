@@ -1,0 +1,103 @@
+import { JSONCodec } from 'nats';
+import type { KV, KvEntry, NatsConnection } from 'nats';
+import { jobDecider } from './domain/job.decider';
+import type { Job, JobCommand } from './domain/job.decider';
+
+const codec = JSONCodec<Job>();
+const jobKey = (id: number) => `job.${id}`;
+/** One marker per (webhook, event): its creation revision is the job's integer id. */
+const eventKey = (webhookId: string, eventId: string) => `event.${webhookId}.${eventId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+const isWrongLastSequence = (error: unknown) =>
+  (error as { api_error?: { err_code?: number } } | null)?.api_error?.err_code === 10071;
+
+export interface StoredJob {
+  job: Job;
+  revision: number;
+}
+
+export type NewJob = Omit<Job, 'id'>;
+
+/**
+ * Delivery jobs in a JetStream key-value bucket, shared by every replica. Each change goes
+ * through the job decider and is written with compare-and-set on the entry's revision, so two
+ * replicas can never both claim a job (the claim is the lease). Ids are the revisions of the
+ * per-event markers: integers, increasing, and the same job for a redelivered event.
+ */
+export class JobStore {
+  private constructor(private readonly kv: KV) {}
+
+  static async open(nc: NatsConnection, prefix: string, replicas: number): Promise<JobStore> {
+    const kv = await nc.jetstream().views.kv(`${prefix}_webhook_jobs`, { history: 1, replicas });
+    return new JobStore(kv);
+  }
+
+  /** Creates the job of this event for this webhook, or answers the one that exists (at least once, no duplicate). */
+  async enqueue(fields: NewJob): Promise<StoredJob> {
+    const id = await this.markerRevision(eventKey(fields.webhook_id, fields.args.id));
+    const job: Job = { id, ...fields };
+    try {
+      return { job, revision: await this.kv.create(jobKey(id), codec.encode(job)) };
+    } catch (error) {
+      if (!isWrongLastSequence(error)) throw error;
+      return (await this.get(id)) ?? { job, revision: 0 };
+    }
+  }
+
+  private async markerRevision(key: string): Promise<number> {
+    try {
+      return await this.kv.create(key, new Uint8Array());
+    } catch (error) {
+      if (!isWrongLastSequence(error)) throw error;
+      const entry = await this.kv.get(key);
+      if (!entry) throw error;
+      return entry.revision;
+    }
+  }
+
+  async get(id: number): Promise<StoredJob | null> {
+    const entry = await this.kv.get(jobKey(id));
+    return entry && entry.operation === 'PUT' ? { job: entry.json<Job>(), revision: entry.revision } : null;
+  }
+
+  /**
+   * Applies a command to the job with compare-and-set, retrying on a concurrent change. Answers
+   * null for an unknown job, and whether the command changed anything.
+   */
+  async transition(id: number, command: JobCommand): Promise<(StoredJob & { changed: boolean }) | null> {
+    for (let attempt = 0; ; attempt++) {
+      const current = await this.get(id);
+      if (!current) return null;
+      const events = jobDecider.decide(command, current.job);
+      if (events.length === 0) return { ...current, changed: false };
+      const next = events.reduce(jobDecider.evolve, current.job) as Job;
+      try {
+        return { job: next, revision: await this.kv.update(jobKey(id), codec.encode(next), current.revision), changed: true };
+      } catch (error) {
+        if (!isWrongLastSequence(error) || attempt >= 20) throw error;
+      }
+    }
+  }
+
+  /** Deletes a final job and its event marker (retention). */
+  async remove(job: Job, revision: number): Promise<void> {
+    try {
+      await this.kv.delete(jobKey(job.id), { previousSeq: revision });
+    } catch (error) {
+      if (!isWrongLastSequence(error)) throw error;
+      return;
+    }
+    await this.kv.delete(eventKey(job.webhook_id, job.args.id));
+  }
+
+  /** Every job, then every change (deletions as null), for the replica's in-memory index. */
+  async watch(onChange: (id: number, stored: StoredJob | null) => void, onReady: () => void): Promise<{ stop(): void }> {
+    const watcher = await this.kv.watch({ key: 'job.>', initializedFn: onReady });
+    void (async () => {
+      for await (const entry of watcher)
+        onChange(idOf(entry), entry.operation === 'PUT' ? { job: entry.json<Job>(), revision: entry.revision } : null);
+    })();
+    return { stop: () => watcher.stop() };
+  }
+}
+
+const idOf = (entry: KvEntry) => Number(entry.key.slice('job.'.length));

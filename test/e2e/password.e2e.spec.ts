@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { System } from '../support/system';
+import { createOrganization, notFound, unauthorized } from '../support/identity-fixtures';
+
+const passphrase = 'correct horse battery staple 42';
+const invalidGrant = (description: string) => ({ status: 400, body: { error: 'invalid_grant', error_description: description } });
+const usedCode = invalidGrant('The authorization code is invalid, expired or already used');
+const usedRefresh = invalidGrant('The refresh token is invalid, expired or revoked');
+const unknownPasswordCode = {
+  status: 422,
+  body: {
+    error: {
+      type: 'unknown_password_code',
+      message: 'The provided password_code is not valid...',
+      doc_urls: ['http://localhost:8000/password'],
+    },
+  },
+};
+
+describe('Password sign-in (all processes, real NATS)', () => {
+  let system: System;
+  let org: string;
+  let emailDomain: string;
+  const email = (name: string) => `${name}@${emailDomain}`;
+  beforeAll(async () => {
+    system = await System.start();
+    emailDomain = `pw-${randomUUID().slice(0, 8)}.example.com`;
+    org = await createOrganization(system, `Password ${emailDomain}`, { allowed_email_domains: [emailDomain] });
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  const post = (path: string, body: Record<string, unknown>) => system.request('POST', path, { body });
+  const token = (body: Record<string, string>) =>
+    system.request('POST', '/oauth/token', { token: null, form: new URLSearchParams(body).toString() });
+  const challenge = (user_email: string, plain_text: string, extra: Record<string, unknown> = {}) =>
+    post('/api/v2/password-challenge', { org_domain: org, user_email, plain_text, ...extra });
+
+  describe('connection', () => {
+    const path = () => `/api/v2/org/${org}/password-connection`;
+
+    it('has defaults, is created once, and checks its lengths', async () => {
+      expect(await system.request('GET', path())).toMatchObject({
+        status: 200,
+        body: { active: true, plain_text_min_length: 8, plain_text_max_length: 128, pepper_rotation_period: 86_400 },
+      });
+      expect(await post(path(), { plain_text_min_length: 10, plain_text_max_length: 64 })).toEqual(
+        expect.objectContaining({
+          status: 201,
+          body: { active: true, plain_text_min_length: 10, plain_text_max_length: 64, pepper_rotation_period: 86_400 },
+        }),
+      );
+      expect(await post(path(), {})).toMatchObject({
+        status: 409,
+        body: { error: { type: 'password_connection_already_exists', message: 'A password connection already exists' } },
+      });
+      expect(await system.request('PUT', path(), { body: { plain_text_min_length: 70 } })).toMatchObject({
+        status: 422,
+        body: { errors: { plain_text_min_length: ['must be lower than plain_text_max_length'] } },
+      });
+      expect(await system.request('GET', path())).toMatchObject({ body: { plain_text_min_length: 10 } });
+    });
+
+    it('answers 404 for an unknown organization and 401 without an API key', async () => {
+      expect(await system.request('GET', '/api/v2/org/no-such-org/password-connection')).toEqual(
+        expect.objectContaining({ status: 404, body: notFound }),
+      );
+      expect(await system.request('GET', path(), { token: null })).toEqual(
+        expect.objectContaining({ status: 401, body: unauthorized }),
+      );
+    });
+  });
+
+  describe('passwords', () => {
+    it('refuses short, common, breached and weak passwords, naming the reason', async () => {
+      const refuse = async (plain_text: string, message: string) =>
+        expect(await post('/api/v2/password', { org_domain: org, user_email: email('weak'), plain_text })).toEqual(
+          expect.objectContaining({ status: 422, body: { errors: { plain_text: [message] } } }),
+        );
+      await refuse('Sh0rt!', 'is too short (minimum is 10 characters)');
+      await refuse('password123', 'is among the most common passwords');
+      await refuse('1qaz2wsx3edc4rfv', 'has appeared in a data breach');
+      await refuse('aaaaaaaaaaaaaaa', 'is too weak: it would be guessed quickly');
+    });
+
+    it('sets a password by email, creating the user, and needs org_domain only when the email domain does not tell', async () => {
+      const { status, body } = await post('/api/v2/password', { user_email: email('ada'), plain_text: passphrase });
+      expect(status).toBe(201);
+      expect(body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        user_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        code: null,
+      });
+      expect((await system.request('GET', `/api/v2/org/${org}/users/${email('ada')}`)).body.id).toBe(body.user_id);
+      expect(await post('/api/v2/password', { user_email: 'ada@nowhere.example.org', plain_text: passphrase })).toEqual(
+        expect.objectContaining({
+          status: 422,
+          body: { errors: { org_domain: ['is required: no organization allows the domain of this email'] } },
+        }),
+      );
+      expect(await post('/api/v2/password', { plain_text: passphrase, org_domain: org })).toMatchObject({
+        status: 422,
+        body: { errors: { user_email: ["can't be blank"] } },
+      });
+    });
+  });
+
+  describe('challenge and tokens', () => {
+    it('answers a one-time code, exchanged for tokens verified with the published JWKS', async () => {
+      await system.request('POST', '/api/v2/tokens/user-metakeys', { body: { name: 'plan' } });
+      const created = await post('/api/v2/password', { org_domain: org, user_email: email('grace'), plain_text: passphrase });
+      await system.request('PUT', `/api/v2/org/${org}/users/${created.body.user_id}/add-metadata`, {
+        body: { key: 'plan', value: 'gold' },
+      });
+
+      const { status, body } = await challenge(email('grace'), passphrase, { nonce: 'n-0S6_WzA2Mj' });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        code: expect.stringMatching(/^[\w-]{43}$/),
+        error: null,
+        expired_at: expect.any(String),
+        password_id: created.body.id,
+        renew_password: false,
+        request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        user_id: created.body.user_id,
+        'valid?': true,
+      });
+      const tokens = await token({ grant_type: 'authorization_code', code: body.code, client_id: system.apiKey.clientId });
+      expect(tokens).toMatchObject({
+        status: 200,
+        body: { expires_in: 36_000, scope: 'openid email profile', token_type: 'Bearer', refresh_token: expect.any(String) },
+      });
+      const jwks = createRemoteJWKSet(new URL(`${system.baseUrl}/t/${org}/.well-known`));
+      const issuer = `${system.baseUrl}/t/${org}`;
+      const { payload } = await jwtVerify(tokens.body.id_token, jwks, { issuer, audience: system.apiKey.clientId });
+      expect(payload).toMatchObject({
+        sub: created.body.user_id,
+        email: email('grace'),
+        email_verified: false,
+        nonce: 'n-0S6_WzA2Mj',
+        amr: ['password'],
+        plan: 'gold',
+      });
+      await jwtVerify(tokens.body.access_token, jwks, { issuer, audience: system.apiKey.clientId });
+      const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token });
+      expect(refreshed).toMatchObject({ status: 200, body: { token_type: 'Bearer' } });
+      expect(refreshed.body.refresh_token).not.toBe(tokens.body.refresh_token);
+      expect(await token({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token })).toMatchObject(usedRefresh);
+      expect(await token({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token })).toMatchObject(
+        usedRefresh,
+      );
+      expect(await token({ grant_type: 'authorization_code', code: body.code })).toMatchObject(usedCode);
+      expect(await token({ grant_type: 'authorization_code', code: 'unknown' })).toMatchObject(usedCode);
+    });
+
+    it('revokes the tokens of a code presented twice, and binds a code to its redirect URI', async () => {
+      await post('/api/v2/password', { org_domain: org, user_email: email('twice'), plain_text: passphrase });
+      const { code } = (await challenge(email('twice'), passphrase, { redirect_uri: 'https://app.example.com/cb' })).body;
+      expect(await token({ grant_type: 'authorization_code', code, redirect_uri: 'https://evil.example.com/cb' })).toMatchObject(
+        invalidGrant('redirect_uri does not match the one the authorization code was issued for'),
+      );
+      const first = await token({ grant_type: 'authorization_code', code, redirect_uri: 'https://app.example.com/cb' });
+      expect(first.status).toBe(200);
+      expect(await token({ grant_type: 'authorization_code', code })).toMatchObject(usedCode);
+      expect(await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token })).toMatchObject(usedRefresh);
+    });
+
+    it('refuses wrong passwords and unknown users alike, then delays further attempts', async () => {
+      await post('/api/v2/password', { org_domain: org, user_email: email('locked'), plain_text: passphrase });
+      for (const user of [email('locked'), email('ghost')]) {
+        for (let attempt = 0; attempt < 3; attempt++)
+          expect((await challenge(user, 'wrong horse battery staple')).body).toEqual({
+            code: null,
+            error: 'invalid_credentials',
+            expired_at: null,
+            password_id: null,
+            renew_password: false,
+            request_id: expect.any(String),
+            user_id: null,
+            'valid?': false,
+          });
+        expect((await challenge(user, passphrase)).body).toMatchObject({
+          'valid?': false,
+          error: 'too_many_attempts',
+          code: null,
+        });
+      }
+    });
+
+    it('refuses every challenge while the connection is inactive', async () => {
+      await post('/api/v2/password', { org_domain: org, user_email: email('off'), plain_text: passphrase });
+      await system.request('PUT', `/api/v2/org/${org}/password-connection`, { body: { active: false } });
+      expect((await challenge(email('off'), passphrase)).body).toMatchObject({
+        'valid?': false,
+        error: 'inactive_password_connection',
+      });
+      await system.request('PUT', `/api/v2/org/${org}/password-connection`, { body: { active: true } });
+      expect((await challenge(email('off'), passphrase)).body).toMatchObject({ 'valid?': true });
+    });
+  });
+
+  describe('reset by email', () => {
+    it('mails a link with a one-time password code, which sets the new password and answers an authorization code', async () => {
+      await post('/api/v2/password', { org_domain: org, user_email: email('reset'), plain_text: passphrase });
+      const requested = await post('/api/v2/password-request', {
+        org_domain: org,
+        user_email: email('reset'),
+        redirect_uri: 'https://app.example.com/reset-password',
+      });
+      expect(requested).toMatchObject({
+        status: 201,
+        body: {
+          user_id: expect.any(String),
+          redirect_uri: 'https://app.example.com/reset-password',
+          magic_link: expect.any(String),
+        },
+      });
+      const mail = (await system.request('GET', `/dev/outbox?to=${email('reset')}`, { token: null })).body.data.at(-1);
+      expect(mail.links[0].url).toBe(requested.body.magic_link);
+      const link = new URL(mail.links[0].url);
+      expect(link.origin + link.pathname).toBe('https://app.example.com/reset-password');
+      const passwordCode = link.searchParams.get('password_code') as string;
+
+      const newPassphrase = 'purple elephants juggle quietly at noon';
+      expect((await post('/api/v2/password', { password_code: passwordCode, plain_text: 'password123' })).status).toBe(422);
+      const set = await post('/api/v2/password', { password_code: passwordCode, plain_text: newPassphrase });
+      expect(set).toMatchObject({
+        status: 201,
+        body: { user_id: requested.body.user_id, code: expect.stringMatching(/^[\w-]{43}$/) },
+      });
+      expect((await token({ grant_type: 'authorization_code', code: set.body.code })).status).toBe(200);
+      expect(await post('/api/v2/password', { password_code: passwordCode, plain_text: newPassphrase })).toMatchObject(
+        unknownPasswordCode,
+      );
+      expect(await post('/api/v2/password', { password_code: 'nope', plain_text: newPassphrase })).toMatchObject(
+        unknownPasswordCode,
+      );
+      expect((await challenge(email('reset'), passphrase)).body).toMatchObject({ 'valid?': false });
+      expect((await challenge(email('reset'), newPassphrase)).body).toMatchObject({ 'valid?': true });
+    });
+
+    it('sends nothing to an unknown email, unless asked to create the user', async () => {
+      const body = { org_domain: org, user_email: email('newcomer'), redirect_uri: 'https://app.example.com/reset' };
+      expect(await post('/api/v2/password-request', body)).toMatchObject({
+        status: 201,
+        body: { user_id: null, magic_link: null },
+      });
+      expect((await system.request('GET', `/dev/outbox?to=${email('newcomer')}`, { token: null })).body.data).toEqual([]);
+      const created = await post('/api/v2/password-request', { ...body, find_or_create_user: true });
+      expect(created).toMatchObject({ status: 201, body: { user_id: expect.any(String), magic_link: expect.any(String) } });
+      expect((await system.request('GET', `/dev/outbox?to=${email('newcomer')}`, { token: null })).body.data).toHaveLength(1);
+    });
+  });
+});
