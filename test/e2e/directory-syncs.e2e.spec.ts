@@ -119,42 +119,48 @@ describe('Directory syncs and attribute mapping over HTTP (all processes, real N
   it('answers the default attribute mapping, then the one set, per environment', async () => {
     const initial = await system.request('GET', mappingPath);
     expect(initial.status).toBe(200);
-    expect(initial.body).toContainEqual({ name: 'given_name', mapped_name: 'name.givenName', required: false });
+    expect(initial.body.__type__).toBe('AttributesMapping');
+    expect(initial.body.attributes).toContainEqual({
+      name: 'name.givenName',
+      mapped_name: 'profile.given_name',
+      required: false,
+    });
     const attributes = [
-      { name: 'email', mapped_name: 'emails[type eq "work"].value' },
+      { name: 'emails.value', mapped_name: 'email' },
       {
-        name: 'employee_number',
-        mapped_name: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber',
+        name: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department',
+        mapped_name: 'metadata.department',
         required: false,
       },
-      { name: 'address.locality', mapped_name: 'addresses.locality', required: 'false' },
     ];
     const set = await system.request('PUT', mappingPath, { body: { attributes } });
     expect(set).toEqual(
       expect.objectContaining({
         status: 200,
-        body: [
-          { name: 'email', mapped_name: 'emails[type eq "work"].value', required: true },
-          {
-            name: 'employee_number',
-            mapped_name: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber',
-            required: false,
-          },
-          { name: 'address.locality', mapped_name: 'addresses.locality', required: false },
-        ],
+        body: {
+          __type__: 'AttributesMapping',
+          __environment__: 'sandbox',
+          attributes: [
+            { name: 'emails[type eq "work"].value', mapped_name: 'email', required: true },
+            {
+              name: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department',
+              mapped_name: 'metadata.department',
+              required: false,
+            },
+          ],
+        },
       }),
     );
     expect((await system.request('GET', mappingPath)).body).toEqual(set.body);
-    expect((await system.request('GET', mappingPath, { key: production })).body).toEqual(initial.body);
+    expect((await system.request('GET', mappingPath, { key: production })).body.attributes).toEqual(initial.body.attributes);
   });
 
   it('refuses an invalid attribute mapping with 422 field errors', async () => {
     const answer = await system.request('PUT', mappingPath, {
       body: {
         attributes: [
-          { name: 'given_name', mapped_name: 'name givenName' },
-          { name: 'address.shoe_size', mapped_name: 'title' },
-          { name: 'email' },
+          { name: 'name givenName', mapped_name: 'profile.given_name' },
+          { name: 'title', mapped_name: 'profile.shoe_size' },
         ],
       },
     });
@@ -162,25 +168,19 @@ describe('Directory syncs and attribute mapping over HTTP (all processes, real N
       status: 422,
       body: {
         errors: {
-          'attributes.0.mapped_name': ['must be a SCIM attribute path such as name.givenName or emails[type eq "work"].value'],
-          'attributes.1.name': [
-            'must be email, phone_number, a profile field, address.<field> or a custom attribute name (letters, digits, underscores)',
-          ],
-          'attributes.2.mapped_name': [expect.any(String)],
+          'attributes.0.name': ['must be a SCIM attribute path such as name.givenName or emails[type eq "work"].value'],
+          'attributes.1.mapped_name': ['must be email, phone_number, profile.<field>, address.<field> or metadata.<key>'],
         },
       },
     });
     const twice = await system.request('PUT', mappingPath, {
       body: {
         attributes: [
-          { name: 'email', mapped_name: 'userName' },
-          { name: 'email', mapped_name: 'emails.value' },
+          { name: 'title', mapped_name: 'email' },
+          { name: 'userName', mapped_name: 'email' },
         ],
       },
     });
-    expect(twice).toMatchObject({
-      status: 422,
-      body: { errors: { attributes: ['must map each Sesame attribute at most once'] } },
-    });
+    expect(twice).toMatchObject({ status: 422, body: { errors: { attributes: ['must map each Sesame field at most once'] } } });
   });
 });

@@ -36,15 +36,18 @@ export type DirectorySync = z.infer<typeof directorySyncSchema>;
 
 export const attributeMappingSchema = z
   .object({
-    name: z.string().meta({
-      description:
-        'Sesame user attribute: `email`, `phone_number`, a profile field (`given_name`...), `address.<field>`, or any other name for a custom attribute kept in `metadata`',
-    }),
-    mapped_name: z.string().meta({ description: 'SCIM attribute path, e.g. `name.givenName` or `emails[type eq "work"].value`' }),
+    name: z.string().meta({ description: 'SCIM attribute path, e.g. `name.givenName` or `emails[type eq "work"].value`' }),
+    mapped_name: z.string().meta({ description: 'Sesame user field, e.g. `profile.given_name`, `email`, `metadata.department`' }),
     required: z.boolean(),
   })
   .meta({ id: 'AttributeMapping' });
 export type AttributeMapping = z.infer<typeof attributeMappingSchema>;
 
-export const attributesMappingSchema = z.array(attributeMappingSchema).meta({ id: 'AttributesMapping' });
+export const attributesMappingSchema = z
+  .object({
+    __type__: z.literal('AttributesMapping'),
+    __environment__: environmentSchema,
+    attributes: z.array(attributeMappingSchema),
+  })
+  .meta({ id: 'AttributesMapping' });
 export type AttributesMapping = z.infer<typeof attributesMappingSchema>;

@@ -30,22 +30,15 @@ export const updateDirectorySyncBodySchema = z
 const profileFields = Object.keys(profileSchema.shape);
 const addressFields = Object.keys(addressSchema.shape);
 
-/** Where a mapped attribute goes in a Sesame user: `email`, `phone_number`, `profile.<field>`, `address.<field>` or `metadata.<name>`. */
-export function userFieldOf(name: string): string {
-  if (name === 'email' || name === 'phone_number') return name;
-  if (profileFields.includes(name)) return `profile.${name}`;
-  if (name.startsWith('address.')) return name;
-  return `metadata.${name}`;
+/** Whether `name` is a Sesame user field a SCIM attribute can be mapped to. */
+export function isMappableUserField(name: string): boolean {
+  if (name === 'email' || name === 'phone_number') return true;
+  const [root, field, ...rest] = name.split('.');
+  if (rest.length > 0 || field === undefined) return false;
+  if (root === 'profile') return profileFields.includes(field);
+  if (root === 'address') return addressFields.includes(field);
+  return root === 'metadata' && metadataKeySchema.safeParse(field).success;
 }
-
-const sesameAttributeSchema = z
-  .string()
-  .trim()
-  .refine((name) => {
-    const [root, field, ...rest] = name.split('.');
-    if (root === 'address') return rest.length === 0 && field !== undefined && addressFields.includes(field);
-    return field === undefined && metadataKeySchema.safeParse(name).success;
-  }, 'must be email, phone_number, a profile field, address.<field> or a custom attribute name (letters, digits, underscores)');
 
 /** `name.givenName`, `emails[type eq "work"].value`, `urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department`. */
 const scimAttributePathSchema = z
@@ -59,8 +52,11 @@ const scimAttributePathSchema = z
   );
 
 export const attributeMappingInputSchema = z.object({
-  name: sesameAttributeSchema,
-  mapped_name: scimAttributePathSchema,
+  name: scimAttributePathSchema,
+  mapped_name: z
+    .string()
+    .trim()
+    .refine(isMappableUserField, 'must be email, phone_number, profile.<field>, address.<field> or metadata.<key>'),
   required: booleanInputSchema.pipe(z.boolean()).default(true),
 });
 
@@ -69,8 +65,8 @@ export const putAttributesMappingBodySchema = z
     attributes: listInputSchema(attributeMappingInputSchema)
       .refine((attributes) => attributes.length <= 100, 'must have at most 100 attributes')
       .refine(
-        (attributes) => new Set(attributes.map((attribute) => attribute.name)).size === attributes.length,
-        'must map each Sesame attribute at most once',
+        (attributes) => new Set(attributes.map((attribute) => attribute.mapped_name)).size === attributes.length,
+        'must map each Sesame field at most once',
       ),
   })
   .meta({ id: 'PutAttributesMappingRequest' });
@@ -144,7 +140,7 @@ export const putAttributesMapping = defineOperation({
   tag: 'Directory Syncs',
   summary: 'Replace the attribute mapping',
   description:
-    'Each Sesame attribute (`name`) reads a SCIM attribute path (`mapped_name`); a multi-valued one gives its primary entry, or its first. A required attribute missing or invalid in a SCIM resource refuses it (400 invalidValue); an optional one that is invalid is left out of the user. Custom attribute names are kept in the user’s `metadata`.',
+    'Each SCIM attribute path (`name`; a multi-valued attribute gives its primary entry, or its first, and may be narrowed with a filter: `emails[type eq "work"].value`) goes to a Sesame user field (`mapped_name`). A required attribute missing or invalid in a SCIM resource refuses it (400 invalidValue); an optional one that is invalid is left out of the user. Custom attributes go to `metadata.<key>`.',
   auth: 'api_key',
   scope: 'directory_syncs:write',
   subject: subjects.directorySync.attributesMapping.put,

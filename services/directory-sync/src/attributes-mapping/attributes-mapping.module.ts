@@ -1,5 +1,5 @@
 import { catalogueError, getAttributesMapping, putAttributesMapping } from '@sesame/contracts';
-import type { AttributeMapping, AttributesMappingEvent, Environment, RpcMeta } from '@sesame/contracts';
+import type { AttributeMapping, AttributesMapping, AttributesMappingEvent, Environment, RpcMeta } from '@sesame/contracts';
 import { AggregateView, fail, handleCommand, ok } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform';
 import { attributesMappingDecider } from './domain/attributes-mapping.decider';
@@ -13,6 +13,12 @@ function environmentOf(meta: RpcMeta): Environment {
   if (!meta.environment) fail(catalogueError('unauthorized'));
   return meta.environment;
 }
+
+const toResource = (environment: Environment, attributes: AttributeMapping[]): AttributesMapping => ({
+  __type__: 'AttributesMapping',
+  __environment__: environment,
+  attributes,
+});
 
 /** Attribute mapping: one aggregate per environment, GET and PUT. */
 export function registerAttributesMapping(runtime: ServiceRuntime): MappingOf {
@@ -28,7 +34,7 @@ export function registerAttributesMapping(runtime: ServiceRuntime): MappingOf {
 
   runtime.router.operation(getAttributesMapping, async (_input, context) => {
     const environment = environmentOf(context.meta);
-    return ok(await mappingOf(environment));
+    return ok(toResource(environment, await mappingOf(environment)));
   });
   runtime.router.operation(putAttributesMapping, async ({ body }, context) => {
     const environment = environmentOf(context.meta);
@@ -39,7 +45,7 @@ export function registerAttributesMapping(runtime: ServiceRuntime): MappingOf {
       { type: 'SetAttributesMapping', data: { environment, attributes: body.attributes, at: new Date().toISOString() } },
       runtime.metadata(context),
     );
-    return ok(state.attributes);
+    return ok(toResource(environment, state.attributes));
   });
   return mappingOf;
 }

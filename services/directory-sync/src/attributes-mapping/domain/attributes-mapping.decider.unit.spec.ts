@@ -5,7 +5,7 @@ import { defaultAttributesMapping } from './default-mapping';
 
 const spec = deciderSpecification(attributesMappingDecider);
 const at = '2026-01-01T00:00:00.000Z';
-const custom: AttributeMapping[] = [{ name: 'email', mapped_name: 'emails.value', required: true }];
+const custom: AttributeMapping[] = [{ name: 'emails.value', mapped_name: 'email', required: true }];
 const set = (attributes: AttributeMapping[]) => ({
   type: 'SetAttributesMapping' as const,
   data: { environment: 'sandbox' as const, attributes, at },

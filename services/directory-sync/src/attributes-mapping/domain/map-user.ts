@@ -4,7 +4,6 @@ import {
   metadataValueSchema,
   phoneNumberInputSchema,
   profileInputSchema,
-  userFieldOf,
   z,
 } from '@sesame/contracts';
 import type { AttributeMapping } from '@sesame/contracts';
@@ -78,15 +77,15 @@ export function mapScimUser(resource: ScimObject, mapping: AttributeMapping[]): 
   const user: MappedUser = { profile: {}, address: {}, metadata: {} };
   const problems: string[] = [];
   for (const attribute of mapping) {
-    const target = userFieldOf(attribute.name);
-    const raw = readScimAttribute(resource, attribute.mapped_name);
+    const target = attribute.mapped_name;
+    const raw = readScimAttribute(resource, attribute.name);
     const parsed = raw === undefined || raw === null || raw === '' ? null : targetSchema(target).safeParse(raw);
     if (!parsed?.success) {
       if (attribute.required)
         problems.push(
           parsed === null
-            ? `${attribute.mapped_name} is required (mapped to ${attribute.name})`
-            : `${attribute.mapped_name} ${parsed.error.issues[0]?.message ?? 'is invalid'} (mapped to ${attribute.name})`,
+            ? `${attribute.name} is required (mapped to ${attribute.mapped_name})`
+            : `${attribute.name} ${parsed.error.issues[0]?.message ?? 'is invalid'} (mapped to ${attribute.mapped_name})`,
         );
       continue;
     }

@@ -47,7 +47,7 @@ describe('applying the attribute mapping', () => {
   });
 
   it('reads the entry a value filter selects', () => {
-    const mapping: AttributeMapping[] = [{ name: 'email', mapped_name: 'emails[type eq "home"].value', required: true }];
+    const mapping: AttributeMapping[] = [{ name: 'emails[type eq "home"].value', mapped_name: 'email', required: true }];
     expect(mapScimUser(resource, mapping)).toEqual({
       ok: true,
       user: { email: 'ada@home.example', profile: {}, address: {}, metadata: {} },
@@ -55,7 +55,9 @@ describe('applying the attribute mapping', () => {
   });
 
   it('keeps custom attributes in metadata', () => {
-    const mapping: AttributeMapping[] = [{ name: 'department', mapped_name: `${enterprise}:department`, required: true }];
+    const mapping: AttributeMapping[] = [
+      { name: `${enterprise}:department`, mapped_name: 'metadata.department', required: true },
+    ];
     expect(mapScimUser(resource, mapping)).toEqual({
       ok: true,
       user: { profile: {}, address: {}, metadata: { department: 'Engines' } },
@@ -64,14 +66,14 @@ describe('applying the attribute mapping', () => {
 
   it('refuses a resource missing a required attribute or holding an invalid one', () => {
     const mapping: AttributeMapping[] = [
-      { name: 'nickname', mapped_name: 'title', required: true },
-      { name: 'phone_number', mapped_name: 'phoneNumbers.value', required: true },
-      { name: 'email', mapped_name: 'userName', required: true },
+      { name: 'title', mapped_name: 'profile.nickname', required: true },
+      { name: 'phoneNumbers.value', mapped_name: 'phone_number', required: true },
+      { name: 'userName', mapped_name: 'email', required: true },
     ];
     const result = mapScimUser(resource, mapping);
     expect(result.ok).toBe(false);
     expect(result.ok === false && result.problems).toEqual([
-      'title is required (mapped to nickname)',
+      'title is required (mapped to profile.nickname)',
       expect.stringMatching(/^phoneNumbers\.value .+ \(mapped to phone_number\)$/),
       expect.stringMatching(/^userName .+ \(mapped to email\)$/),
     ]);
