@@ -126,7 +126,7 @@ describe('Directory syncs and attribute mapping over HTTP (all processes, real N
       required: false,
     });
     const attributes = [
-      { name: 'emails.value', mapped_name: 'email' },
+      { name: 'emails[type eq "work"].value', mapped_name: 'email' },
       {
         name: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department',
         mapped_name: 'metadata.department',
