@@ -20,6 +20,23 @@ const exchanges = Number(process.env.BENCH_EXCHANGES ?? 500);
 const concurrency = 8;
 const passphrase = 'correct horse battery staple 42';
 
+type Timing = Awaited<ReturnType<typeof timed>>;
+
+/**
+ * The machine is shared and noisy: runs the baseline and the measured path in alternating rounds
+ * and keeps the best round of each, so that both saw the same conditions.
+ */
+async function alternating(rounds: number, baseline: () => Promise<Timing>, measured: () => Promise<Timing>) {
+  const best = { baseline: undefined as Timing | undefined, measured: undefined as Timing | undefined };
+  for (let round = 0; round < rounds; round++) {
+    const a = await baseline();
+    const b = await measured();
+    if (!best.baseline || a.perSecond > best.baseline.perSecond) best.baseline = a;
+    if (!best.measured || b.perSecond > best.measured.perSecond) best.measured = b;
+  }
+  return best as { baseline: Timing; measured: Timing };
+}
+
 async function timed(count: number, task: (i: number) => Promise<unknown>) {
   const latencies: number[] = [];
   let next = 0;
@@ -89,18 +106,22 @@ async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
     await storePassword(env, user, passphrase, connection, context);
   }
   const challenge = createPasswordChallengeHandler(env);
-  const raw = await timed(challenges, () => hash(passphrase, { ...argon2Options, secret: Buffer.alloc(32, 1) }));
-  const full = await timed(challenges, async (i) => {
-    const reply = await challenge(
-      {
-        params: undefined,
-        query: undefined,
-        body: { user_email: emails[i % emails.length] as string, plain_text: passphrase },
-      } as never,
-      context,
-    );
-    if (!reply.ok || !(reply.body as { 'valid?': boolean })['valid?']) throw new Error('challenge refused');
-  });
+  const { baseline: raw, measured: full } = await alternating(
+    3,
+    () => timed(challenges, () => hash(passphrase, { ...argon2Options, secret: Buffer.alloc(32, 1) })),
+    () =>
+      timed(challenges, async (i) => {
+        const reply = await challenge(
+          {
+            params: undefined,
+            query: undefined,
+            body: { user_email: emails[i % emails.length] as string, plain_text: passphrase },
+          } as never,
+          context,
+        );
+        if (!reply.ok || !(reply.body as { 'valid?': boolean })['valid?']) throw new Error('challenge refused');
+      }),
+  );
   return [
     {
       name: 'password challenges',
@@ -123,7 +144,7 @@ async function exchangeFigures(eventStore: EventStore): Promise<Figure[]> {
   const kit = await signInKit(eventStore);
   const user = kit.addUser();
   const codes: string[] = [];
-  for (let i = 0; i < exchanges; i++)
+  for (let i = 0; i < exchanges * 3; i++)
     codes.push(
       (
         await kit.codes.issue(
@@ -144,11 +165,16 @@ async function exchangeFigures(eventStore: EventStore): Promise<Figure[]> {
     scopes: ['openid'],
     ttlSeconds: 36_000,
   };
-  const raw = await timed(exchanges, () => signToken(claims, key));
-  const full = await timed(exchanges, async (i) => {
-    const reply = await kit.token({ grant_type: 'authorization_code', code: codes[i] as string });
-    if (!reply.ok) throw new Error('exchange refused');
-  });
+  let used = 0;
+  const { baseline: raw, measured: full } = await alternating(
+    3,
+    () => timed(exchanges, () => signToken(claims, key)),
+    () =>
+      timed(exchanges, async () => {
+        const reply = await kit.token({ grant_type: 'authorization_code', code: codes[used++] as string });
+        if (!reply.ok) throw new Error('exchange refused');
+      }),
+  );
   return [
     {
       name: 'authorization-code exchanges',
@@ -178,6 +204,7 @@ async function main() {
     const exchange = await exchangeFigures(eventStore);
     report('signin', [...password, ...exchange], {
       concurrency,
+      rounds: 'best of 3 alternating rounds each',
       challenges,
       exchanges,
       argon2: argon2Options,

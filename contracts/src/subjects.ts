@@ -155,6 +155,28 @@ export const subjects = {
       list: 'auth-methods.api-keys.list',
       revoke: 'auth-methods.api-keys.revoke',
     },
+    relays: {
+      create: 'auth-methods.relays.create',
+      list: 'auth-methods.relays.list',
+      get: 'auth-methods.relays.get',
+      update: 'auth-methods.relays.update',
+      delete: 'auth-methods.relays.delete',
+      request: 'auth-methods.relays.request',
+    },
+    magicLink: {
+      getConnection: 'auth-methods.magic-link.connection.get',
+      createConnection: 'auth-methods.magic-link.connection.create',
+      updateConnection: 'auth-methods.magic-link.connection.update',
+      challenge: 'auth-methods.magic-link.challenge.create',
+    },
+    totp: {
+      getConnection: 'auth-methods.totp.connection.get',
+      updateConnection: 'auth-methods.totp.connection.update',
+      enroll: 'auth-methods.totp.enrollment.create',
+      validateEnrollment: 'auth-methods.totp.enrollment.validate',
+      challenge: 'auth-methods.totp.challenge.create',
+      validateChallenge: 'auth-methods.totp.challenge.validate',
+    },
     /** SAML SSO: request and response schemas of the service subjects in `contracts/src/rpc/sso.rpc.ts`. */
     sso: {
       get: 'auth-methods.sso-connections.get',

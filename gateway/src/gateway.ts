@@ -14,6 +14,7 @@ import type { GatewayConfig } from './config';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { parseBrackets } from './http/form-body';
 import { ServiceReadiness } from './http/service-readiness';
+import { clientErrorHandler, frameworkErrors } from './http/transport-errors';
 import { registerDevRoutes } from './routes/dev-routes';
 import { registerOnboardingRoutes } from './routes/onboarding-routes';
 import { registerOperationRoutes } from './routes/operation-routes';
@@ -43,7 +44,10 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   const services = new ServiceReadiness(rpc);
   const adapter = new FastifyAdapter({
     bodyLimit: config.SESAME_BODY_LIMIT_BYTES,
-    routerOptions: { querystringParser: parseBrackets },
+    // Long enough for any email (254 characters) percent-encoded; longer answers 400 (frameworkErrors).
+    routerOptions: { querystringParser: parseBrackets, maxParamLength: 1_000 },
+    clientErrorHandler: clientErrorHandler(config.SESAME_DOCS_URL),
+    frameworkErrors: frameworkErrors(config.SESAME_DOCS_URL),
     genReqId: correlationIdOf,
     trustProxy: true,
   });

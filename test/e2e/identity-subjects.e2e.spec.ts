@@ -318,4 +318,36 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
       expect(login).toMatchObject({ ok: true, body: { last_login_at: expect.any(String) } });
     });
   });
+  describe('organizations for sign-in', () => {
+    const forSignIn = subjects.identity.organizations.forSignIn;
+
+    it('finds the only organization allowing the email domain, or the one named', async () => {
+      const domain = await createOrganization(system, 'Sign In Org', { allowed_email_domains: ['signin-only.example'] });
+      expect(await call(forSignIn, { email: 'Ada@SIGNIN-only.example' })).toMatchObject({
+        ok: true,
+        body: { organization: { domain, allowed_email_domains: ['signin-only.example'] } },
+      });
+      expect(await call(forSignIn, { email: 'ada@elsewhere.example', org_domain: org })).toMatchObject({
+        ok: true,
+        body: { organization: { domain: org } },
+      });
+      expect(await call(forSignIn, { email: 'ada@elsewhere.example', org_domain: 'no-such-org' })).toEqual({
+        ok: false,
+        error: { kind: 'error', code: 'resource_not_found' },
+      });
+    });
+
+    it('asks for org_domain when no organization or several allow the domain', async () => {
+      expect(await call(forSignIn, { email: 'ada@nobody.example' })).toEqual({
+        ok: false,
+        error: { kind: 'fields', fields: { org_domain: ['is required: no organization allows the domain of this email'] } },
+      });
+      await createOrganization(system, 'Shared One', { allowed_email_domains: ['shared.example'] });
+      await createOrganization(system, 'Shared Two', { allowed_email_domains: ['shared.example'] });
+      expect(await call(forSignIn, { email: 'ada@shared.example' })).toEqual({
+        ok: false,
+        error: { kind: 'fields', fields: { org_domain: ['is required: several organizations allow the domain of this email'] } },
+      });
+    });
+  });
 });

@@ -161,7 +161,12 @@ describe('Password sign-in (all processes, real NATS)', () => {
       expect(await token({ grant_type: 'authorization_code', code, redirect_uri: 'https://evil.example.com/cb' })).toMatchObject(
         invalidGrant('redirect_uri does not match the one the authorization code was issued for'),
       );
-      const first = await token({ grant_type: 'authorization_code', code, redirect_uri: 'https://app.example.com/cb' });
+      const client = { client_id: system.apiKey.clientId, redirect_uri: 'https://app.example.com/cb' };
+      expect(await token({ grant_type: 'authorization_code', code, ...client, client_secret: 'wrong' })).toMatchObject({
+        status: 401,
+        body: { error: 'invalid_client', error_description: 'Client authentication failed' },
+      });
+      const first = await token({ grant_type: 'authorization_code', code, ...client, client_secret: system.apiKey.clientSecret });
       expect(first.status).toBe(200);
       expect(await token({ grant_type: 'authorization_code', code })).toMatchObject(usedCode);
       expect(await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token })).toMatchObject(usedRefresh);
@@ -251,6 +256,19 @@ describe('Password sign-in (all processes, real NATS)', () => {
       const created = await post('/api/v2/password-request', { ...body, find_or_create_user: true });
       expect(created).toMatchObject({ status: 201, body: { user_id: expect.any(String), magic_link: expect.any(String) } });
       expect((await system.request('GET', `/dev/outbox?to=${email('newcomer')}`, { token: null })).body.data).toHaveLength(1);
+    });
+  });
+
+  describe('organization of a sign-in', () => {
+    it('needs org_domain when several organizations allow the email domain', async () => {
+      await createOrganization(system, `Password twin ${emailDomain}`, { allowed_email_domains: [emailDomain] });
+      expect(await post('/api/v2/password-challenge', { user_email: email('ada'), plain_text: passphrase })).toEqual(
+        expect.objectContaining({
+          status: 422,
+          body: { errors: { org_domain: ['is required: several organizations allow the domain of this email'] } },
+        }),
+      );
+      expect((await challenge(email('ada'), passphrase)).body).toMatchObject({ 'valid?': true });
     });
   });
 });

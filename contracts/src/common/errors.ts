@@ -54,6 +54,7 @@ export const errorCatalogue = {
   },
   unknown_password_code: { status: 422, message: 'The provided password_code is not valid...', docPath: '/password' },
   too_many_requests: { status: 429, message: 'Too Many Requests', docPath: '/api' },
+  headers_too_large: { status: 431, message: 'Request headers are too large', docPath: '/api' },
   internal_server_error: { status: 500, message: 'Internal Server Error', docPath: '/api' },
   service_unavailable: { status: 503, message: 'Service Unavailable', docPath: '/api' },
 } as const satisfies Record<string, { status: number; message: string; docPath: string }>;

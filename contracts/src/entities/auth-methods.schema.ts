@@ -9,6 +9,7 @@ export const magicLinkConnectionSchema = z
     sign_in_template_id: z.string().nullable(),
   })
   .meta({ id: 'MagicLinkConnection' });
+export type MagicLinkConnection = z.infer<typeof magicLinkConnectionSchema>;
 
 export const magicLinkChallengeSchema = z
   .object({
@@ -19,6 +20,7 @@ export const magicLinkChallengeSchema = z
     request_id: z.uuid(),
   })
   .meta({ id: 'MagicLinkChallenge' });
+export type MagicLinkChallenge = z.infer<typeof magicLinkChallengeSchema>;
 
 export const passwordConnectionSchema = z
   .object({
@@ -63,6 +65,8 @@ export const totpConnectionSchema = z
     expiry_in_seconds: z.number().int().min(30).max(900),
   })
   .meta({ id: 'TotpConnection' });
+export type TotpConnection = z.infer<typeof totpConnectionSchema>;
+export type TotpMethod = TotpConnection['method'];
 
 export const totpEnrollmentSchema = z
   .object({
@@ -77,6 +81,7 @@ export const totpEnrollmentSchema = z
     validated_enrollment_at: timestampSchema.nullable(),
   })
   .meta({ id: 'TotpEnrollment' });
+export type TotpEnrollment = z.infer<typeof totpEnrollmentSchema>;
 
 export const totpChallengeSchema = z
   .object({
@@ -88,3 +93,4 @@ export const totpChallengeSchema = z
     recovery_code_used: z.boolean(),
   })
   .meta({ id: 'TotpChallenge' });
+export type TotpChallenge = z.infer<typeof totpChallengeSchema>;

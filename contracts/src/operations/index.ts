@@ -7,6 +7,7 @@ import { redirectUriOperations } from './redirect-uris.operations';
 import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
+import { totpOperations } from './totp.operations';
 import { webhookOperations } from './webhooks.operations';
 import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
@@ -20,6 +21,7 @@ export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './totp.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
 export * from './sso.operations';
@@ -37,6 +39,7 @@ export const operations: Operation[] = [
   ...ssoOperations,
   ...passwordOperations,
   ...userMetakeyOperations,
+  ...totpOperations,
   ...webhookOperations,
   ...webhookEventOperations,
   ...oauthOperations,

@@ -28,7 +28,7 @@ export const issueToken = defineOperation({
   tag: 'Token',
   summary: 'Get tokens',
   description:
-    "OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token. `authorization_code` exchanges the one-time `code` a sign-in answered (password, magic link, TOTP, SSO) for the user's `access_token`, `id_token` and `refresh_token`; the code works once and expires after 120 seconds by default. `refresh_token` exchanges a refresh token for new tokens and a new refresh token; presenting a refresh token that was already exchanged revokes every token of that sign-in. Unknown, expired or used codes and refresh tokens answer `invalid_grant`. Client credentials may also be sent with HTTP Basic authentication.",
+    "OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token. `authorization_code` exchanges the one-time `code` a sign-in answered (password, magic link, TOTP, SSO) for the user's `access_token`, `id_token` and `refresh_token`; the code works once and expires after 120 seconds by default. `refresh_token` exchanges a refresh token for new tokens and a new refresh token; presenting a refresh token that was already exchanged revokes every token of that sign-in. Unknown, expired or used codes and refresh tokens answer `invalid_grant`. Client credentials may also be sent with HTTP Basic authentication; with a user grant they are optional, and when `client_secret` is sent the client must be an active API key (401 `invalid_client` otherwise).",
   auth: 'none',
   subject: subjects.authMethods.token,
   request: { body: tokenRequestSchema },

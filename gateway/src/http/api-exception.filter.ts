@@ -1,7 +1,7 @@
 import { Catch, HttpException } from '@nestjs/common';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { catalogueError } from '@sesame/contracts';
+import { catalogueError, errorCatalogue, oauthError } from '@sesame/contracts';
 import type { AppError, ErrorCode } from '@sesame/contracts';
 import type { Logger } from '@sesame/platform';
 import { ApiError, errorAnswer } from './api-error';
@@ -53,6 +53,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private toAppError(exception: unknown, request: FastifyRequest): AppError {
+    const error = this.appErrorOf(exception, request);
+    // The token endpoint answers malformed requests in the OAuth shape (RFC 6749 section 5.2).
+    const style = (request.routeOptions?.config as { errorStyle?: string } | undefined)?.errorStyle;
+    if (style === 'oauth' && error.kind === 'error' && error.code === 'bad_request')
+      return oauthError('invalid_request', error.message ?? errorCatalogue.bad_request.message);
+    return error;
+  }
+
+  private appErrorOf(exception: unknown, request: FastifyRequest): AppError {
     if (exception instanceof ApiError) return exception.error;
     const status =
       exception instanceof HttpException ? exception.getStatus() : ((exception as { statusCode?: number })?.statusCode ?? 500);

@@ -1,4 +1,4 @@
-import { KeyRing, RpcClient, ServiceRuntime, createMailer, loadConfig, runMain } from '@sesame/platform';
+import { KeyRing, RpcClient, ServiceRuntime, createMailer, createSmsSender, loadConfig, runMain } from '@sesame/platform';
 import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema } from './config';
 import { IdentityClient } from './identity/identity-client';
@@ -7,6 +7,7 @@ import { registerOAuth } from './oauth/oauth.module';
 import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
+import { registerTotp } from './totp/totp.module';
 
 const day = 86_400_000;
 
@@ -38,14 +39,17 @@ runMain(async () => {
   const identity = new IdentityClient(services);
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
   const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
+  const organizations = new Organizations(services);
   registerPassword(runtime, {
     identity,
-    organizations: new Organizations(services),
+    organizations,
     keyRing,
     mailer: createMailer(config, runtime.nc, runtime.logger),
     authorizationCodes,
   });
   registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
+  const sms = createSmsSender(config, runtime.nc, runtime.logger);
+  registerTotp(runtime, { identity, organizations, keyRing, sms });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
     process.once(signal, () => void runtime.shutdown(signal).then(() => services.close().catch(() => undefined)));

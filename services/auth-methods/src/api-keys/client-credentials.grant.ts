@@ -21,14 +21,24 @@ export interface ClientCredentialsEnv {
 const unknownClientHash = hashSecret('no such client');
 const authenticationFailed = () => failure(oauthError('invalid_client', 'Client authentication failed'));
 
+/** The active API key `clientId` when `secret` is its secret (compared in constant time), else null. */
+export async function authenticateClient(
+  env: Pick<ClientCredentialsEnv, 'view' | 'eventStore'>,
+  clientId: string,
+  secret: string,
+): Promise<Exclude<ApiKeyState, { status: 'empty' }> | null> {
+  const key = await findKey(env, clientId);
+  const matches = safeEqual(hashSecret(secret), key.status === 'empty' ? unknownClientHash : key.secret_hash);
+  return matches && key.status === 'active' ? (key as Exclude<ApiKeyState, { status: 'empty' }>) : null;
+}
+
 /** An API key's access token: client id and secret in, RS256 JWT out. */
 export function clientCredentialsGrant(env: ClientCredentialsEnv) {
   return async (request: TokenRequest) => {
     const { client_id: clientId, client_secret: secret } = request;
     if (!clientId || !secret) return authenticationFailed();
-    const key = await findKey(env, clientId);
-    const matches = safeEqual(hashSecret(secret), key.status === 'empty' ? unknownClientHash : key.secret_hash);
-    if (!matches || key.status !== 'active') return authenticationFailed();
+    const key = await authenticateClient(env, clientId, secret);
+    if (!key) return authenticationFailed();
 
     const requested = request.scope?.split(/\s+/).filter(Boolean);
     if (requested && !requested.every((scope) => key.scopes.includes(scope)))
@@ -53,7 +63,7 @@ export function clientCredentialsGrant(env: ClientCredentialsEnv) {
 }
 
 /** The read model, or the stream itself when the key is newer than the projection (created by the CLI). */
-async function findKey(env: ClientCredentialsEnv, clientId: string): Promise<ApiKeyState> {
+async function findKey(env: Pick<ClientCredentialsEnv, 'view' | 'eventStore'>, clientId: string): Promise<ApiKeyState> {
   const document = await env.view.documents.get(clientId);
   if (document) return document;
   if (!/^[0-9a-f-]{36}$/i.test(clientId)) return { status: 'empty' };

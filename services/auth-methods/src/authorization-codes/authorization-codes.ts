@@ -20,9 +20,9 @@
  * (`session` as in `SignInSession`).
  */
 import type { Environment, SignInMethod, Token, TokenRequest } from '@sesame/contracts';
-import { DomainError, fold, handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
+import { ConcurrencyError, DomainError, fail, fold, handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
 import type { CommandHandlerDeps, EventMetadata, EventStore } from '@sesame/platform';
-import { authorizationCodeDecider } from './domain/authorization-code.decider';
+import { authorizationCodeDecider, invalidCode } from './domain/authorization-code.decider';
 import type { AuthorizationCodeCommand, AuthorizationCodeState } from './domain/authorization-code.decider';
 import type { UserTokens } from './user-tokens';
 
@@ -95,23 +95,23 @@ export class AuthorizationCodes {
 
   /**
    * `grant_type=authorization_code`: checks the code, opens the refresh-token family, redeems the
-   * code naming that family (once: the append expects the revision it read), then signs.
+   * code naming that family (once: the append expects the revision it read, so of concurrent
+   * exchanges on any replicas one wins), then signs.
    */
   async exchange(request: TokenRequest & { code: string }, metadata: EventMetadata): Promise<Token> {
     const stream = codeStream(request.code);
-    const { events } = await this.env.eventStore.readStream(stream);
+    const { events, revision } = await this.env.eventStore.readStream(stream);
     const state = fold(authorizationCodeDecider, events as never);
     try {
       authorizationCodeDecider.decide(this.redeem(request, 'unchecked'), state);
       if (state.status === 'empty') throw new Error('An issued authorization code has a state');
       const family = await this.env.tokens.open(state, metadata);
-      await handleCommand(
-        this.env.commandDeps,
-        authorizationCodeDecider,
-        stream,
-        this.redeem(request, family.familyId),
-        metadata,
-      );
+      const redeemed = authorizationCodeDecider.decide(this.redeem(request, family.familyId), state);
+      await this.env.eventStore.appendToStream(stream, redeemed, { expectedRevision: revision, metadata }).catch((error) => {
+        // Another request redeemed it first, on this replica or another.
+        if (error instanceof ConcurrencyError) fail(invalidCode());
+        throw error;
+      });
       return await this.env.tokens.mint(state, family);
     } catch (error) {
       if (error instanceof DomainError) await this.revokeIfReused(stream, metadata);

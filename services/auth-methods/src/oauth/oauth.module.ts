@@ -1,7 +1,7 @@
 import { getJwks, issueToken } from '@sesame/contracts';
 import { AggregateView, ok } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform';
-import { clientCredentialsGrant } from '../api-keys/client-credentials.grant';
+import { authenticateClient, clientCredentialsGrant } from '../api-keys/client-credentials.grant';
 import { apiKeysView } from '../api-keys/projections/api-keys.projection';
 import { audienceOf, issuerOf } from '../config';
 import type { AuthMethodsConfig } from '../config';
@@ -23,6 +23,10 @@ export function registerOAuth(runtime: ServiceRuntime, config: AuthMethodsConfig
       tenant: config.SESAME_TENANT,
       ttlSeconds: config.SESAME_ACCESS_TOKEN_TTL_SECONDS,
     }),
+  );
+  tokens.authenticateClientsWith(
+    async (clientId, secret) =>
+      (await authenticateClient({ view: apiKeys, eventStore: runtime.eventStore }, clientId, secret)) !== null,
   );
   runtime.router.operation(issueToken, tokens.handle);
   runtime.router.operation(getJwks, async () => ok(await signingKeys.jwks()));

@@ -43,17 +43,18 @@ export function createPasswordChallengeHandler(env: PasswordEnv) {
     const environment = environmentOf(context);
     const meta = rpcMeta(context, environment);
     const organization = await signInOrganization(env, body.user_email, body.org_domain, meta);
-    const connection = await connectionOf(env, environment, organization);
-    if (!connection.active) return ok(refused('inactive_password_connection'));
     const attemptsStream = passwordAttemptsStream(environment, organization, body.user_email);
-    const attempts = await load(env, passwordAttemptsDecider, attemptsStream);
+    const [connection, attempts, { user }] = await Promise.all([
+      connectionOf(env, environment, organization),
+      load(env, passwordAttemptsDecider, attemptsStream),
+      env.identity.call(
+        subjects.identity.users.findByEmail,
+        { organization_domain: organization, environment, email: body.user_email },
+        meta,
+      ),
+    ]);
+    if (!connection.active) return ok(refused('inactive_password_connection'));
     if (env.now().getTime() < nextAttemptAt(attempts)) return ok(refused('too_many_attempts'));
-
-    const { user } = await env.identity.call(
-      subjects.identity.users.findByEmail,
-      { organization_domain: organization, environment, email: body.user_email },
-      meta,
-    );
     const stored = user?.active ? await load(env, passwordDecider, passwordStream(user.id)) : null;
     const verified =
       stored?.status === 'set' ? await env.hasher.verify(stored, body.plain_text) : await env.hasher.verifyDummy(body.plain_text);

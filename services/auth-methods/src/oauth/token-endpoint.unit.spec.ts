@@ -1,0 +1,45 @@
+import { createLogger } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import { TokenEndpoint } from './token-endpoint';
+
+const context: RequestContext = { meta: { correlationId: 'test' }, logger: createLogger('test', 'silent') };
+const token = { access_token: 'a', expires_in: 60, scope: '', token_type: 'Bearer' as const };
+
+describe('token endpoint', () => {
+  const endpoint = new TokenEndpoint();
+  const seen: string[] = [];
+  endpoint.register('authorization_code', async (request) => {
+    seen.push(request.grant_type);
+    return { ok: true, status: 200, body: token };
+  });
+  endpoint.register('client_credentials', async () => ({ ok: true, status: 200, body: token }));
+  endpoint.authenticateClientsWith(async (clientId, secret) => clientId === 'client-1' && secret === 's3cret');
+  const handle = (body: Record<string, string>) => endpoint.handle({ body: body as never }, context);
+  const invalidClient = {
+    ok: false,
+    error: { kind: 'oauth', code: 'invalid_client', description: 'Client authentication failed' },
+  };
+
+  it('dispatches on grant_type and refuses unknown grants', async () => {
+    expect(await handle({ grant_type: 'authorization_code', code: 'c' })).toMatchObject({ ok: true });
+    expect(await handle({ grant_type: 'password' })).toEqual({
+      ok: false,
+      error: { kind: 'oauth', code: 'unsupported_grant_type', description: 'grant_type password is not supported' },
+    });
+  });
+
+  it('authenticates a client that sends its secret, before the grant runs', async () => {
+    seen.length = 0;
+    expect(await handle({ grant_type: 'authorization_code', client_id: 'client-1', client_secret: 's3cret' })).toMatchObject({
+      ok: true,
+    });
+    expect(await handle({ grant_type: 'authorization_code', client_id: 'client-1', client_secret: 'wrong' })).toEqual(
+      invalidClient,
+    );
+    expect(await handle({ grant_type: 'authorization_code', client_secret: 's3cret' })).toEqual(invalidClient);
+    expect(seen).toEqual(['authorization_code']);
+    expect(await handle({ grant_type: 'client_credentials', client_id: 'other', client_secret: 'x' })).toMatchObject({
+      ok: true,
+    });
+  });
+});
