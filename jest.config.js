@@ -2,7 +2,8 @@
  * Test tiers by file suffix: *.unit.spec.ts, *.int.spec.ts, test/e2e/*.e2e.spec.ts (and the
  * documentation samples, docs/test/*.e2e.spec.ts), and
  * docs/test/*.browser.spec.ts and onboarding/test/*.browser.spec.ts (the documentation site and the
- * IT-admin onboarding page in Debian's chromium; `npm run test:browser`).
+ * IT-admin onboarding page in Debian's chromium; `npm run test:browser`), and
+ * test/reliability/*.reliability.spec.ts (faults under a write load: kill -9, a NATS restart).
  */
 const swc = [
   '@swc/jest',
@@ -49,6 +50,13 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts', '<rootDir>/docs/test/**/*.e2e.spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
+    },
+    {
+      ...common,
+      displayName: 'reliability',
+      testMatch: ['<rootDir>/test/reliability/**/*.reliability.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
+      testTimeout: 600_000,
     },
     {
       ...common,

@@ -13,6 +13,7 @@ const tiers = {
   unit: jest('unit'),
   int: jest('int', '--runInBand'),
   e2e: jest('e2e', '--runInBand'),
+  reliability: jest('reliability', '--runInBand'),
   docs: ['npm', ['run', 'docs:build']],
   browser: ['npm', ['run', 'test:browser', '--', '--runInBand']],
 };

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { AdminInvitation } from '@sesame/contracts';
 import { answerInvitation, openInvitation } from './api';
+import type { Failure } from './api';
 import { ChargeSection } from './components/ChargeSection';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { ProblemPage } from './components/ProblemPage';
-import { ProviderSteps } from './components/ProviderSteps';
+import { SsoSetup } from './components/SsoSetup';
 import { chooseLanguage, formatDate, messages } from './i18n';
 import type { InvitationProblem } from './i18n';
 
@@ -36,7 +37,7 @@ export function App({ token, requestedLanguage, browserLanguages }: Props) {
     let current = true;
     void openInvitation(token).then((answer) => {
       if (!current) return;
-      if (!answer.ok) return setPhase({ name: 'problem', problem: answer.problem });
+      if (!answer.ok) return setPhase({ name: 'problem', problem: answer.problem ?? 'invalid' });
       const locale = answer.body.organization.locale;
       if (!requestedLanguage && locale) setLanguage(chooseLanguage(null, [locale, ...browserLanguages]));
       setPhase({ name: 'ready', invitation: answer.body });
@@ -46,11 +47,16 @@ export function App({ token, requestedLanguage, browserLanguages }: Props) {
     };
   }, [token, requestedLanguage, browserLanguages]);
 
+  /** A refusal of the link itself ends on the page that explains it. */
+  const onFailure = useCallback((failure: Failure) => {
+    if (failure.problem) setPhase({ name: 'problem', problem: failure.problem });
+  }, []);
+
   const answer = async (choice: 'accept' | 'decline') => {
     if (!token || phase.name !== 'ready') return false;
     const result = await answerInvitation(token, choice);
     if (!result.ok) {
-      if (result.problem !== 'unavailable') setPhase({ name: 'problem', problem: result.problem });
+      if (result.problem && result.problem !== 'unavailable') setPhase({ name: 'problem', problem: result.problem });
       return false;
     }
     if (choice === 'decline') setPhase({ name: 'declined', organization: phase.invitation.organization.name });
@@ -82,7 +88,7 @@ export function App({ token, requestedLanguage, browserLanguages }: Props) {
             )}
             <p className="muted">{t.validUntil(formatDate(language, phase.invitation.expires_at))}</p>
             <ChargeSection t={t} language={language} invitation={phase.invitation} onAnswer={answer} />
-            <ProviderSteps t={t} />
+            {token && <SsoSetup t={t} language={language} token={token} onFailure={onFailure} />}
           </>
         )}
       </main>

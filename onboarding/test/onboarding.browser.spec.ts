@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { System } from '../../test/support/system';
 import { createOrganization } from '../../test/support/identity-fixtures';
@@ -5,6 +7,8 @@ import { inviteAdmin } from '../../test/support/admin-invitations';
 import { en } from '../src/i18n/en';
 import { fr } from '../src/i18n/fr';
 import { collectErrors, launchChromium } from './support/chromium';
+
+const fixtures = join(__dirname, '../../services/auth-methods/src/sso-saml/metadata/fixtures');
 
 /** The IT-admin onboarding page in Debian's chromium, against the real system. */
 describe('IT-admin onboarding page (chromium, all processes)', () => {
@@ -95,6 +99,42 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
     await english.getByRole('heading', { name: en.title }).waitFor();
     expect(await text(english, 'domains')).toBe(en.signInDomains('francaise-onboarding.example'));
     expect(errors).toEqual([]);
+  });
+
+  it('shows our SAML values with copy buttons, saves uploaded metadata and explains refused metadata', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: system.baseUrl });
+    const { link } = await inviteAdmin(system, org, 'metadata.admin@example.com');
+    const page = await visit(link);
+    await page.getByLabel('Okta').check();
+    const base = `${system.baseUrl}/sso/saml/${org}_sandbox`;
+    expect(await page.getByLabel(en.values.acsUrl).inputValue()).toBe(`${base}/acs`);
+    expect(await page.getByLabel(en.values.entityId).inputValue()).toBe(`${base}/metadata`);
+    expect(await page.getByLabel(en.values.metadataUrl).inputValue()).toBe(`${base}/metadata`);
+    await page.getByTestId('copy-acs-url').click();
+    await page.getByTestId('copy-acs-url').getByText(en.values.copied).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}/acs`);
+
+    await page.getByLabel(en.metadata.paste).fill('<md:EntityDescriptor');
+    await page.getByRole('button', { name: en.metadata.save }).click();
+    await page.getByTestId('metadata-errors').waitFor();
+    expect(await text(page, 'metadata-errors')).toMatch(/^The metadata was refused:\s+metadata is not valid XML/);
+
+    await page.getByLabel(en.metadata.file).setInputFiles(join(fixtures, 'okta.xml'));
+    await page.waitForFunction(() => (document.getElementById('metadata-xml') as HTMLTextAreaElement).value.length > 0);
+    await page.getByRole('button', { name: en.metadata.save }).click();
+    await page.getByTestId('connected').waitFor();
+    const connection = (await system.request('GET', `/api/v2/org/${org}/sso-connection`)).body;
+    expect(connection).toMatchObject({
+      provider_type: 'okta',
+      metadata: readFileSync(join(fixtures, 'okta.xml'), 'utf8').trim(),
+    });
+    expect(await text(page, 'connected')).toContain(connection.identity_provider.entity_id);
+
+    const again = await visit(link);
+    await again.getByTestId('connected').waitFor();
+    expect(await again.getByLabel('Okta').isChecked()).toBe(true);
+    // The browser logs the refused metadata's answer, and nothing else.
+    expect(errors).toEqual([expect.stringContaining('the server responded with a status of 422')]);
   });
 
   it('declines after confirmation; the link then shows that it was declined', async () => {

@@ -199,7 +199,7 @@ export class System {
 
   async stop(): Promise<void> {
     await this.kill(processNames, 'SIGTERM');
-    await deleteStreams(this.prefix);
+    await deleteStreams(this.prefix, this.env.SESAME_NATS_URL);
   }
 }
 
@@ -219,8 +219,8 @@ function storesFromEnvironment(): Record<string, string> {
 }
 
 /** Removes the JetStream streams (and key-value buckets) a test run created, so that runs do not fill the server. */
-export async function deleteStreams(prefix: string): Promise<void> {
-  const nc = await connect({ servers: testNatsUrl() });
+export async function deleteStreams(prefix: string, url = testNatsUrl()): Promise<void> {
+  const nc = await connect({ servers: url });
   try {
     const jsm = await nc.jetstreamManager();
     for await (const stream of jsm.streams.list())

@@ -18,7 +18,9 @@ export async function readAll(system: System, path: string): Promise<Resource[]>
     const answer = await system.request('GET', `${path}?per_page=100&page=${page}`);
     if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     all.push(...(answer.body.data as Resource[]));
-    if (answer.body.pagination.next_page === null) return all;
+    if (answer.body.pagination.next_page !== null) continue;
+    if (answer.body.total !== all.length) throw new Error(`GET ${path}: total ${answer.body.total}, ${all.length} listed`);
+    return all;
   }
 }
 

@@ -46,6 +46,13 @@ const scimErrors = {
   412: 'If-Match does not match the resource version',
 };
 
+/** API keys and directory-sync tokens are Bearer schemes; public and invitation operations have none. */
+export function securityOf(operation: Operation): Record<string, string[]>[] {
+  if (operation.auth === 'api_key') return [{ bearerAuth: [] }];
+  if (operation.auth === 'scim') return [{ scimBearer: [] }];
+  return [];
+}
+
 function routeConfig(operation: Operation): RouteConfig {
   const { request, response } = operation;
   const mediaType = operation.errorStyle === 'scim' ? 'application/scim+json' : 'application/json';
@@ -76,7 +83,7 @@ function routeConfig(operation: Operation): RouteConfig {
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     tags: [operation.tag],
-    security: operation.auth === 'none' ? [] : [{ [operation.auth === 'scim' ? 'scimBearer' : 'bearerAuth']: [] }],
+    security: securityOf(operation),
     request: {
       ...(request.params ? { params: request.params as never } : {}),
       ...(request.query ? { query: request.query as never } : {}),

@@ -3,11 +3,13 @@ import { oauthOperations } from './oauth.operations';
 import { passwordOperations } from './password.operations';
 import { organizationOperations } from './organizations.operations';
 import { adminOperations } from './admins.operations';
+import { adminOnboardingOperations } from './admin-onboarding.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
 import { ssoOperations } from './sso.operations';
 import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { totpOperations } from './totp.operations';
+import { magicLinkOperations } from './magic-link.operations';
 import { webhookOperations } from './webhooks.operations';
 import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
@@ -21,7 +23,9 @@ export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
 export * from './admins.operations';
+export * from './admin-onboarding.operations';
 export * from './totp.operations';
+export * from './magic-link.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
 export * from './sso.operations';
@@ -33,12 +37,14 @@ export const operations: Operation[] = [
   ...organizationOperations,
   ...userOperations,
   ...adminOperations,
+  ...adminOnboardingOperations,
   ...directorySyncOperations,
   ...scimOperations,
   ...redirectUriOperations,
   ...ssoOperations,
   ...passwordOperations,
   ...userMetakeyOperations,
+  ...magicLinkOperations,
   ...totpOperations,
   ...webhookOperations,
   ...webhookEventOperations,

@@ -54,10 +54,14 @@ export interface Operation<
   summary: string;
   description?: string;
   /**
-   * `api_key`: a Bearer access token of an API key holding `scope`; `scim`: the Bearer token of
-   * a directory sync, checked by the directory-sync service; `none`: public.
+   * `api_key`: a Bearer access token of an API key holding `scope`; `none`: public;
+   * `scim`: the Bearer token of a directory sync, checked by the directory-sync service;
+   * `admin_invitation`: the body's `token` of an IT-admin invitation (the onboarding page). The
+   * gateway asks identity which organization and environment the invitation is for, and calls
+   * `subject` (a service subject) with `organization_domain`, `environment` and the other body
+   * fields as its input: the scope always comes from the invitation, never from the body.
    */
-  auth: 'api_key' | 'scim' | 'none';
+  auth: 'api_key' | 'none' | 'scim' | 'admin_invitation';
   scope?: Scope;
   subject: string;
   request: { params?: P; query?: Q; body?: B };

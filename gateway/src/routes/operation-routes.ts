@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueError, scimError } from '@sesame/contracts';
-import type { Operation, RpcMeta } from '@sesame/contracts';
+import type { Operation, RpcInput, RpcMeta } from '@sesame/contracts';
 import { RpcUnavailableError } from '@sesame/platform';
 import type { Logger, RpcClient } from '@sesame/platform';
 import type { Authenticator } from '../auth/authenticator';
+import { invitationScope } from '../auth/invitation-authenticator';
 import { ApiError } from '../http/api-error';
 import { scimContentType } from '../http/api-exception.filter';
 import { operationInput } from './operation-input';
@@ -39,21 +40,30 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
     Object.assign(meta, principal);
   }
   if (operation.auth === 'scim') meta.scim = scimCredentials(request);
-  const input = operationInput(operation, request);
-  let answer;
-  try {
-    answer = await deps.rpc.request(operation.subject, { meta, input });
-  } catch (error) {
-    if (!(error instanceof RpcUnavailableError)) throw error;
-    deps.logger.error({ err: error, correlationId: request.id }, 'service did not answer');
-    throw new ApiError(catalogueError('service_unavailable'));
-  }
+  const ask = async (subject: string, input: unknown) => {
+    try {
+      return await deps.rpc.request(subject, { meta, input });
+    } catch (error) {
+      if (!(error instanceof RpcUnavailableError)) throw error;
+      deps.logger.error({ err: error, correlationId: request.id }, 'service did not answer');
+      throw new ApiError(catalogueError('service_unavailable'));
+    }
+  };
+  let input: unknown = operationInput(operation, request);
+  if (operation.auth === 'admin_invitation') input = await invitationInput(input as RpcInput, ask);
+  const answer = await ask(operation.subject, input);
   if (!answer.ok) throw new ApiError(answer.error);
   if (operation.errorStyle === 'oauth') void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   if (operation.errorStyle === 'scim') void reply.header('content-type', scimContentType);
   for (const [name, value] of Object.entries(answer.headers ?? {})) void reply.header(name, value);
   if (answer.status === 204) return reply.status(204).send();
   return reply.status(answer.status).send(answer.body);
+}
+
+/** A service subject's input for the onboarding page: the other body fields and the invitation's scope. */
+async function invitationInput(input: RpcInput, ask: Parameters<typeof invitationScope>[1]) {
+  const { token, ...fields } = input.body as { token: string };
+  return { ...fields, ...(await invitationScope(token, ask)) };
 }
 
 /**

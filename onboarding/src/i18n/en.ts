@@ -54,6 +54,26 @@ export const en: Messages = {
     valuesHelp: (provider) => `Enter these values in ${provider}. Each has a copy button.`,
     instructions: (provider) => `Steps in ${provider}`,
   },
+  values: {
+    acsUrl: 'ACS URL (Assertion Consumer Service, reply URL)',
+    entityId: 'Entity ID (audience, identifier)',
+    metadataUrl: 'SP metadata URL',
+    copy: 'Copy',
+    copied: 'Copied',
+  },
+  metadata: {
+    title: '3. Give us your identity provider’s metadata',
+    help: (provider) => `Upload the SAML metadata XML file you downloaded from ${provider}, or paste its content.`,
+    file: 'Metadata file',
+    paste: 'Metadata XML',
+    save: 'Save the metadata',
+    refused: 'The metadata was refused:',
+    saved: 'The metadata is saved.',
+    connected: (provider) => `Your identity provider is connected: ${provider}.`,
+    idpEntityId: 'Identity provider entity ID',
+    ssoUrl: 'Sign-in URL',
+    certificate: (fingerprint, until) => `Signing certificate ${fingerprint}, valid until ${until}`,
+  },
   instructions: {
     azure_ad: [
       'In the Microsoft Entra admin center, open Enterprise applications, then New application › Create your own application, and choose “Integrate any other application you don’t find in the gallery (Non-gallery)”.',

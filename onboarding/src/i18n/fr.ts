@@ -57,6 +57,26 @@ export const fr: Messages = {
     valuesHelp: (provider) => `Saisissez ces valeurs dans ${provider}. Chacune a un bouton pour la copier.`,
     instructions: (provider) => `Étapes dans ${provider}`,
   },
+  values: {
+    acsUrl: 'URL ACS (Assertion Consumer Service, URL de réponse)',
+    entityId: 'Entity ID (audience, identificateur)',
+    metadataUrl: 'URL des métadonnées SP',
+    copy: 'Copier',
+    copied: 'Copié',
+  },
+  metadata: {
+    title: '3. Transmettez-nous les métadonnées de votre fournisseur d’identité',
+    help: (provider) => `Déposez le fichier XML de métadonnées SAML téléchargé depuis ${provider}, ou collez son contenu.`,
+    file: 'Fichier de métadonnées',
+    paste: 'XML des métadonnées',
+    save: 'Enregistrer les métadonnées',
+    refused: 'Les métadonnées ont été refusées :',
+    saved: 'Les métadonnées sont enregistrées.',
+    connected: (provider) => `Votre fournisseur d’identité est connecté : ${provider}.`,
+    idpEntityId: 'Entity ID du fournisseur d’identité',
+    ssoUrl: 'URL de connexion',
+    certificate: (fingerprint, until) => `Certificat de signature ${fingerprint}, valide jusqu’au ${until}`,
+  },
   instructions: {
     azure_ad: [
       'Dans le centre d’administration Microsoft Entra, ouvrez Applications d’entreprise, puis Nouvelle application › Créer votre propre application, et choisissez « Intégrer une autre application que vous ne trouvez pas dans la galerie (non-galerie) ».',

@@ -34,5 +34,19 @@ export interface Messages {
     valuesHelp(provider: string): string;
     instructions(provider: string): string;
   };
+  values: { acsUrl: string; entityId: string; metadataUrl: string; copy: string; copied: string };
+  metadata: {
+    title: string;
+    help(provider: string): string;
+    file: string;
+    paste: string;
+    save: string;
+    refused: string;
+    saved: string;
+    connected(provider: string): string;
+    idpEntityId: string;
+    ssoUrl: string;
+    certificate(fingerprint: string, until: string): string;
+  };
   instructions: Record<SsoProviderType, string[]>;
 }

@@ -8,6 +8,7 @@ import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
 import { registerTotp } from './totp/totp.module';
+import { registerMagicLink } from './magic-link/magic-link.module';
 
 const day = 86_400_000;
 
@@ -40,13 +41,9 @@ runMain(async () => {
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
   const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
   const organizations = new Organizations(services);
-  registerPassword(runtime, {
-    identity,
-    organizations,
-    keyRing,
-    mailer: createMailer(config, runtime.nc, runtime.logger),
-    authorizationCodes,
-  });
+  const mailer = createMailer(config, runtime.nc, runtime.logger);
+  registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes });
+  registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer });
   registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
   const sms = createSmsSender(config, runtime.nc, runtime.logger);
   registerTotp(runtime, { identity, organizations, keyRing, sms });

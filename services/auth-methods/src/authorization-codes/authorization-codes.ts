@@ -38,6 +38,8 @@ export interface AuthorizationCodeRequest {
   scope?: string;
   /** When the user proved who they are; now by default. */
   authenticatedAt?: Date;
+  /** Lifetime of this code when not the configured one (a magic link lives 10 minutes). */
+  ttlSeconds?: number;
 }
 
 export interface IssuedAuthorizationCode {
@@ -64,7 +66,7 @@ export class AuthorizationCodes {
   async issue(request: AuthorizationCodeRequest, metadata: EventMetadata): Promise<IssuedAuthorizationCode> {
     const code = randomSecret(32);
     const now = this.env.now();
-    const expiresAt = new Date(now.getTime() + this.env.ttlSeconds * 1_000).toISOString();
+    const expiresAt = new Date(now.getTime() + (request.ttlSeconds ?? this.env.ttlSeconds) * 1_000).toISOString();
     const redirectUri = request.redirectUri ?? null;
     await handleCommand(
       this.env.commandDeps,

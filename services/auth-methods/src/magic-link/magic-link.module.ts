@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import {
+  catalogueError,
+  createMagicLinkChallenge,
+  createMagicLinkConnection,
+  fieldError,
+  getMagicLinkConnection,
+  subjects,
+  updateMagicLinkConnection,
+} from '@sesame/contracts';
+import type { ConnectionTenant, Environment, MagicLinkConnection, Organization, User } from '@sesame/contracts';
+import { AggregateView, created, fail, handleCommand, ok } from '@sesame/platform';
+import type { Mailer, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
+import type { IdentityClient } from '../identity/identity-client';
+import type { Organizations } from '../identity/organizations';
+import { magicLinkConnectionDecider } from './domain/magic-link-connection.decider';
+import type { MagicLinkConnectionCommand, MagicLinkConnectionState } from './domain/magic-link-connection.decider';
+import {
+  magicLinkConnectionKey,
+  magicLinkConnectionStream,
+  magicLinkConnectionsView,
+} from './projections/magic-link-connections.projection';
+
+/** How long a magic link (its authorization code) can be used: 10 minutes. */
+export const magicLinkTtlSeconds = 600;
+export const inactiveMagicLinkMessage = 'has no active magic link connection';
+
+export interface MagicLinkDeps {
+  identity: IdentityClient;
+  organizations: Organizations;
+  codes: Pick<AuthorizationCodes, 'issue'>;
+  mailer: Mailer;
+}
+
+/** `redirect_uri` with `code` (and `request_id`) added to its query. */
+export function magicLinkUrl(redirectUri: string, code: string, requestId: string): string {
+  const url = new URL(redirectUri);
+  url.searchParams.set('code', code);
+  url.searchParams.set('request_id', requestId);
+  return url.toString();
+}
+
+const tenantOf = (organization: Organization, environment: Environment): ConnectionTenant => ({
+  organization_id: organization.id,
+  organization_domain: organization.domain,
+  environment,
+});
+
+/** Magic link: the connection of each organization and the challenge that emails a one-time link. */
+export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps): void {
+  const view = runtime.projections.register(new AggregateView(magicLinkConnectionsView, runtime.readModels, runtime.eventStore));
+  const environmentOf = (context: RequestContext) => context.meta.environment ?? fail(catalogueError('unauthorized'));
+  const scopeOf = async (domain: string, context: RequestContext) =>
+    tenantOf(await deps.organizations.get(domain, context.meta), environmentOf(context));
+  const connectionOf = async (tenant: ConnectionTenant): Promise<MagicLinkConnection | null> =>
+    (await view.documents.get(magicLinkConnectionKey(tenant.environment, tenant.organization_id)))?.connection ?? null;
+  const run = async (tenant: ConnectionTenant, command: MagicLinkConnectionCommand, context: RequestContext) => {
+    const stream = magicLinkConnectionStream(tenant.environment, tenant.organization_id);
+    const commandDeps = runtime.commandDeps<MagicLinkConnectionState>();
+    const { state } = await handleCommand(commandDeps, magicLinkConnectionDecider, stream, command, runtime.metadata(context));
+    return state.connection as MagicLinkConnection;
+  };
+
+  runtime.router.operation(getMagicLinkConnection, async ({ params }, context) => {
+    const connection = await connectionOf(await scopeOf(params.org_domain, context));
+    return connection ? ok(connection) : fail(catalogueError('resource_not_found'));
+  });
+  runtime.router.operation(createMagicLinkConnection, async ({ params, body }, context) => {
+    const tenant = await scopeOf(params.org_domain, context);
+    const at = new Date().toISOString();
+    return created(
+      await run(tenant, { type: 'CreateMagicLinkConnection', data: { tenant, id: randomUUID(), fields: body, at } }, context),
+    );
+  });
+  runtime.router.operation(updateMagicLinkConnection, async ({ params, body }, context) => {
+    const tenant = await scopeOf(params.org_domain, context);
+    const at = new Date().toISOString();
+    return ok(await run(tenant, { type: 'UpdateMagicLinkConnection', data: { tenant, changes: body, at } }, context));
+  });
+
+  /** The user the link is for: found by email, or created when `find_or_create_user` applies. */
+  const userFor = async (
+    tenant: ConnectionTenant,
+    email: string,
+    create: boolean,
+    context: RequestContext,
+  ): Promise<User | null> => {
+    const scope = { organization_domain: tenant.organization_domain, environment: tenant.environment };
+    if (create)
+      return (
+        await deps.identity.call(subjects.identity.users.findOrCreate, { ...scope, email, source: 'magic_link' }, context.meta)
+      ).user;
+    return (await deps.identity.call(subjects.identity.users.findByEmail, { ...scope, email }, context.meta)).user;
+  };
+
+  runtime.router.operation(createMagicLinkChallenge, async ({ body }, context) => {
+    const environment = environmentOf(context);
+    const { organization } = await deps.identity.call(
+      subjects.identity.organizations.forSignIn,
+      { email: body.email, ...(body.org_domain ? { org_domain: body.org_domain } : {}) },
+      context.meta,
+    );
+    const tenant = tenantOf(organization, environment);
+    const connection = await connectionOf(tenant);
+    if (!connection?.active) fail(fieldError('org_domain', inactiveMagicLinkMessage));
+    const redirectUri = await deps.identity.resolveRedirectUri(environment, body.redirect_uri, context.meta);
+    const findOrCreate = body.find_or_create_user ?? connection.find_or_create_user;
+    const user = await userFor(tenant, body.email, findOrCreate, context);
+    const requestId = randomUUID();
+    let link: { code: string; url: string } | null = null;
+    if (user) {
+      const { code } = await deps.codes.issue(
+        {
+          environment,
+          organizationDomain: tenant.organization_domain,
+          userId: user.id,
+          method: 'magic_link',
+          redirectUri,
+          ttlSeconds: magicLinkTtlSeconds,
+          ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
+        },
+        runtime.metadata(context),
+      );
+      link = { code, url: magicLinkUrl(redirectUri, code, requestId) };
+      await deps.mailer.send({
+        to: user.email,
+        subject: `Your sign-in link for ${organization.name}`,
+        text: `Sign in to ${organization.name} with this link, valid for 10 minutes and usable once:\n\n${link.url}\n\nIf you did not ask for it, ignore this email.`,
+        links: [{ rel: 'magic-link', url: link.url }],
+        tags: ['magic-link', tenant.organization_domain],
+      });
+    }
+    const shown = environment === 'sandbox' ? link : null;
+    return created({
+      code: shown?.code ?? null,
+      email_address: body.email,
+      find_or_create_user: findOrCreate,
+      magic_link: shown?.url ?? null,
+      request_id: requestId,
+    });
+  });
+}
