@@ -89,6 +89,7 @@ async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
     organizations: { get: async () => ({}) } as never,
     hasher: new PasswordHasher(keyRing),
     lists: passwordLists(),
+    breachRange: null,
     mailer: { send: async () => ({}) } as never,
     authorizationCodes: kit.codes,
     now: () => new Date(),

@@ -17,6 +17,8 @@ export const authMethodsConfigSchema = baseConfigSchema
     SESAME_AUTHORIZATION_CODE_TTL_SECONDS: z.coerce.number().int().min(10).max(600).default(120),
     /** Lifetime of a refresh token (each rotation starts a new one). */
     SESAME_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(2_592_000),
+    /** Optional k-anonymity breached-password lookup (a Pwned Passwords compatible `range` API), e.g. `https://api.pwnedpasswords.com/range/`. */
+    SESAME_PASSWORD_BREACH_RANGE_URL: z.url().optional(),
     SESAME_SIGNING_KEY_ROTATION_DAYS: z.coerce.number().min(1).max(365).default(30),
     /** AES-256-GCM key ring `kid:base64[,kid:base64]`: encrypts signing keys at rest. */
     SESAME_ENCRYPTION_KEYS: z

@@ -4,6 +4,7 @@ import { authMethodsConfigSchema } from './config';
 import { IdentityClient } from './identity/identity-client';
 import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
+import { BreachRange } from './password/breach-range';
 import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
@@ -41,13 +42,23 @@ runMain(async () => {
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
   const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
   const organizations = new Organizations(services);
+  const breachRange = config.SESAME_PASSWORD_BREACH_RANGE_URL
+    ? new BreachRange(config.SESAME_PASSWORD_BREACH_RANGE_URL, 2_000, runtime.logger)
+    : null;
   const mailer = createMailer(config, runtime.nc, runtime.logger);
-  registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes });
+  registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes, breachRange });
   registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer });
   registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
   const sms = createSmsSender(config, runtime.nc, runtime.logger);
   registerTotp(runtime, { identity, organizations, keyRing, sms });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => void runtime.shutdown(signal).then(() => services.close().catch(() => undefined)));
+    process.once(
+      signal,
+      () =>
+        void runtime
+          .shutdown(signal)
+          .then(() => Promise.all([services.close(), breachRange?.close()]))
+          .catch(() => undefined),
+    );
 });

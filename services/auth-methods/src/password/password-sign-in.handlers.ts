@@ -13,7 +13,7 @@ import type { RequestContext } from '@sesame/platform';
 import { passwordCodeDecider } from './domain/password-code.decider';
 import { passwordDecider } from './domain/password.decider';
 import type { PasswordState } from './domain/password.decider';
-import { passwordProblems } from './domain/password-policy';
+import { passwordProblems, policyMessages } from './domain/password-policy';
 import {
   connectionOf,
   environmentOf,
@@ -29,9 +29,13 @@ const resetCodeTtlMs = 3_600_000;
 const renewCodeTtlMs = 600_000;
 const inactive = () => fieldError('org_domain', 'password sign-in is inactive for this organization');
 
-/** Refuses a password that breaks the connection's rules, naming each reason on `plain_text`. */
-export function checkPolicy(env: PasswordEnv, plainText: string, connection: PasswordConnectionSettings, email: string) {
+/**
+ * Refuses a password that breaks the connection's rules, naming each reason on `plain_text`;
+ * a password the shipped lists accept is then looked up in the breach service when configured.
+ */
+export async function checkPolicy(env: PasswordEnv, plainText: string, connection: PasswordConnectionSettings, email: string) {
   const problems = passwordProblems(plainText, connection, env.lists, [email]);
+  if (problems.length === 0 && (await env.breachRange?.isBreached(plainText))) problems.push(policyMessages.breached);
   if (problems.length > 0) fail({ kind: 'fields', fields: { plain_text: problems } });
 }
 
@@ -123,7 +127,7 @@ export function createPasswordHandler(env: PasswordEnv) {
       const { user, redirectUri } = await userOfCode(env, body.password_code, environment, context);
       const connection = await connectionOf(env, environment, user.__domain__);
       if (!connection.active) return fail(inactive());
-      checkPolicy(env, body.plain_text, connection, user.email);
+      await checkPolicy(env, body.plain_text, connection, user.email);
       await handleCommand(
         env.commandDeps(),
         passwordCodeDecider,
@@ -149,7 +153,7 @@ export function createPasswordHandler(env: PasswordEnv) {
     const organization = await signInOrganization(env, body.user_email, body.org_domain, meta);
     const connection = await connectionOf(env, environment, organization);
     if (!connection.active) return fail(inactive());
-    checkPolicy(env, body.plain_text, connection, body.user_email);
+    await checkPolicy(env, body.plain_text, connection, body.user_email);
     const { user } = await env.identity.call(
       subjects.identity.users.findOrCreate,
       { organization_domain: organization, environment, email: body.user_email, source: 'password' },

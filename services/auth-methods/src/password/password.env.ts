@@ -15,6 +15,7 @@ import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';
 import { passwordConnectionDecider, settingsOf } from './domain/password-connection.decider';
 import type { PasswordLists } from './domain/password-policy';
+import type { BreachRange } from './breach-range';
 import type { PasswordHasher } from './password-hasher';
 
 export interface PasswordEnv {
@@ -25,6 +26,8 @@ export interface PasswordEnv {
   organizations: Organizations;
   hasher: PasswordHasher;
   lists: PasswordLists;
+  /** The optional k-anonymity breach lookup (`SESAME_PASSWORD_BREACH_RANGE_URL`). */
+  breachRange: Pick<BreachRange, 'isBreached'> | null;
   mailer: Mailer;
   authorizationCodes: AuthorizationCodes;
   now(): Date;

@@ -10,6 +10,7 @@ import type { KeyRing, Mailer, ServiceRuntime } from '@sesame/platform';
 import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
 import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';
+import type { BreachRange } from './breach-range';
 import { createPasswordChallengeHandler } from './password-challenge.handler';
 import {
   createPasswordConnectionHandler,
@@ -27,6 +28,7 @@ export interface PasswordDeps {
   keyRing: KeyRing;
   mailer: Mailer;
   authorizationCodes: AuthorizationCodes;
+  breachRange: BreachRange | null;
 }
 
 /** Password sign-in: the connection per organization, setting a password, challenges and reset requests. */
@@ -39,6 +41,7 @@ export function registerPassword(runtime: ServiceRuntime, deps: PasswordDeps): P
     organizations: deps.organizations,
     hasher: new PasswordHasher(deps.keyRing),
     lists: passwordLists(),
+    breachRange: deps.breachRange,
     mailer: deps.mailer,
     authorizationCodes: deps.authorizationCodes,
     now: () => new Date(),

@@ -26,12 +26,17 @@ export async function passwordKit() {
         if (subject === subjects.identity.users.findByEmail)
           return { user: [...users.values()].find((user) => user.email === input.email) ?? null };
         if (subject === subjects.identity.users.findById) return { user: users.get(input.id as string) ?? null };
+        if (subject === subjects.identity.users.findOrCreate) {
+          const found = [...users.values()].find((user) => user.email === input.email);
+          return { user: found ?? addUser(input.email as string), created: !found };
+        }
         throw new Error(`unexpected ${subject}`);
       },
     } as never,
     organizations: { get: async () => ({}) } as never,
     hasher: new PasswordHasher(new KeyRing(KeyRing.generateKeySpec())),
     lists: passwordLists(),
+    breachRange: null,
     mailer: { send: async () => ({}) } as never,
     authorizationCodes: codes.codes,
     now: () => clock.now,
