@@ -8,6 +8,7 @@ import type { Figure } from './lib/report';
 const webhookCount = Number(process.env.BENCH_WEBHOOKS ?? 10);
 const triggers = Number(process.env.BENCH_WEBHOOK_TRIGGERS ?? 1_000);
 const concurrency = 8;
+const idleEvents = Number(process.env.BENCH_WEBHOOK_IDLE_EVENTS ?? 200);
 
 /** Raw Standard Webhooks signing (HMAC-SHA256 of id.timestamp.body) of a typical 1 KB event. */
 function signingRate(): number {
@@ -64,8 +65,37 @@ async function deliveryFigures(system: System, receiver: WebhookReceiver): Promi
   console.log(`  ${expected} deliveries in ${elapsed.toFixed(1)} s`);
   return [
     { name: 'deliveries per second (whole system, local receiver)', value: expected / elapsed, unit: 'deliveries/s' },
-    { name: 'event to first attempt, p50', value: percentile(delays, 50), unit: 'ms' },
-    { name: 'event to first attempt, p99', value: percentile(delays, 99), unit: 'ms' },
+    { name: 'event to first attempt, 10,000-job backlog, p50', value: percentile(delays, 50), unit: 'ms' },
+    { name: 'event to first attempt, 10,000-job backlog, p99', value: percentile(delays, 99), unit: 'ms' },
+  ];
+}
+
+/** Delay from a lone event to its first delivery attempt, events sent one at a time (no backlog). */
+async function idleLatency(system: System, receiver: WebhookReceiver): Promise<Figure[]> {
+  const code = 'totp.challenge.failed';
+  const created = await system.request('POST', '/api/v2/webhooks', {
+    body: { name: 'bench latency', event_codes: [code], target_url: `${receiver.url}/latency` },
+  });
+  if (created.status !== 201) throw new Error(`setup failed: ${created.status}`);
+  const delays: number[] = [];
+  for (let i = 0; i < idleEvents; i++) {
+    const answer = await system.request('POST', '/api/v2/webhook-events/trigger-test', { body: { event_code: code } });
+    const job = (answer.body.data as { args: { id: string; issued_at: string } }[])[0];
+    if (!job) throw new Error(`trigger failed: ${answer.status}`);
+    for (;;) {
+      const delivery = receiver.deliveries.find((item) => item.headers['webhook-id'] === job.args.id);
+      if (delivery) {
+        delays.push(delivery.receivedAt - Date.parse(job.args.issued_at));
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+  receiver.deliveries.splice(0);
+  delays.sort((a, b) => a - b);
+  return [
+    { name: 'event to first attempt, one at a time, p50', value: percentile(delays, 50), unit: 'ms' },
+    { name: 'event to first attempt, one at a time, p99', value: percentile(delays, 99), unit: 'ms' },
   ];
 }
 
@@ -77,12 +107,14 @@ async function main() {
   });
   try {
     const signing = signingRate();
+    const idle = await idleLatency(system, receiver);
     const delivery = await deliveryFigures(system, receiver);
     const [throughput, ...rest] = delivery as [Figure, ...Figure[]];
     report(
       'webhooks',
       [
         { ...throughput, baseline: { name: 'raw HMAC-SHA256 signing (1 KB event)', value: signing, unit: 'signatures/s' } },
+        ...idle,
         ...rest,
         { name: 'raw HMAC-SHA256 signing (1 KB event)', value: signing, unit: 'signatures/s' },
       ],

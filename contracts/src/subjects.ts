@@ -185,10 +185,27 @@ export const subjects = {
       list: 'auth-methods.sso-connections.list',
       /** Our SP metadata document (XML) of a connection. */
       spMetadata: 'auth-methods.sso.sp-metadata',
+      /** `POST /api/v2/sso-saml-challenge`: start an SP-initiated sign-in. */
+      challenge: 'auth-methods.sso.challenge',
+      /** Browser: redirect to the IdP with a signed AuthnRequest. */
+      authorize: 'auth-methods.sso.authorize',
+      /** Browser: the IdP posts its response (Assertion Consumer Service). */
+      acs: 'auth-methods.sso.acs',
+      /** `POST /api/v2/sso-saml-logout`: start an SP-initiated single logout. */
+      logout: 'auth-methods.sso.logout',
+      /** Browser: redirect to the IdP with a signed LogoutRequest. */
+      logoutRedirect: 'auth-methods.sso.logout-redirect',
+      /** Browser: the IdP's logout requests and responses (single logout), Redirect and POST bindings. */
+      sloGet: 'auth-methods.sso.slo.get',
+      sloPost: 'auth-methods.sso.slo.post',
       /** For services (the onboarding page): the connection of an organization and environment, or null. */
       find: 'auth-methods.sso-connections.find',
       /** For services: create or update the connection of an organization and environment. */
       configure: 'auth-methods.sso-connections.configure',
+      /** For services (onboarding page): start a test sign-in whose browser comes back to `return_url`. */
+      testSignIn: 'auth-methods.sso.test-sign-in',
+      /** For services: the outcome of a test sign-in (attributes the IdP sent, or why it was refused). */
+      testResult: 'auth-methods.sso.test-result',
       /** For services: our SP values (ACS URL, entity id, metadata URL...) even before a connection exists. */
       spSettings: 'auth-methods.sso-connections.sp-settings',
     },

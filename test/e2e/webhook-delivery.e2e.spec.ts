@@ -87,6 +87,33 @@ describe('Webhook delivery to a real receiver (all processes, real NATS)', () =>
     expect(receiver.to('/users')).toHaveLength(1);
   });
 
+  it('delivers auth-methods events: a password set and a failed password sign-in, without hashes', async () => {
+    const webhook = await createWebhook('/passwords', ['password.created', 'password.challenge.failed']);
+    const domain = await createOrganization(system, 'Password Hooks', { allowed_email_domains: ['pwhooks.com'] });
+    const plain_text = 'correct horse battery staple 42';
+    const set = await system.request('POST', '/api/v2/password', {
+      body: { org_domain: domain, user_email: 'ada@pwhooks.com', plain_text },
+    });
+    expect(set.status).toBe(201);
+    await system.request('POST', '/api/v2/password-challenge', {
+      body: { org_domain: domain, user_email: 'ada@pwhooks.com', plain_text: 'not the right passphrase 0' },
+    });
+    await eventually(async () => receiver.to('/passwords').length >= 2, long);
+    const events = receiver
+      .to('/passwords')
+      .map((delivery) => new Webhook(webhook.signature_key).verify(delivery.body, headersOf(delivery)) as any);
+    expect(events.map((event) => event.code).sort()).toEqual(['password.challenge.failed', 'password.created']);
+    expect(events.find((event) => event.code === 'password.created')).toMatchObject({
+      __domain__: domain,
+      data: { user_id: set.body.user_id, password_id: set.body.id },
+    });
+    expect(events.find((event) => event.code === 'password.challenge.failed')).toMatchObject({
+      __domain__: domain,
+      data: { email: 'ada@pwhooks.com' },
+    });
+    expect(JSON.stringify(events)).not.toMatch(/argon2|pepper|code_hash/);
+  });
+
   it('trigger-test sends a test event to the matching active webhooks now', async () => {
     const webhook = await createWebhook('/test', ['organization.created']);
     await createWebhook('/other-code', ['organization.deleted']);

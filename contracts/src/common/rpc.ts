@@ -11,6 +11,11 @@ export interface RpcMeta {
   scopes?: string[];
   /** SCIM operations: the bearer token and `If-Match` header the client sent (the service owning the token checks it). */
   scim?: { bearerToken: string; ifMatch?: string };
+  /**
+   * Public browser operations only: the query string exactly as received (SAML HTTP-Redirect
+   * binding signatures are computed over the encoded query, which re-encoding may not reproduce).
+   */
+  rawQuery?: string;
 }
 
 export interface RpcInput<P = unknown, Q = unknown, B = unknown> {

@@ -45,3 +45,56 @@ export type SsoConnectionEvent =
       type: 'SsoConnectionUpdated';
       data: { sp_id: string; settings: SsoConnectionSettingsData; idp: IdpSettingsData | null; at: string };
     };
+
+/** Who signed in through a SAML assertion (kept for single logout). */
+export interface SamlSubjectData {
+  name_id: string;
+  name_id_format: string | null;
+  session_index: string | null;
+  email: string | null;
+  user_id: string | null;
+}
+
+/**
+ * One SAML sign-in (stream `ssoChallenge-<request_id>`): issued by the challenge endpoint
+ * (SP-initiated) or directly completed by an IdP-initiated response; completed once.
+ */
+export type SsoChallengeEvent =
+  | {
+      type: 'SsoChallengeIssued';
+      data: {
+        request_id: string;
+        sp_id: string;
+        sso_connection_id: string;
+        organization_domain: string;
+        environment: Environment;
+        redirect_uri: string;
+        client_id: string | null;
+        expired_at: string;
+        at: string;
+        /** A test sign-in of the onboarding page: no user is touched, no code is issued, the attributes are kept. */
+        test?: boolean;
+      };
+    }
+  | {
+      type: 'SsoChallengeCompleted';
+      data: {
+        request_id: string;
+        assertion_id: string;
+        subject: SamlSubjectData;
+        at: string;
+        /** Test sign-ins only: what the IdP sent. */
+        attributes?: Record<string, string[]>;
+      };
+    }
+  | { type: 'SsoChallengeFailed'; data: { request_id: string; reason: string; at: string } }
+  /** SP-initiated single logout started: the browser goes to the IdP, then back to `redirect_uri`. */
+  | { type: 'SsoLogoutRequested'; data: { request_id: string; redirect_uri: string; at: string } }
+  /** The SAML session of this sign-in ended (our logout confirmed by the IdP, or the IdP's logout request). */
+  | { type: 'SsoSessionEnded'; data: { request_id: string; initiated_by: 'sp' | 'idp'; at: string } };
+
+/** One-time use of an assertion id, across replicas (stream `samlAssertion-<sha256(sp_id, assertion id)>`, appended once). */
+export type SamlAssertionEvent = {
+  type: 'SamlAssertionConsumed';
+  data: { sp_id: string; assertion_id: string; not_on_or_after: string; at: string };
+};

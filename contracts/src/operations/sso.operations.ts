@@ -2,7 +2,8 @@ import { z } from '../zod';
 import { listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { booleanInputSchema, integerInputSchema } from '../common/primitives.schema';
 import { optionalNullable, orgDomainParamsSchema } from '../common/inputs.schema';
-import { ssoConnectionSchema, ssoProviderTypeSchema, usersAccessPolicySchema } from '../entities/sso.schema';
+import { ssoChallengeSchema, ssoConnectionSchema, ssoProviderTypeSchema, usersAccessPolicySchema } from '../entities/sso.schema';
+import { emailInputSchema } from './users.operations';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 
@@ -115,4 +116,178 @@ export const getSpMetadata = defineOperation({
   errors: ['resource_not_found'],
 });
 
-export const ssoOperations = [createSsoConnection, getSsoConnection, updateSsoConnection, listSsoConnections, getSpMetadata];
+export const ssoSamlChallengeBodySchema = z
+  .object({
+    redirect_uri: z.string().trim().min(1).max(2_000).meta({ description: 'A registered redirect URI of the environment' }),
+    user_email: emailInputSchema.optional().meta({ description: 'The organization is found from the email domain' }),
+    org_domain: z.string().trim().min(1).max(100).optional(),
+  })
+  .superRefine((body, context) => {
+    if ((body.user_email === undefined) === (body.org_domain === undefined))
+      context.addIssue({ code: 'custom', path: ['user_email'], message: 'give exactly one of user_email or org_domain' });
+  })
+  .meta({ id: 'SsoSamlChallengeRequest' });
+
+export const createSsoSamlChallenge = defineOperation({
+  operationId: 'createSsoSamlChallenge',
+  method: 'post',
+  path: '/api/v2/sso-saml-challenge',
+  tag: 'SSO',
+  summary: 'Start a SAML sign-in',
+  description:
+    'Send the user’s browser to `authorization_url`: it goes on to the identity provider with a signed AuthnRequest; after the IdP posts back to our ACS, the browser lands on `redirect_uri?code=...&request_id=...` (or `error`, `error_description`), and the code is exchanged at `/oauth/token` (`grant_type=authorization_code`).',
+  auth: 'api_key',
+  scope: 'authentications:write',
+  subject: subjects.authMethods.sso.challenge,
+  request: { body: ssoSamlChallengeBodySchema },
+  response: { status: 201, description: 'The challenge', schema: ssoChallengeSchema },
+  errors: ['unauthorized', 'resource_not_found'],
+});
+
+export const ssoSamlAuthorize = defineOperation({
+  operationId: 'ssoSamlAuthorize',
+  method: 'get',
+  path: '/sso/saml/{sp_id}/authorize',
+  tag: 'SSO',
+  summary: 'Browser: go to the identity provider',
+  description:
+    'Public, for browsers (the `authorization_url` of a challenge): answers 302 to the IdP’s SSO URL with a signed AuthnRequest (HTTP-Redirect binding), or an HTML error page.',
+  auth: 'none',
+  subject: subjects.authMethods.sso.authorize,
+  request: { params: spIdParamsSchema, query: z.object({ request_id: z.uuid() }) },
+  response: { status: 302, description: 'Redirect to the identity provider', schema: z.string(), contentType: 'text/html' },
+  errors: [],
+});
+
+export const ssoSamlAcsBodySchema = z
+  .object({
+    SAMLResponse: z.string().min(1).max(800_000),
+    RelayState: z.string().max(1_000).optional(),
+  })
+  .meta({ id: 'SamlPostBinding' });
+
+export const ssoSamlAcs = defineOperation({
+  operationId: 'ssoSamlAcs',
+  method: 'post',
+  path: '/sso/saml/{sp_id}/acs',
+  tag: 'SSO',
+  summary: 'Browser: Assertion Consumer Service',
+  description:
+    'Public, for browsers: the identity provider posts its SAML response here (HTTP-POST binding). A valid one ends with a 302 to the challenge’s `redirect_uri` (or, IdP-initiated, the environment’s default redirect URI) with a one-time `code`; a refused one with `error=access_denied` on that redirect URI when it is known, else an HTML error page. The reason is logged.',
+  auth: 'none',
+  subject: subjects.authMethods.sso.acs,
+  request: { params: spIdParamsSchema, body: ssoSamlAcsBodySchema },
+  response: { status: 302, description: 'Redirect to the application', schema: z.string(), contentType: 'text/html' },
+  errors: [],
+});
+
+export const ssoSamlLogoutBodySchema = z
+  .object({
+    org_domain: z.string().trim().min(1).max(100),
+    user_email: emailInputSchema,
+    redirect_uri: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2_000)
+      .meta({ description: 'A registered redirect URI: where the browser lands after the IdP logged the user out' }),
+  })
+  .meta({ id: 'SsoSamlLogoutRequest' });
+export const ssoLogoutSchema = z
+  .object({ request_id: z.uuid(), logout_url: z.string(), redirect_uri: z.string() })
+  .meta({ id: 'SsoLogout' });
+
+export const createSsoSamlLogout = defineOperation({
+  operationId: 'createSsoSamlLogout',
+  method: 'post',
+  path: '/api/v2/sso-saml-logout',
+  tag: 'SSO',
+  summary: 'Start a SAML single logout',
+  description:
+    'For the user’s latest open SAML session: send the browser to `logout_url`; it goes to the identity provider with a signed LogoutRequest and comes back to `redirect_uri?request_id=...&logout=success` (or `error`).',
+  auth: 'api_key',
+  scope: 'authentications:write',
+  subject: subjects.authMethods.sso.logout,
+  request: { body: ssoSamlLogoutBodySchema },
+  response: { status: 201, description: 'The logout to follow', schema: ssoLogoutSchema },
+  errors: ['unauthorized', 'resource_not_found'],
+});
+
+export const ssoSamlLogoutRedirect = defineOperation({
+  operationId: 'ssoSamlLogoutRedirect',
+  method: 'get',
+  path: '/sso/saml/{sp_id}/logout',
+  tag: 'SSO',
+  summary: 'Browser: go to the identity provider to log out',
+  auth: 'none',
+  subject: subjects.authMethods.sso.logoutRedirect,
+  request: { params: spIdParamsSchema, query: z.object({ request_id: z.uuid() }) },
+  response: {
+    status: 302,
+    description: 'Redirect to the IdP’s single logout service',
+    schema: z.string(),
+    contentType: 'text/html',
+  },
+  errors: [],
+});
+
+const sloMessage = {
+  SAMLRequest: z.string().min(1).max(800_000).optional(),
+  SAMLResponse: z.string().min(1).max(800_000).optional(),
+  RelayState: z.string().max(1_000).optional(),
+};
+const oneMessage = (value: { SAMLRequest?: string; SAMLResponse?: string }) =>
+  (value.SAMLRequest === undefined) !== (value.SAMLResponse === undefined);
+const sloQuery = z
+  .object({ ...sloMessage, SigAlg: z.string().max(200).optional(), Signature: z.string().max(2_000).optional() })
+  .refine(oneMessage, { message: 'give exactly one of SAMLRequest or SAMLResponse', path: ['SAMLRequest'] });
+const sloBody = z
+  .object(sloMessage)
+  .refine(oneMessage, { message: 'give exactly one of SAMLRequest or SAMLResponse', path: ['SAMLRequest'] });
+const sloDescription =
+  'Public, for browsers: the identity provider’s logout requests (IdP-initiated single logout: our sessions for that NameID end and the IdP gets our signed LogoutResponse) and logout responses (end of an SP-initiated logout: the browser goes on to the logout’s redirect URI). `slo_url` and `slo_response_url` both lead here.';
+
+export const ssoSamlSloGet = defineOperation({
+  operationId: 'ssoSamlSloRedirectBinding',
+  method: 'get',
+  path: '/sso/saml/{sp_id}/slo',
+  aliases: ['/sso/saml/{sp_id}/slo/response'],
+  tag: 'SSO',
+  summary: 'Browser: single logout (HTTP-Redirect binding)',
+  description: sloDescription,
+  auth: 'none',
+  subject: subjects.authMethods.sso.sloGet,
+  request: { params: spIdParamsSchema, query: sloQuery },
+  response: { status: 302, description: 'Redirect (or an HTML page)', schema: z.string(), contentType: 'text/html' },
+  errors: [],
+});
+
+export const ssoSamlSloPost = defineOperation({
+  operationId: 'ssoSamlSloPostBinding',
+  method: 'post',
+  path: '/sso/saml/{sp_id}/slo',
+  aliases: ['/sso/saml/{sp_id}/slo/response'],
+  tag: 'SSO',
+  summary: 'Browser: single logout (HTTP-POST binding)',
+  description: sloDescription,
+  auth: 'none',
+  subject: subjects.authMethods.sso.sloPost,
+  request: { params: spIdParamsSchema, body: sloBody },
+  response: { status: 302, description: 'Redirect (or an HTML page)', schema: z.string(), contentType: 'text/html' },
+  errors: [],
+});
+
+export const ssoOperations = [
+  createSsoConnection,
+  getSsoConnection,
+  updateSsoConnection,
+  listSsoConnections,
+  getSpMetadata,
+  createSsoSamlChallenge,
+  ssoSamlAuthorize,
+  ssoSamlAcs,
+  createSsoSamlLogout,
+  ssoSamlLogoutRedirect,
+  ssoSamlSloGet,
+  ssoSamlSloPost,
+];

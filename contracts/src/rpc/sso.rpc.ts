@@ -19,6 +19,13 @@ import { tenantScopeSchema } from './identity.rpc';
  *   an unknown organization answers 404 `resource_not_found`.
  * - `subjects.authMethods.sso.spSettings` `{ organization_domain, environment }` → `{ sp_id, saml_config }`:
  *   our ACS URL, entity id and SP metadata URL to show the admin, even before a connection exists.
+ * - `subjects.authMethods.sso.testSignIn` `{ organization_domain, environment, return_url }` →
+ *   `{ request_id, authorization_url, expired_at }`: send the admin's browser to `authorization_url`
+ *   (the connection needs IdP metadata; it may still be inactive). After the IdP, the browser comes
+ *   back to `return_url?request_id=...&sso_test=success` (or `&sso_test=failed`). `return_url` must
+ *   be under the public URL of Sesame (422 on `return_url` otherwise). No user is created, no code issued.
+ * - `subjects.authMethods.sso.testResult` `{ request_id }` → `{ status: 'pending' | 'succeeded' | 'failed',
+ *   name_id, email, attributes, profile, reason, message }` (404 for an unknown test).
  * - The SP metadata XML is public at `saml_config.cryptr_metadata_url` (`GET /sso/saml/{sp_id}/metadata`).
  */
 export const ssoTenantRequestSchema = tenantScopeSchema;
@@ -27,8 +34,23 @@ export type ConfigureSsoConnectionRequest = z.infer<typeof configureSsoConnectio
 export const maybeSsoConnectionSchema = z.object({ sso_connection: ssoConnectionSchema.nullable() });
 export const spSettingsSchema = z.object({ sp_id: z.string(), saml_config: samlConfigSchema });
 
+export const testSignInRequestSchema = tenantScopeSchema.extend({ return_url: z.url({ protocol: /^https?$/ }).max(2_000) });
+export const testSignInSchema = z.object({ request_id: z.uuid(), authorization_url: z.string(), expired_at: z.string() });
+export const testResultRequestSchema = z.object({ request_id: z.uuid() });
+export const testResultSchema = z.object({
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  name_id: z.string().nullable(),
+  email: z.string().nullable(),
+  attributes: z.record(z.string(), z.array(z.string())),
+  profile: z.record(z.string(), z.unknown()),
+  reason: z.string().nullable(),
+  message: z.string().nullable(),
+});
+
 export const ssoRpc = {
   [subjects.authMethods.sso.find]: { request: ssoTenantRequestSchema, response: maybeSsoConnectionSchema },
   [subjects.authMethods.sso.configure]: { request: configureSsoConnectionRequestSchema, response: ssoConnectionSchema },
   [subjects.authMethods.sso.spSettings]: { request: ssoTenantRequestSchema, response: spSettingsSchema },
+  [subjects.authMethods.sso.testSignIn]: { request: testSignInRequestSchema, response: testSignInSchema },
+  [subjects.authMethods.sso.testResult]: { request: testResultRequestSchema, response: testResultSchema },
 } as const;

@@ -35,6 +35,7 @@ export function registerOperationRoutes(fastify: FastifyInstance, operations: Op
 
 async function serve(operation: Operation, request: FastifyRequest, reply: FastifyReply, deps: OperationRouteDeps) {
   const meta: RpcMeta = { correlationId: request.id };
+  if (operation.auth === 'none' && request.url.includes('?')) meta.rawQuery = request.url.slice(request.url.indexOf('?') + 1);
   if (operation.auth === 'api_key') {
     const principal = await deps.authenticator.authenticate(request.headers.authorization, operation.scope);
     Object.assign(meta, principal);

@@ -7,6 +7,8 @@ import { registerOAuth } from './oauth/oauth.module';
 import { BreachRange } from './password/breach-range';
 import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
+import { registerSamlSignIn } from './sso-saml/flows/sign-in.module';
+import { registerSingleLogout } from './sso-saml/flows/single-logout.module';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
 import { registerTotp } from './totp/totp.module';
 import { registerMagicLink } from './magic-link/magic-link.module';
@@ -48,7 +50,19 @@ runMain(async () => {
   const mailer = createMailer(config, runtime.nc, runtime.logger);
   registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes, breachRange });
   registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer });
-  registerSsoConnections({ runtime, identity: services, keyRing, publicUrl: config.SESAME_PUBLIC_URL });
+  const publicUrl = config.SESAME_PUBLIC_URL;
+  const ssoConnections = registerSsoConnections({ runtime, organizations, keyRing, publicUrl });
+  registerSamlSignIn({
+    runtime,
+    identity,
+    keyRing,
+    publicUrl,
+    findConnection: ssoConnections.find,
+    issueCode: (request, metadata) => authorizationCodes.issue({ ...request, method: 'sso' }, metadata),
+    challengeTtlMs: 10 * 60_000,
+    clockSkewMs: 120_000,
+  });
+  registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find });
   const sms = createSmsSender(config, runtime.nc, runtime.logger);
   registerTotp(runtime, { identity, organizations, keyRing, sms });
   await runtime.start();

@@ -14,7 +14,8 @@ import {
 } from '@sesame/contracts';
 import type { Environment, SsoConnectionSettings } from '@sesame/contracts';
 import { AggregateView, created, failure, fail, handleCommand, ok } from '@sesame/platform';
-import type { EventMetadata, KeyRing, RequestContext, RpcClient, ServiceRuntime } from '@sesame/platform';
+import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { Organizations } from '../identity/organizations';
 import { createKeyAndCertificate } from './crypto/sp-key';
 import { ssoConnectionDecider } from './domain/sso-connection.decider';
 import type { PresentSsoConnection, SsoConnectionCommand, SsoConnectionState } from './domain/sso-connection.decider';
@@ -25,7 +26,7 @@ import { spMetadataXml } from './saml/service-provider';
 
 export interface SsoConnectionsDeps {
   runtime: ServiceRuntime;
-  identity: RpcClient;
+  organizations: Organizations;
   keyRing: KeyRing;
   publicUrl: string;
 }
@@ -46,13 +47,8 @@ export function registerSsoConnections(deps: SsoConnectionsDeps) {
   const at = () => new Date().toISOString();
 
   /** The organization must exist (identity answers 404 otherwise). */
-  const requireOrganization = async (domain: string, environment: Environment, context: RequestContext) => {
-    const reply = await deps.identity.request(subjects.identity.organizations.get, {
-      meta: { correlationId: context.meta.correlationId, environment },
-      input: { params: { org_domain: domain }, query: {}, body: {} },
-    });
-    if (!reply.ok) fail(reply.error);
-  };
+  const requireOrganization = (domain: string, environment: Environment, context: RequestContext) =>
+    deps.organizations.get(domain, { correlationId: context.meta.correlationId, environment });
   const createCommand = async (domain: string, environment: Environment, settings: SsoConnectionSettings) => {
     const key = await createKeyAndCertificate(`${spIdOf(domain, environment)} SAML SP`);
     return {

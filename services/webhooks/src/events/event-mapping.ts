@@ -1,5 +1,20 @@
 import { directorySyncWebhookCodes, webhookEventCatalogue } from '@sesame/contracts';
-import type { Environment, ServiceName, WebhookEventCode } from '@sesame/contracts';
+import type {
+  AdminEvent,
+  Environment,
+  GroupEvent,
+  OrganizationEvent,
+  PasswordAttemptEvent,
+  PasswordCodeEvent,
+  PasswordConnectionEvent,
+  PasswordEvent,
+  RedirectUriEvent,
+  ServiceName,
+  SsoConnectionEvent,
+  UserEvent,
+  UserMetakeyEvent,
+  WebhookEventCode,
+} from '@sesame/contracts';
 import type { RecordedEvent } from '@sesame/platform';
 
 /** An event of the product as webhooks publish it, before it is addressed to a webhook. */
@@ -14,7 +29,10 @@ export interface PublicEvent {
   description: string;
 }
 
-const identityCodes: Record<string, WebhookEventCode> = {
+type IdentityEventType = (OrganizationEvent | UserEvent | AdminEvent | GroupEvent | UserMetakeyEvent | RedirectUriEvent)['type'];
+
+/** Every public identity event has its code: a new event type does not compile until it is mapped here. */
+const identityCodes: Record<IdentityEventType, WebhookEventCode> = {
   OrganizationCreated: 'organization.created',
   OrganizationUpdated: 'organization.updated',
   OrganizationDeleted: 'organization.deleted',
@@ -41,13 +59,36 @@ const identityCodes: Record<string, WebhookEventCode> = {
   GroupDeleted: 'group.deleted',
 };
 
-const authMethodsCodes: Record<string, WebhookEventCode> = {
+type AuthMethodsEventType = (
+  SsoConnectionEvent | PasswordConnectionEvent | PasswordEvent | PasswordAttemptEvent | PasswordCodeEvent
+)['type'];
+
+/** Public auth-methods events and their codes; null: internal, not published. */
+const authMethodsCodes: Record<AuthMethodsEventType, WebhookEventCode | null> = {
   SsoConnectionCreated: 'sso_connection.created',
   SsoConnectionUpdated: 'sso_connection.updated',
+  PasswordConnectionCreated: 'password_connection.created',
+  PasswordConnectionUpdated: 'password_connection.updated',
+  PasswordSet: 'password.created',
+  PasswordRehashed: null,
+  PasswordChallengeSucceeded: 'password.challenge.succeeded',
+  PasswordChallengeFailed: 'password.challenge.failed',
+  PasswordCodeIssued: 'password.request.created',
+  PasswordCodeUsed: null,
 };
 
 /** Event data fields that are internal (secrets, their hashes, bookkeeping) and never published. */
-const privateFields = new Set(['invitation_hash', 'profile_owners', 'sp_key', 'environment', 'at']);
+const privateFields = new Set([
+  'invitation_hash',
+  'profile_owners',
+  'sp_key',
+  'hash',
+  'pepper_kid',
+  'pepper_epoch',
+  'code_hash',
+  'environment',
+  'at',
+]);
 
 type Data = Record<string, unknown>;
 const publicData = (data: Data): Data => Object.fromEntries(Object.entries(data).filter(([key]) => !privateFields.has(key)));
@@ -66,16 +107,31 @@ function envelope(event: RecordedEvent, code: WebhookEventCode, data: unknown, d
   } satisfies PublicEvent;
 }
 
-/** Events whose data carries the organization and environment (or whose stream names the organization). */
+/**
+ * What a stream id says of the event's tenant: `organization-<domain>`, or ids that start with
+ * `<environment>:<domain>` (`passwordConnection-sandbox:acme`, `passwordAttempts-sandbox:acme:<email>`).
+ */
+const tenantStreams = new Set(['passwordConnection', 'passwordAttempts']);
+
+function streamTenant(stream: string): { domain?: string; environment?: string; email?: string } {
+  if (stream.startsWith('organization-')) return { domain: stream.slice('organization-'.length) };
+  const dash = stream.indexOf('-');
+  if (!tenantStreams.has(stream.slice(0, dash))) return {};
+  const [environment, domain, email] = stream.slice(dash + 1).split(':');
+  if (environment !== 'sandbox' && environment !== 'production') return {};
+  return { environment, domain, ...(stream.startsWith('passwordAttempts-') && email ? { email } : {}) };
+}
+
+/** Events whose data, stream or metadata carry the organization and environment. */
 const tableMapper =
-  (codes: Record<string, WebhookEventCode>) =>
+  (codes: Partial<Record<string, WebhookEventCode | null>>) =>
   (event: RecordedEvent): PublicEvent | null => {
     const code = codes[event.type];
     if (!code) return null;
-    const data = event.data as Data;
-    const organizationDomain = event.stream.startsWith('organization-') ? event.stream.slice('organization-'.length) : null;
-    const domain = (data.organization_domain as string | undefined) ?? organizationDomain;
-    return envelope(event, code, publicData(data), domain, data.environment ?? event.metadata.environment);
+    const tenant = streamTenant(event.stream);
+    const data: Data = { ...(tenant.email ? { email: tenant.email } : {}), ...(event.data as Data) };
+    const domain = (data.organization_domain as string | undefined) ?? tenant.domain ?? null;
+    return envelope(event, code, publicData(data), domain, data.environment ?? tenant.environment ?? event.metadata.environment);
   };
 
 function mapDirectorySyncEvent(event: RecordedEvent): PublicEvent | null {

@@ -114,3 +114,71 @@ describe('auth-methods events as webhook events', () => {
     expect(map('auth-methods', recorded('apiKey-x', 'ApiKeyCreated', { environment: 'sandbox' }))).toBeNull();
   });
 });
+
+describe('password events as webhook events', () => {
+  it('publishes a password set without its hash or pepper', () => {
+    const event = recorded('password-u1', 'PasswordSet', {
+      hash: '$argon2id$...',
+      pepper_kid: 'p1',
+      pepper_epoch: 3,
+      password_id: 'p1',
+      user_id: 'u1',
+      environment: 'sandbox',
+      organization_domain: 'acme',
+      at: 'x',
+    });
+    expect(map('auth-methods', event)).toMatchObject({
+      code: 'password.created',
+      domain: 'acme',
+      environment: 'sandbox',
+      data: { password_id: 'p1', user_id: 'u1', organization_domain: 'acme' },
+    });
+    expect(Object.keys(map('auth-methods', event)?.data as object).sort()).toEqual([
+      'organization_domain',
+      'password_id',
+      'user_id',
+    ]);
+    expect(map('auth-methods', recorded('password-u1', 'PasswordRehashed', { hash: 'h', at: 'x' }))).toBeNull();
+  });
+
+  it('reads the tenant and email of a challenge from its stream', () => {
+    const event = recorded('passwordAttempts-production:acme:ada@acme.com', 'PasswordChallengeFailed', { at: 'x' });
+    expect(map('auth-methods', event)).toMatchObject({
+      code: 'password.challenge.failed',
+      domain: 'acme',
+      environment: 'production',
+      data: { email: 'ada@acme.com' },
+    });
+    const updated = recorded('passwordConnection-sandbox:acme', 'PasswordConnectionUpdated', { active: false, at: 'x' });
+    expect(map('auth-methods', updated)).toMatchObject({
+      code: 'password_connection.updated',
+      domain: 'acme',
+      data: { active: false },
+    });
+  });
+
+  it('never publishes a reset code hash', () => {
+    const event = recorded('passwordCode-abc', 'PasswordCodeIssued', {
+      code_hash: 'h',
+      reason: 'reset',
+      request_id: 'r1',
+      user_id: 'u1',
+      environment: 'sandbox',
+      organization_domain: 'acme',
+      redirect_uri: null,
+      expires_at: 'y',
+      at: 'x',
+    });
+    expect(map('auth-methods', event)).toMatchObject({ code: 'password.request.created', data: { request_id: 'r1' } });
+    expect(map('auth-methods', event)?.data).not.toHaveProperty('code_hash');
+  });
+
+  it('does not take a metakey name for an organization', () => {
+    const event = recorded('userMetakey-sandbox:plan', 'UserMetakeyCreated', {
+      environment: 'sandbox',
+      metakey: { name: 'plan' },
+      at: 'x',
+    });
+    expect(map('identity', event)).toMatchObject({ code: 'user_metakey.created', domain: null, environment: 'sandbox' });
+  });
+});

@@ -5,8 +5,15 @@ import { samlConfigOf } from '../domain/sp-values';
 
 export const rsaSha256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 
-/** samlify's view of our SP for one connection; `privateKeyPem` only when it must sign. */
-export function serviceProviderOf(connection: PresentSsoConnection, publicUrl: string, privateKeyPem?: string) {
+/**
+ * samlify's view of our SP for one connection; `signing` only when it must sign a message, with
+ * the id that message gets (AuthnRequest `_<request_id>`: the IdP's InResponseTo names our challenge).
+ */
+export function serviceProviderOf(
+  connection: PresentSsoConnection,
+  publicUrl: string,
+  signing?: { privateKeyPem: string; messageId: string },
+) {
   const config = samlConfigOf(publicUrl, connection.sp_id, null);
   return samlify.ServiceProvider({
     entityID: config.entity_id,
@@ -15,7 +22,7 @@ export function serviceProviderOf(connection: PresentSsoConnection, publicUrl: s
     wantLogoutRequestSigned: true,
     wantLogoutResponseSigned: true,
     signingCert: connection.sp_key.certificate_pem,
-    ...(privateKeyPem ? { privateKey: privateKeyPem } : {}),
+    ...(signing ? { privateKey: signing.privateKeyPem, generateID: () => signing.messageId } : {}),
     requestSignatureAlgorithm: rsaSha256,
     nameIDFormat: [
       'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
@@ -29,6 +36,11 @@ export function serviceProviderOf(connection: PresentSsoConnection, publicUrl: s
     ],
   });
 }
+
+/** The AuthnRequest id of a challenge, and back. */
+export const authnRequestIdOf = (requestId: string) => `_${requestId}`;
+export const requestIdOfAuthnRequest = (id: string) =>
+  /^_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(id)?.[1] ?? null;
 
 /** Our SP metadata document (XML) for a connection. */
 export const spMetadataXml = (connection: PresentSsoConnection, publicUrl: string): string =>

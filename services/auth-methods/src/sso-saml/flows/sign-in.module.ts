@@ -1,0 +1,415 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  catalogueError,
+  createSsoSamlChallenge,
+  fieldError,
+  ssoSamlAcs,
+  ssoSamlAuthorize,
+  subjects,
+  testResultRequestSchema,
+  testSignInRequestSchema,
+} from '@sesame/contracts';
+import type { Environment, SamlAssertionEvent } from '@sesame/contracts';
+import { ConcurrencyError, created, fail, failure, fold, handleCommand, ok, streamName } from '@sesame/platform';
+import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { IdentityClient } from '../../identity/identity-client';
+import { mapAttributes } from '../domain/attribute-mapping';
+import { challengeProblem, ssoChallengeDecider } from '../domain/sso-challenge.decider';
+import type { SsoChallengeCommand, SsoChallengeState } from '../domain/sso-challenge.decider';
+import type { PresentSsoConnection } from '../domain/sso-connection.decider';
+import { samlConfigOf, spBaseUrl, spIdOf } from '../domain/sp-values';
+import { identityProviderOf } from '../saml/identity-provider';
+import { validateSamlResponse } from '../saml/response-validator';
+import type { ValidatedAssertion } from '../saml/response-validator';
+import { validateSamlSchema } from '../saml/schema-validator';
+import { authnRequestIdOf, requestIdOfAuthnRequest, serviceProviderOf } from '../saml/service-provider';
+import { errorPage, redirectTo, withQuery } from './browser-replies';
+import { refusalMessages, refuseSignIn, SignInRefused } from './refusals';
+import type { SignInRefusal } from './refusals';
+import { userOnLogin } from './users-on-login';
+
+/** Issues the one-time authorization code a sign-in ends with (the authorization-code module). */
+export type IssueSignInCode = (
+  request: { environment: Environment; organizationDomain: string; userId: string; redirectUri: string; clientId?: string },
+  metadata: EventMetadata,
+) => Promise<{ code: string }>;
+
+export interface SignInDeps {
+  runtime: ServiceRuntime;
+  identity: IdentityClient;
+  keyRing: KeyRing;
+  publicUrl: string;
+  findConnection(spId: string): Promise<PresentSsoConnection | null>;
+  issueCode: IssueSignInCode;
+  challengeTtlMs: number;
+  clockSkewMs: number;
+}
+
+export const ssoChallengeStream = (requestId: string) => streamName('ssoChallenge', requestId);
+const assertionStream = (spId: string, assertionId: string) =>
+  streamName('samlAssertion', createHash('sha256').update(`${spId}\n${assertionId}`).digest('hex'));
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Where a refused sign-in sends the user: the application, once we know which request it answers. */
+interface Target {
+  redirect_uri: string;
+  request_id?: string;
+  /** A test sign-in of the onboarding page. */
+  test?: boolean;
+}
+
+/** SP- and IdP-initiated SAML sign-in: the challenge, the redirect to the IdP, the ACS. */
+export function registerSamlSignIn(deps: SignInDeps): void {
+  const { runtime, identity } = deps;
+  const run = (requestId: string, command: SsoChallengeCommand, metadata: EventMetadata, newStream = false) =>
+    handleCommand(
+      runtime.commandDeps<SsoChallengeState>(),
+      ssoChallengeDecider,
+      ssoChallengeStream(requestId),
+      command,
+      metadata,
+      {
+        newStream,
+      },
+    );
+  const loadChallenge = async (requestId: string): Promise<SsoChallengeState> => {
+    const { events } = await runtime.eventStore.readStream(ssoChallengeStream(requestId));
+    return fold(ssoChallengeDecider, events as never);
+  };
+
+  runtime.router.operation(createSsoSamlChallenge, async ({ body }, context) => {
+    const environment = context.meta.environment ?? fail(catalogueError('unauthorized'));
+    const correlationId = context.meta.correlationId;
+    const organizationDomain =
+      body.org_domain ??
+      (await identity.call(subjects.identity.organizations.forSignIn, { email: body.user_email as string }, { correlationId }))
+        .organization.domain;
+    const check = await identity.call(
+      subjects.identity.redirectUris.check,
+      { environment, url: body.redirect_uri },
+      { correlationId },
+    );
+    if (!check.registered) return failure(fieldError('redirect_uri', 'is not a registered redirect URI'));
+    const connection = await deps.findConnection(spIdOf(organizationDomain, environment));
+    if (!connection) return failure(catalogueError('resource_not_found'));
+    if (!connection.settings.active) return failure(fieldError('org_domain', 'has an inactive SSO connection'));
+    if (!connection.idp) return failure(fieldError('org_domain', 'has an SSO connection without identity provider metadata'));
+    const requestId = randomUUID();
+    const now = new Date();
+    const expiredAt = new Date(now.getTime() + deps.challengeTtlMs).toISOString();
+    await run(
+      requestId,
+      {
+        type: 'IssueSsoChallenge',
+        data: {
+          request_id: requestId,
+          sp_id: connection.sp_id,
+          sso_connection_id: connection.id,
+          organization_domain: organizationDomain,
+          environment,
+          redirect_uri: body.redirect_uri,
+          client_id: context.meta.clientId ?? null,
+          expired_at: expiredAt,
+          at: now.toISOString(),
+        },
+      },
+      runtime.metadata(context),
+      true,
+    );
+    return created({
+      request_id: requestId,
+      authorization_url: `${spBaseUrl(deps.publicUrl, connection.sp_id)}/authorize?request_id=${requestId}`,
+      redirect_uri: body.redirect_uri,
+      expired_at: expiredAt,
+      sso_connection_id: connection.id,
+    });
+  });
+
+  runtime.router.operation(ssoSamlAuthorize, async ({ params, query }, context) => {
+    const state = await loadChallenge(query.request_id);
+    const problem =
+      state.status !== 'absent' && state.sp_id !== params.sp_id
+        ? 'unknown_in_response_to'
+        : challengeProblem(state, new Date().toISOString());
+    if (problem) return refused(context, { reason: problem, detail: `authorize ${query.request_id}` });
+    const connection = await deps.findConnection(params.sp_id);
+    const isTest = state.status === 'pending' && state.test === true;
+    if (!connection?.idp || !(connection.settings.active || isTest))
+      return refused(context, { reason: 'connection_unavailable', detail: params.sp_id });
+    const sp = serviceProviderOf(connection, deps.publicUrl, {
+      privateKeyPem: deps.keyRing.open(connection.sp_key.encrypted_private_key_pem),
+      messageId: authnRequestIdOf(query.request_id),
+    });
+    const request = sp.createLoginRequest(identityProviderOf(connection.idp), 'redirect', { relayState: query.request_id });
+    return redirectTo((request as { context: string }).context);
+  });
+
+  runtime.router.operation(ssoSamlAcs, async ({ params, body }, context) => {
+    const target: { current: Target | null } = { current: null };
+    try {
+      return await consume(params.sp_id, body, context, target);
+    } catch (error) {
+      if (!(error instanceof SignInRefused)) throw error;
+      if (target.current?.test && target.current.request_id)
+        await run(
+          target.current.request_id,
+          { type: 'FailSsoChallenge', data: { reason: error.reason, at: new Date().toISOString() } },
+          runtime.metadata(context),
+        );
+      return refused(context, error, target.current);
+    }
+  });
+
+  function refused(context: RequestContext, refusal: Pick<SignInRefused, 'reason' | 'detail'>, target: Target | null = null) {
+    context.logger.warn({ reason: refusal.reason, detail: refusal.detail }, 'SAML sign-in refused');
+    const message = refusalMessages[refusal.reason];
+    if (!target) return errorPage(message, context.meta.correlationId);
+    if (target.test)
+      return redirectTo(withQuery(target.redirect_uri, { request_id: target.request_id ?? '', sso_test: 'failed' }));
+    return redirectTo(
+      withQuery(target.redirect_uri, {
+        error: 'access_denied',
+        error_description: message,
+        ...(target.request_id ? { request_id: target.request_id } : {}),
+      }),
+    );
+  }
+
+  /** A pending challenge of this connection named by RelayState: only where a refusal is sent. */
+  async function relayTarget(spId: string, relayState: string | undefined): Promise<Target | null> {
+    if (!relayState || !uuidPattern.test(relayState)) return null;
+    const state = await loadChallenge(relayState);
+    return state.status === 'pending' && state.sp_id === spId
+      ? { redirect_uri: state.redirect_uri, request_id: relayState, test: state.test === true }
+      : null;
+  }
+
+  async function consume(
+    spId: string,
+    body: { SAMLResponse: string; RelayState?: string },
+    context: RequestContext,
+    target: { current: Target | null },
+  ) {
+    const connection = await deps.findConnection(spId);
+    if (!connection?.idp) return refuseSignIn('connection_unavailable', spId);
+    target.current = await relayTarget(spId, body.RelayState);
+    const config = samlConfigOf(deps.publicUrl, spId, null);
+    const xml = Buffer.from(body.SAMLResponse.replace(/\s+/g, ''), 'base64').toString('utf8');
+    const result = validateSamlResponse(xml, {
+      idpEntityId: connection.idp.entity_id,
+      certificates: connection.idp.certificates.map((certificate) => certificate.pem),
+      spEntityId: config.entity_id,
+      acsUrl: config.acs_url,
+      now: new Date(),
+      skewMs: deps.clockSkewMs,
+    });
+    if (!result.ok) return refuseSignIn(result.reason, result.detail);
+    await validateSamlSchema(xml).catch((error: Error) => refuseSignIn('schema_invalid', error.message));
+    const { assertion } = result;
+    await consumeAssertion(spId, assertion, runtime.metadata(context));
+    const challenge = await challengeOf(connection, assertion, context, target);
+    const mapped = mapAttributes(connection.settings.provider_type, assertion.name_id, assertion.attributes);
+    if (challenge.test) return completeTest(challenge.request_id, challenge.redirect_uri, assertion, mapped.email, context);
+    if (!connection.settings.active) return refuseSignIn('connection_unavailable', `${spId} is inactive`);
+    const user = await userOnLogin(identity, connection, mapped, assertion, context.meta.correlationId);
+    if (!user.user_id) return refuseSignIn('user_not_registered', `unregistered user ${user.email} cannot receive a code`);
+    const subject = {
+      name_id: assertion.name_id,
+      name_id_format: assertion.name_id_format,
+      session_index: assertion.session_index,
+      email: user.email,
+      user_id: user.user_id,
+    };
+    const metadata = { ...runtime.metadata(context), environment: connection.environment };
+    const at = new Date().toISOString();
+    if (challenge.kind === 'sp_initiated')
+      await run(
+        challenge.request_id,
+        { type: 'CompleteSsoChallenge', data: { assertion_id: assertion.assertion_id, subject, at } },
+        metadata,
+      );
+    else
+      await run(
+        challenge.request_id,
+        {
+          type: 'RecordIdpInitiatedSignIn',
+          data: {
+            issued: {
+              request_id: challenge.request_id,
+              sp_id: spId,
+              sso_connection_id: connection.id,
+              organization_domain: connection.organization_domain,
+              environment: connection.environment,
+              redirect_uri: challenge.redirect_uri,
+              client_id: null,
+              expired_at: at,
+              at,
+            },
+            assertion_id: assertion.assertion_id,
+            subject,
+          },
+        },
+        metadata,
+        true,
+      );
+    const { code } = await deps.issueCode(
+      {
+        environment: connection.environment,
+        organizationDomain: connection.organization_domain,
+        userId: user.user_id,
+        redirectUri: challenge.redirect_uri,
+        ...(challenge.client_id ? { clientId: challenge.client_id } : {}),
+      },
+      metadata,
+    );
+    return redirectTo(withQuery(challenge.redirect_uri, { code, request_id: challenge.request_id }));
+  }
+
+  /** The pending challenge the assertion answers (InResponseTo), or an IdP-initiated sign-in. */
+  async function challengeOf(
+    connection: PresentSsoConnection,
+    assertion: ValidatedAssertion,
+    context: RequestContext,
+    target: { current: Target | null },
+  ) {
+    if (assertion.in_response_to) {
+      const requestId =
+        requestIdOfAuthnRequest(assertion.in_response_to) ?? refuseSignIn('unknown_in_response_to', assertion.in_response_to);
+      const state = await loadChallenge(requestId);
+      if (state.status === 'absent' || state.sp_id !== connection.sp_id)
+        return refuseSignIn('unknown_in_response_to', assertion.in_response_to);
+      const test = state.status === 'pending' && state.test === true;
+      target.current = { redirect_uri: state.redirect_uri, request_id: requestId, test };
+      const problem = challengeProblem(state, new Date().toISOString());
+      if (problem) refuseSignIn(problem, `challenge ${requestId}`);
+      return {
+        kind: 'sp_initiated' as const,
+        request_id: requestId,
+        redirect_uri: state.redirect_uri,
+        client_id: state.client_id,
+        test,
+      };
+    }
+    if (!connection.settings.allow_idp_initiated) return refuseSignIn('idp_initiated_not_allowed', connection.sp_id);
+    const check = await identity.call(
+      subjects.identity.redirectUris.check,
+      { environment: connection.environment, url: '-' },
+      { correlationId: context.meta.correlationId },
+    );
+    const redirectUri = check.default_url ?? refuseSignIn('no_default_redirect_uri', connection.environment);
+    target.current = { redirect_uri: redirectUri };
+    return { kind: 'idp_initiated' as const, request_id: randomUUID(), redirect_uri: redirectUri, client_id: null, test: false };
+  }
+
+  /** A test sign-in: the attributes are kept for the onboarding page; no user, no code. */
+  async function completeTest(
+    requestId: string,
+    returnUrl: string,
+    assertion: ValidatedAssertion,
+    email: string | null,
+    context: RequestContext,
+  ) {
+    const subject = {
+      name_id: assertion.name_id,
+      name_id_format: assertion.name_id_format,
+      session_index: assertion.session_index,
+      email,
+      user_id: null,
+    };
+    await run(
+      requestId,
+      {
+        type: 'CompleteSsoChallenge',
+        data: { assertion_id: assertion.assertion_id, subject, attributes: assertion.attributes, at: new Date().toISOString() },
+      },
+      runtime.metadata(context),
+    );
+    return redirectTo(withQuery(returnUrl, { request_id: requestId, sso_test: 'success' }));
+  }
+
+  runtime.router.on(
+    subjects.authMethods.sso.testSignIn,
+    async (input, context) => {
+      if (!input.return_url.startsWith(`${deps.publicUrl.replace(/\/$/, '')}/`))
+        return failure(fieldError('return_url', 'must be a page of Sesame'));
+      const connection = await deps.findConnection(spIdOf(input.organization_domain, input.environment));
+      if (!connection) return failure(catalogueError('resource_not_found'));
+      if (!connection.idp) return failure(fieldError('metadata', "can't be blank: add the identity provider metadata first"));
+      const requestId = randomUUID();
+      const now = new Date();
+      const expiredAt = new Date(now.getTime() + deps.challengeTtlMs).toISOString();
+      await run(
+        requestId,
+        {
+          type: 'IssueSsoChallenge',
+          data: {
+            request_id: requestId,
+            sp_id: connection.sp_id,
+            sso_connection_id: connection.id,
+            organization_domain: connection.organization_domain,
+            environment: connection.environment,
+            redirect_uri: input.return_url,
+            client_id: null,
+            expired_at: expiredAt,
+            at: now.toISOString(),
+            test: true,
+          },
+        },
+        { ...runtime.metadata(context), environment: connection.environment },
+        true,
+      );
+      return ok({
+        request_id: requestId,
+        authorization_url: `${spBaseUrl(deps.publicUrl, connection.sp_id)}/authorize?request_id=${requestId}`,
+        expired_at: expiredAt,
+      });
+    },
+    testSignInRequestSchema,
+  );
+
+  runtime.router.on(
+    subjects.authMethods.sso.testResult,
+    async ({ request_id: requestId }) => {
+      const state = await loadChallenge(requestId);
+      if (state.status === 'absent' || !state.test) return failure(catalogueError('resource_not_found'));
+      const completed = state.status === 'completed' ? state : null;
+      const connection = await deps.findConnection(state.sp_id);
+      const attributes = completed?.attributes ?? {};
+      const mapped =
+        completed && connection ? mapAttributes(connection.settings.provider_type, completed.subject.name_id, attributes) : null;
+      const reason = state.status === 'failed' ? (state.reason as SignInRefusal) : null;
+      return ok({
+        status: completed ? 'succeeded' : state.status === 'failed' ? 'failed' : 'pending',
+        name_id: completed?.subject.name_id ?? null,
+        email: mapped?.email ?? null,
+        attributes,
+        profile: mapped?.profile ?? {},
+        reason,
+        message: reason ? (refusalMessages[reason] ?? reason) : null,
+      });
+    },
+    testResultRequestSchema,
+  );
+
+  /** Remembers the assertion id for good: a second use, on any replica, is a replay. */
+  async function consumeAssertion(spId: string, assertion: ValidatedAssertion, metadata: EventMetadata) {
+    const event: SamlAssertionEvent = {
+      type: 'SamlAssertionConsumed',
+      data: {
+        sp_id: spId,
+        assertion_id: assertion.assertion_id,
+        not_on_or_after: assertion.not_on_or_after,
+        at: new Date().toISOString(),
+      },
+    };
+    try {
+      await runtime.eventStore.appendToStream(assertionStream(spId, assertion.assertion_id), [event], {
+        expectedRevision: 'no_stream',
+        metadata,
+      });
+    } catch (error) {
+      if (error instanceof ConcurrencyError) refuseSignIn('replay', `assertion ${assertion.assertion_id}`);
+      throw error;
+    }
+  }
+}

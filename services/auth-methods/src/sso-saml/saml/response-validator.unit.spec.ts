@@ -1,0 +1,140 @@
+import { createKeyAndCertificate } from '../crypto/sp-key';
+import type { KeyAndCertificate } from '../crypto/sp-key';
+import { TestIdp } from '../../../../../test/support/saml-idp';
+import { validateSamlResponse } from './response-validator';
+import type { ResponseExpectations } from './response-validator';
+
+const sp = {
+  entity_id: 'https://sesame.test/sso/saml/acme_sandbox/metadata',
+  acs_url: 'https://sesame.test/sso/saml/acme_sandbox/acs',
+};
+
+describe('SAML response validation', () => {
+  let idp: TestIdp;
+  let attacker: KeyAndCertificate;
+  let expected: ResponseExpectations;
+  beforeAll(async () => {
+    idp = await TestIdp.create('https://idp.example.com/saml');
+    attacker = await createKeyAndCertificate('attacker');
+    expected = {
+      idpEntityId: idp.entityId,
+      certificates: [idp.key.certificatePem],
+      spEntityId: sp.entity_id,
+      acsUrl: sp.acs_url,
+      now: new Date(),
+      skewMs: 120_000,
+    };
+  });
+  const validate = (xml: string, overrides: Partial<ResponseExpectations> = {}) =>
+    validateSamlResponse(xml, { ...expected, now: new Date(), ...overrides });
+  const signed = (options: Partial<Parameters<TestIdp['signedResponseXml']>[1]> = {}) =>
+    idp.signedResponseXml(sp, { nameId: 'ada@acme.com', inResponseTo: '_req1', ...options });
+
+  it('accepts a response signed by the IdP, on the assertion, the response or both, and reads it', () => {
+    for (const sign of ['assertion', 'response', 'both'] as const) {
+      const result = validate(signed({ sign, attributes: { email: 'ada@acme.com', groups: ['a', 'b'] }, sessionIndex: '_s1' }));
+      expect(result).toMatchObject({
+        ok: true,
+        assertion: {
+          issuer: idp.entityId,
+          in_response_to: '_req1',
+          name_id: 'ada@acme.com',
+          session_index: '_s1',
+          attributes: { email: ['ada@acme.com'], groups: ['a', 'b'] },
+        },
+      });
+    }
+  });
+
+  it('accepts any of several IdP certificates (rotation)', async () => {
+    const other = await createKeyAndCertificate('next');
+    expect(validate(signed(), { certificates: [other.certificatePem, idp.key.certificatePem] })).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['an unsigned response', () => signed({ sign: 'none' }), 'unsigned'],
+    ['a wrong audience', () => signed({ tags: { Audience: 'https://other-sp.example.com' } }), 'wrong_audience'],
+    ['a wrong recipient', () => signed({ tags: { SubjectRecipient: 'https://evil.example.com/acs' } }), 'wrong_recipient'],
+    ['a wrong destination', () => signed({ tags: { Destination: 'https://evil.example.com/acs' } }), 'wrong_destination'],
+    ['a wrong issuer', () => signed({ tags: { Issuer: 'https://evil-idp.example.com' } }), 'wrong_issuer'],
+    [
+      'an expired assertion',
+      () =>
+        signed({
+          tags: {
+            ConditionsNotBefore: new Date(Date.now() - 3_600_000).toISOString(),
+            ConditionsNotOnOrAfter: new Date(Date.now() - 600_000).toISOString(),
+            SubjectConfirmationDataNotOnOrAfter: new Date(Date.now() - 600_000).toISOString(),
+          },
+        }),
+      'expired',
+    ],
+    [
+      'an assertion from the future',
+      () => signed({ tags: { ConditionsNotBefore: new Date(Date.now() + 600_000).toISOString() } }),
+      'not_yet_valid',
+    ],
+    ['a DOCTYPE', () => `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>${signed()}`, 'doctype'],
+    [
+      'a failed status',
+      () => signed({ tags: { StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Requester' } }),
+      'status_not_success',
+    ],
+    ['not XML', () => 'garbage<', 'malformed'],
+  ])('refuses %s', (_case, make, reason) => {
+    expect(validate(make())).toMatchObject({ ok: false, reason });
+  });
+
+  it('refuses a response signed with another key (no KeyInfo) and one whose KeyInfo carries the signer certificate', () => {
+    const wrongKey = idp.signWith(idp.responseXml(sp, { nameId: 'ada@acme.com' }), 'assertion', attacker);
+    expect(validate(wrongKey.replace(/<ds:KeyInfo>[\s\S]*?<\/ds:KeyInfo>/, ''))).toMatchObject({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    expect(validate(wrongKey)).toMatchObject({ ok: false, reason: 'untrusted_certificate' });
+  });
+
+  it('refuses a tampered signed assertion, and a broken response signature even when the assertion signature holds', () => {
+    expect(validate(signed().replace('ada@acme.com', 'eve@acme.com'))).toMatchObject({ ok: false, reason: 'bad_signature' });
+    const both = signed({ sign: 'both' });
+    const brokenOuter = both.replace(
+      /<ds:SignatureValue>(.)(.)/,
+      (_match, a: string, b: string) => `<ds:SignatureValue>${b}${a}`,
+    );
+    const tamperedDestination = both.replace(`Destination="${sp.acs_url}"`, `Destination="${sp.acs_url}?x"`);
+    expect(validate(tamperedDestination, { acsUrl: `${sp.acs_url}?x` })).toMatchObject({ ok: false, reason: 'bad_signature' });
+    expect(both.indexOf('<ds:SignatureValue>')).toBeLessThan(both.indexOf('<saml:Assertion'));
+    expect(validate(brokenOuter)).toMatchObject({ ok: false, reason: 'bad_signature' });
+  });
+
+  it('refuses signature wrapping: the signed assertion moved away and a forged one in its place', () => {
+    const xml = signed();
+    const original = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)?.[0] as string;
+    const forged = original.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '').replace('ada@acme.com', 'admin@acme.com');
+    const wrapped = xml
+      .replace(original, `${forged}`)
+      .replace('</samlp:Status>', `</samlp:Status><samlp:Extensions>${original}</samlp:Extensions>`);
+    expect(validate(wrapped)).toMatchObject({ ok: false, reason: 'signature_wrapping' });
+    const renamed = wrapped.replace(/<samlp:Extensions>(<saml:Assertion[^>]*?)ID="[^"]+"/, '<samlp:Extensions>$1ID="_moved"');
+    expect(validate(renamed)).toMatchObject({ ok: false, reason: 'assertion_count' });
+    const sameIdElsewhere = xml
+      .replace(original, forged.replace('<saml:Issuer>', `<saml:Issuer>`))
+      .replace(
+        '<samlp:Status>',
+        `<samlp:Extensions><x:Wrapper xmlns:x="urn:x" ID="${/ID="([^"]+)"/.exec(original)?.[1]}">${original.replace(/<saml:Assertion/, '<x:Copy').replace(/<\/saml:Assertion>$/, '</x:Copy>')}</x:Wrapper></samlp:Extensions><samlp:Status>`,
+      );
+    expect(validate(sameIdElsewhere)).toMatchObject({ ok: false, reason: 'signature_wrapping' });
+  });
+
+  it('refuses two assertions and a comment injected in the NameID', () => {
+    const xml = signed();
+    const assertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)?.[0] as string;
+    const second = assertion.replace(/ID="[^"]+"/, 'ID="_second"');
+    expect(validate(xml.replace(assertion, assertion + second))).toMatchObject({ ok: false, reason: 'assertion_count' });
+    const injected = signed({ nameId: 'admin@acme.com.evil.com' }).replace(
+      'admin@acme.com.evil.com',
+      'admin@acme.com<!---->.evil.com',
+    );
+    expect(validate(injected)).toMatchObject({ ok: false, reason: 'comment_injection' });
+  });
+});

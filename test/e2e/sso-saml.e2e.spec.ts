@@ -1,0 +1,398 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { subjects } from '@sesame/contracts';
+import type { RpcReply } from '@sesame/contracts';
+import { RpcClient } from '@sesame/platform';
+import { join } from 'node:path';
+import { createKeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
+import { System } from '../support/system';
+import { createOrganization, eventually } from '../support/identity-fixtures';
+import { TestIdp } from '../support/saml-idp';
+import type { LoginResponseOptions } from '../support/saml-idp';
+import { browserGet, idpReceivesAuthnRequest, postToAcs, redirectBindingRequest, spEntityOf } from '../support/saml-browser';
+
+const callback = 'https://app.example.com/callback';
+
+/**
+ * SAML sign-in against a real identity provider (samlify with its own keys), through the real
+ * processes: SP-initiated (challenge, signed AuthnRequest, ACS, code), IdP-initiated, and the
+ * attacks, each refused with its reason (shown to the user, logged for the operator).
+ */
+describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
+  let system: System;
+  let idp: TestIdp;
+  let org: string;
+  let connection: { id: string; saml_config: { acs_url: string; entity_id: string; cryptr_metadata_url: string } };
+  let sp: { entity_id: string; acs_url: string };
+  let spMetadata: string;
+  const email = 'ada@acme-saml.test';
+
+  beforeAll(async () => {
+    system = await System.start();
+    org = await createOrganization(system, 'Acme SAML', { allowed_email_domains: ['acme-saml.test'] });
+    await system.request('POST', '/api/v2/redirect_uris', { body: { url: callback } });
+    idp = await TestIdp.create();
+    const created = await system.request('POST', `/api/v2/org/${org}/sso-connection`, {
+      body: { provider_type: 'okta', metadata: idp.metadata(), allow_idp_initiated: true },
+    });
+    expect(created.status).toBe(201);
+    connection = created.body;
+    sp = { entity_id: connection.saml_config.entity_id, acs_url: connection.saml_config.acs_url };
+    spMetadata = await (await fetch(connection.saml_config.cryptr_metadata_url)).text();
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  const challenge = async (body: Record<string, unknown> = { user_email: email }) => {
+    const { status, body: answer } = await system.request('POST', '/api/v2/sso-saml-challenge', {
+      body: { redirect_uri: callback, ...body },
+    });
+    expect(status).toBe(201);
+    return answer as { request_id: string; authorization_url: string };
+  };
+  /** Challenge, then the browser goes to the IdP: answers the AuthnRequest id and RelayState. */
+  const startSignIn = async () => {
+    const { request_id, authorization_url } = await challenge();
+    const hop = await browserGet(authorization_url);
+    expect(hop.status).toBe(302);
+    const request = await idpReceivesAuthnRequest(idp, hop.location as string, spMetadata);
+    return { request_id, inResponseTo: request.id, relayState: request.relayState };
+  };
+  /** The operator's log line for this request names the reason. */
+  const logged = async (hop: { correlationId: string | null }, reason: string) => {
+    const line = `"correlationId":"${hop.correlationId}","reason":"${reason}"`;
+    await eventually(async () => readFileSync(join(system.logDir, 'auth-methods.log'), 'utf8').includes(line));
+    return true;
+  };
+  const params = (location: string | null) => Object.fromEntries(new URL(location as string).searchParams.entries());
+
+  it('SP-initiated: challenge, signed AuthnRequest to the IdP, response to the ACS, code to the redirect URI', async () => {
+    const { request_id, authorization_url } = await challenge();
+    expect(authorization_url).toBe(`${system.baseUrl}/sso/saml/${org}_sandbox/authorize?request_id=${request_id}`);
+    const hop = await browserGet(authorization_url);
+    expect(hop.status).toBe(302);
+    expect(hop.location?.startsWith(`${idp.ssoUrl}?`)).toBe(true);
+    const request = await idpReceivesAuthnRequest(idp, hop.location as string, spMetadata);
+    expect(request).toMatchObject({
+      id: `_${request_id}`,
+      relayState: request_id,
+      sigAlg: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    });
+
+    const response = idp.loginResponse(sp, {
+      nameId: email,
+      inResponseTo: request.id,
+      attributes: { email, firstName: 'Ada', lastName: 'Lovelace' },
+    });
+    const landing = await postToAcs(sp.acs_url, response, request.relayState ?? undefined);
+    expect(landing.status).toBe(302);
+    expect(landing.location?.startsWith(`${callback}?`)).toBe(true);
+    expect(params(landing.location)).toEqual({ code: expect.stringMatching(/^\S{20,}$/), request_id });
+
+    const user = await system.request('GET', `/api/v2/org/${org}/users/${email}`);
+    expect(user.status).toBe(200);
+    expect(user.body.profile).toMatchObject({ given_name: 'Ada', family_name: 'Lovelace' });
+    expect(user.body.identities).toEqual([expect.objectContaining({ provider: 'saml.okta', idp_id: email })]);
+
+    const token = await fetch(`${system.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: params(landing.location).code as string,
+        client_id: system.apiKey.clientId,
+        client_secret: system.apiKey.clientSecret,
+      }).toString(),
+    });
+    expect(token.status).toBe(200);
+    expect(await token.json()).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer' });
+
+    // The same response again (the back button, or a stolen response): a replay, on any replica.
+    const replay = await postToAcs(sp.acs_url, response, request.relayState ?? undefined);
+    expect(replay.status).toBe(400);
+    expect(replay.body).toContain('This identity provider response was already used.');
+    expect(await logged(replay, 'replay')).toBe(true);
+  });
+
+  it('IdP-initiated: a response without InResponseTo lands on the default redirect URI with a code', async () => {
+    const landing = await postToAcs(
+      sp.acs_url,
+      idp.loginResponse(sp, { nameId: 'grace@acme-saml.test', attributes: { firstName: 'Grace' } }),
+    );
+    expect(landing.status).toBe(302);
+    expect(landing.location?.startsWith(`${callback}?`)).toBe(true);
+    expect(params(landing.location)).toEqual({ code: expect.any(String), request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect((await system.request('GET', `/api/v2/org/${org}/users/grace@acme-saml.test`)).body.identities[0].provider).toBe(
+      'saml.okta',
+    );
+  });
+
+  it('users on login: profile refreshed at each sign-in, unknown users refused or capped as the policy says', async () => {
+    const idpInitiated = (nameId: string, attributes: Record<string, string> = {}) =>
+      postToAcs(sp.acs_url, idp.loginResponse(sp, { nameId, attributes }));
+    await idpInitiated('grace@acme-saml.test', { firstName: 'Grace B.' });
+    expect((await system.request('GET', `/api/v2/org/${org}/users/grace@acme-saml.test`)).body.profile.given_name).toBe(
+      'Grace B.',
+    );
+
+    await system.request('PUT', `/api/v2/org/${org}/sso-connection`, { body: { users_access_policy: 'only_registered_users' } });
+    const unknown = await idpInitiated('nobody@acme-saml.test');
+    expect(params(unknown.location)).toMatchObject({
+      error: 'access_denied',
+      error_description: 'Your account is not registered for this application.',
+    });
+    expect(await logged(unknown, 'user_not_registered')).toBe(true);
+    expect((await idpInitiated('grace@acme-saml.test')).location).toContain('code=');
+
+    await system.request('PUT', `/api/v2/org/${org}/sso-connection`, {
+      body: { users_access_policy: 'provision_new_users', number_users_provisioning_limit: 2 },
+    });
+    const capped = await idpInitiated('third@acme-saml.test');
+    expect(params(capped.location)).toMatchObject({ error_description: 'No more users can be created for this organization.' });
+    expect(await logged(capped, 'provisioning_limit_reached')).toBe(true);
+    expect((await system.request('GET', `/api/v2/org/${org}/users/third@acme-saml.test`)).status).toBe(404);
+    await system.request('PUT', `/api/v2/org/${org}/sso-connection`, { body: { number_users_provisioning_limit: null } });
+  });
+
+  describe('attacks, each refused with its reason', () => {
+    const refusedWith = async (reason: string, message: string, make: (inResponseTo: string) => string, relay = true) => {
+      const { request_id, inResponseTo } = await startSignIn();
+      const hop = await postToAcs(sp.acs_url, Buffer.from(make(inResponseTo)).toString('base64'), relay ? request_id : undefined);
+      expect(hop.status).toBe(302);
+      expect(params(hop.location)).toEqual({ error: 'access_denied', error_description: message, request_id });
+      expect(await logged(hop, reason)).toBe(true);
+    };
+    const signed = (inResponseTo: string, options: Partial<LoginResponseOptions> = {}) =>
+      idp.signedResponseXml(sp, { nameId: email, inResponseTo, ...options });
+
+    it('refuses an unsigned response', async () => {
+      await refusedWith('unsigned', 'The identity provider response is not signed.', (id) => signed(id, { sign: 'none' }));
+    });
+
+    it('refuses a response signed with a key that is not the connection’s, with or without its certificate in KeyInfo', async () => {
+      const attacker = await createKeyAndCertificate('attacker');
+      const forged = (id: string) =>
+        idp.signWith(idp.responseXml(sp, { nameId: email, inResponseTo: id }), 'assertion', attacker);
+      await refusedWith('bad_signature', 'The identity provider response signature is not valid.', (id) =>
+        forged(id).replace(/<ds:KeyInfo>[\s\S]*?<\/ds:KeyInfo>/, ''),
+      );
+      await refusedWith(
+        'untrusted_certificate',
+        'The identity provider response is signed with a certificate this connection does not trust.',
+        forged,
+      );
+    });
+
+    it('refuses a wrapped signature and two assertions', async () => {
+      await refusedWith('signature_wrapping', 'The identity provider response has a malformed signature structure.', (id) => {
+        const xml = signed(id);
+        const original = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)?.[0] as string;
+        const forged = original.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '').replace(email, 'admin@acme-saml.test');
+        return xml
+          .replace(original, forged)
+          .replace('</samlp:Status>', `</samlp:Status><samlp:Extensions>${original}</samlp:Extensions>`);
+      });
+      await refusedWith('assertion_count', 'The identity provider response must contain exactly one assertion.', (id) => {
+        const xml = signed(id);
+        const assertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)?.[0] as string;
+        return xml.replace(assertion, assertion + assertion.replace(/ID="[^"]+"/, 'ID="_second"'));
+      });
+    });
+
+    it('refuses an expired response and wrong audience, recipient, destination', async () => {
+      const past = new Date(Date.now() - 600_000).toISOString();
+      await refusedWith('expired', 'The identity provider response has expired.', (id) =>
+        signed(id, {
+          tags: {
+            ConditionsNotOnOrAfter: past,
+            SubjectConfirmationDataNotOnOrAfter: past,
+            ConditionsNotBefore: new Date(Date.now() - 3_600_000).toISOString(),
+          },
+        }),
+      );
+      await refusedWith('wrong_audience', 'The identity provider response is meant for another application.', (id) =>
+        signed(id, { tags: { Audience: 'https://other.example.com/metadata' } }),
+      );
+      await refusedWith('wrong_recipient', 'The identity provider response names another recipient.', (id) =>
+        signed(id, { tags: { SubjectRecipient: 'https://other.example.com/acs' } }),
+      );
+      await refusedWith('wrong_destination', 'The identity provider response was sent to another destination.', (id) =>
+        signed(id, { tags: { Destination: 'https://other.example.com/acs' } }),
+      );
+    });
+
+    it('refuses a DOCTYPE and a comment injected in the NameID', async () => {
+      await refusedWith(
+        'doctype',
+        'The identity provider response contains a document type declaration, which is not accepted.',
+        (id) => `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>${signed(id)}`,
+      );
+      await refusedWith(
+        'comment_injection',
+        'The identity provider response contains XML comments in its assertion, which are not accepted.',
+        (id) =>
+          signed(id, { nameId: 'admin@acme-saml.test.evil.com' }).replace(
+            'admin@acme-saml.test.evil.com',
+            'admin@acme-saml.test<!---->.evil.com',
+          ),
+      );
+    });
+
+    it('refuses an InResponseTo we never issued, on an error page (no known redirect)', async () => {
+      const xml = idp.signedResponseXml(sp, { nameId: email, inResponseTo: '_4b7f6c1e-7a43-4a57-9a59-4cb9d7b5e0a1' });
+      const hop = await postToAcs(sp.acs_url, Buffer.from(xml).toString('base64'));
+      expect(hop.status).toBe(400);
+      expect(hop.body).toContain('The identity provider response answers a sign-in request we did not make.');
+      expect(hop.body).not.toMatch(/at \w+ \(|Error:/);
+      expect(await logged(hop, 'unknown_in_response_to')).toBe(true);
+    });
+  });
+
+  it('validates the challenge: redirect URI registered, exactly one of user_email or org_domain', async () => {
+    expect(await system.request('POST', '/api/v2/sso-saml-challenge', { body: { org_domain: org } })).toMatchObject({
+      status: 422,
+      body: { errors: { redirect_uri: ["can't be blank"] } },
+    });
+    expect(await system.request('POST', '/api/v2/sso-saml-challenge', { body: { redirect_uri: callback } })).toMatchObject({
+      status: 422,
+      body: { errors: { user_email: ['give exactly one of user_email or org_domain'] } },
+    });
+    expect(
+      await system.request('POST', '/api/v2/sso-saml-challenge', {
+        body: { redirect_uri: 'https://evil.example.com/cb', org_domain: org },
+      }),
+    ).toMatchObject({ status: 422, body: { errors: { redirect_uri: ['is not a registered redirect URI'] } } });
+    expect(
+      await system.request('POST', '/api/v2/sso-saml-challenge', {
+        body: { redirect_uri: callback, user_email: 'x@nowhere.test' },
+      }),
+    ).toMatchObject({
+      status: 422,
+      body: { errors: { org_domain: ['is required: no organization allows the domain of this email'] } },
+    });
+  });
+
+  it('test sign-in of the onboarding page: the attributes come back, no user is created, no code is issued', async () => {
+    const rpc = await RpcClient.connect({
+      url: system.env.SESAME_NATS_URL as string,
+      prefix: system.prefix,
+      timeoutMs: 10_000,
+      name: 'test-peer',
+    });
+    const call = (subject: string, input: unknown): Promise<RpcReply<any>> =>
+      rpc.request(subject, { meta: { correlationId: randomUUID() }, input });
+    try {
+      const returnUrl = `${system.baseUrl}/onboarding/sso-test`;
+      const scope = { organization_domain: org, environment: 'sandbox' };
+      expect(
+        await call(subjects.authMethods.sso.testSignIn, { ...scope, return_url: 'https://evil.example.com/x' }),
+      ).toMatchObject({
+        ok: false,
+        error: { kind: 'fields', fields: { return_url: ['must be a page of Sesame'] } },
+      });
+      const started = await call(subjects.authMethods.sso.testSignIn, { ...scope, return_url: returnUrl });
+      expect(started).toMatchObject({
+        ok: true,
+        body: { request_id: expect.any(String), authorization_url: expect.any(String) },
+      });
+      const { request_id, authorization_url } = started.ok ? started.body : ({} as never);
+      expect(await call(subjects.authMethods.sso.testResult, { request_id })).toMatchObject({
+        ok: true,
+        body: { status: 'pending' },
+      });
+      const hop = await browserGet(authorization_url);
+      const request = await idpReceivesAuthnRequest(idp, hop.location as string, spMetadata);
+      const tess = 'tess@acme-saml.test';
+      const landing = await postToAcs(
+        sp.acs_url,
+        idp.loginResponse(sp, { nameId: tess, inResponseTo: request.id, attributes: { firstName: 'Tess', department: 'IT' } }),
+        request.relayState ?? undefined,
+      );
+      expect(landing.status).toBe(302);
+      expect(landing.location).toBe(`${returnUrl}?request_id=${request_id}&sso_test=success`);
+      expect(await call(subjects.authMethods.sso.testResult, { request_id })).toEqual({
+        ok: true,
+        status: 200,
+        body: {
+          status: 'succeeded',
+          name_id: tess,
+          email: tess,
+          attributes: { firstName: ['Tess'], department: ['IT'] },
+          profile: { given_name: 'Tess' },
+          reason: null,
+          message: null,
+        },
+      });
+      expect((await system.request('GET', `/api/v2/org/${org}/users/${tess}`)).status).toBe(404);
+    } finally {
+      await rpc.close();
+    }
+  });
+
+  describe('single logout', () => {
+    it('SP-initiated: our signed LogoutRequest to the IdP, its LogoutResponse back, then the redirect URI', async () => {
+      const started = await system.request('POST', '/api/v2/sso-saml-logout', {
+        body: { org_domain: org, user_email: email, redirect_uri: callback },
+      });
+      expect(started.status).toBe(201);
+      expect(started.body).toEqual({
+        request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        logout_url: `${system.baseUrl}/sso/saml/${org}_sandbox/logout?request_id=${started.body.request_id}`,
+        redirect_uri: callback,
+      });
+      const toIdp = await browserGet(started.body.logout_url);
+      expect(toIdp.status).toBe(302);
+      const request = redirectBindingRequest(toIdp.location as string);
+      expect(request.destination).toBe(`${idp.entityId}/slo`);
+      const spEntity = spEntityOf(spMetadata);
+      const parsed = await idp.entity().parseLogoutRequest(spEntity, 'redirect', request);
+      expect(parsed.extract).toMatchObject({ nameID: email, request: { id: `_logout_${started.body.request_id}` } });
+
+      const answer = idp.entity().createLogoutResponse(spEntity, parsed as never, 'redirect', {
+        relayState: request.query.RelayState ?? '',
+      }) as { context: string };
+      expect(answer.context.startsWith(`${system.baseUrl}/sso/saml/${org}_sandbox/slo?`)).toBe(true);
+      const back = await browserGet(answer.context);
+      expect(back.status).toBe(302);
+      expect(params(back.location)).toEqual({ request_id: started.body.request_id, logout: 'success' });
+      expect(
+        await system.request('POST', '/api/v2/sso-saml-logout', {
+          body: { org_domain: org, user_email: email, redirect_uri: callback },
+        }),
+      ).toMatchObject({ status: 422, body: { errors: { user_email: ['has no open SSO session'] } } });
+    });
+
+    it('IdP-initiated: the IdP’s signed LogoutRequest ends the sessions of that NameID and gets our signed LogoutResponse', async () => {
+      const spEntity = spEntityOf(spMetadata);
+      const request = idp
+        .entity()
+        .createLogoutRequest(spEntity, 'redirect', { logoutNameID: 'grace@acme-saml.test' }, { relayState: 'idp-state' }) as {
+        context: string;
+      };
+      const hop = await browserGet(request.context);
+      expect(hop.status).toBe(302);
+      const response = redirectBindingRequest(hop.location as string);
+      expect(response.destination).toBe(`${idp.entityId}/slo`);
+      const parsed = await idp.entity().parseLogoutResponse(spEntity, 'redirect', response);
+      expect(parsed.extract).toMatchObject({ issuer: sp.entity_id });
+      expect(response.query.RelayState).toBe('idp-state');
+      expect(
+        await system.request('POST', '/api/v2/sso-saml-logout', {
+          body: { org_domain: org, user_email: 'grace@acme-saml.test', redirect_uri: callback },
+        }),
+      ).toMatchObject({ status: 422, body: { errors: { user_email: ['has no open SSO session'] } } });
+    });
+
+    it('refuses a logout request signed with another key, on an error page with the reason logged', async () => {
+      const attacker = await TestIdp.create(idp.entityId);
+      const request = attacker.entity().createLogoutRequest(spEntityOf(spMetadata), 'redirect', { logoutNameID: email }) as {
+        context: string;
+      };
+      const hop = await browserGet(request.context);
+      expect(hop.status).toBe(400);
+      expect(hop.body).toContain('The logout request of the identity provider was refused.');
+      expect(await logged(hop, 'bad_signature')).toBe(true);
+    });
+  });
+});
