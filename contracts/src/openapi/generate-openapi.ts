@@ -8,6 +8,7 @@ import {
   scimErrorBodySchema,
 } from '../common/errors';
 import type { ErrorCode } from '../common/errors';
+import { z } from '../zod';
 import { apiTags, tagGroups } from '../operations/operation';
 import type { Operation } from '../operations/operation';
 import { operations } from '../operations';
@@ -73,8 +74,16 @@ function routeConfig(operation: Operation): RouteConfig {
     };
   } else {
     for (const code of operation.errors) responses[errorCatalogue[code].status] = errorResponse(code);
-    if (request.body || request.query || request.params)
-      responses[422] = { description: 'Invalid fields', content: { 'application/json': { schema: fieldErrorsBodySchema } } };
+    if (request.body || request.query || request.params) {
+      // Catalogue errors answered with 422 (missing_relay_id...) share the status with field errors: either shape.
+      const catalogued = operation.errors.filter((code) => errorCatalogue[code].status === 422);
+      responses[422] = catalogued.length
+        ? {
+            description: ['Invalid fields', ...catalogued.map((code) => `${code}: ${errorCatalogue[code].message}`)].join('; '),
+            content: { 'application/json': { schema: z.union([errorBodySchema, fieldErrorsBodySchema]) } },
+          }
+        : { description: 'Invalid fields', content: { 'application/json': { schema: fieldErrorsBodySchema } } };
+    }
   }
   return {
     method: operation.method,

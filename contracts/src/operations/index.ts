@@ -10,6 +10,7 @@ import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { totpOperations } from './totp.operations';
 import { magicLinkOperations } from './magic-link.operations';
+import { relayOperations } from './relays.operations';
 import { webhookOperations } from './webhooks.operations';
 import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
@@ -26,6 +27,7 @@ export * from './admins.operations';
 export * from './admin-onboarding.operations';
 export * from './totp.operations';
 export * from './magic-link.operations';
+export * from './relays.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
 export * from './sso.operations';
@@ -48,5 +50,6 @@ export const operations: Operation[] = [
   ...totpOperations,
   ...webhookOperations,
   ...webhookEventOperations,
+  ...relayOperations,
   ...oauthOperations,
 ];
