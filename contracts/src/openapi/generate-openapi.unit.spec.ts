@@ -10,7 +10,8 @@ describe('OpenAPI document', () => {
       expect(entry).toBeDefined();
       expect(entry.operationId).toBe(operation.operationId);
       expect(entry.tags).toEqual([operation.tag]);
-      expect(entry.security).toEqual(operation.auth === 'api_key' ? [{ bearerAuth: [] }] : []);
+      const scheme = operation.auth === 'api_key' ? [{ bearerAuth: [] }] : operation.auth === 'scim' ? [{ scimBearer: [] }] : [];
+      expect(entry.security).toEqual(scheme);
       expect(entry.responses[String(operation.response.status)]).toBeDefined();
     }
     const ids = operations.map((operation) => operation.operationId);
