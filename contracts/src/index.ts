@@ -21,6 +21,7 @@ export * from './events/identity.events';
 export * from './events/auth-methods.events';
 export * from './events/totp.events';
 export * from './events/magic-link.events';
+export * from './events/relay.events';
 export * from './events/webhook.events';
 export * from './events/webhook-catalogue';
 export * from './events/sign-in.events';

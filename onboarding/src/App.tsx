@@ -21,9 +21,11 @@ interface Props {
   /** `?lang=` of the link, which wins over the organization's locale and the browser's languages. */
   requestedLanguage: string | null;
   browserLanguages: readonly string[];
+  /** `request_id` of a test sign-in the browser comes back from. */
+  testRequestId: string | null;
 }
 
-export function App({ token, requestedLanguage, browserLanguages }: Props) {
+export function App({ token, requestedLanguage, browserLanguages, testRequestId }: Props) {
   const [language, setLanguage] = useState(() => chooseLanguage(requestedLanguage, browserLanguages));
   const [phase, setPhase] = useState<Phase>(token ? { name: 'loading' } : { name: 'problem', problem: 'missing' });
   const t = messages[language];
@@ -88,7 +90,7 @@ export function App({ token, requestedLanguage, browserLanguages }: Props) {
             )}
             <p className="muted">{t.validUntil(formatDate(language, phase.invitation.expires_at))}</p>
             <ChargeSection t={t} language={language} invitation={phase.invitation} onAnswer={answer} />
-            {token && <SsoSetup t={t} language={language} token={token} onFailure={onFailure} />}
+            {token && <SsoSetup t={t} language={language} token={token} testRequestId={testRequestId} onFailure={onFailure} />}
           </>
         )}
       </main>

@@ -59,5 +59,20 @@ export const spSettings = (token: string) =>
   send<{ sp_id: string; saml_config: SamlConfig }>('POST', `${invitations}/sso/sp-settings`, { token });
 export const ssoConnection = (token: string) =>
   send<{ sso_connection: SsoConnection | null }>('POST', `${invitations}/sso/connection`, { token });
+export interface TestResult {
+  status: 'pending' | 'succeeded' | 'failed';
+  name_id: string | null;
+  email: string | null;
+  attributes: Record<string, string[]>;
+  profile: Record<string, unknown>;
+  reason: string | null;
+  message: string | null;
+}
+/** The onboarding page itself: where the browser comes back after a test sign-in. */
+export const onboardingPageUrl = (origin: string) => `${origin}/onboarding/admin-invitation`;
+export const startSsoTest = (token: string, return_url: string) =>
+  send<{ request_id: string; authorization_url: string }>('POST', `${invitations}/sso/test`, { token, return_url });
+export const ssoTestResult = (token: string, request_id: string) =>
+  send<TestResult>('POST', `${invitations}/sso/test-result`, { token, request_id });
 export const saveSsoConnection = (token: string, provider_type: SsoProviderType, metadata: string) =>
   send<SsoConnection>('PUT', `${invitations}/sso/connection`, { token, provider_type, metadata });

@@ -5,10 +5,15 @@ import { takeInvitationToken } from './token';
 import './styles.css';
 
 const token = takeInvitationToken(window.location, window.history, window.sessionStorage);
-const requested = new URL(window.location.href).searchParams.get('lang');
+const query = new URL(window.location.href).searchParams;
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <App token={token} requestedLanguage={requested} browserLanguages={navigator.languages} />
+    <App
+      token={token}
+      requestedLanguage={query.get('lang')}
+      browserLanguages={navigator.languages}
+      testRequestId={query.get('request_id')}
+    />
   </StrictMode>,
 );

@@ -4,6 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { System } from '../../test/support/system';
 import { createOrganization } from '../../test/support/identity-fixtures';
 import { inviteAdmin } from '../../test/support/admin-invitations';
+import { idpReceivesAuthnRequest } from '../../test/support/saml-browser';
+import { TestIdp } from '../../test/support/saml-idp';
 import { en } from '../src/i18n/en';
 import { fr } from '../src/i18n/fr';
 import { collectErrors, launchChromium } from './support/chromium';
@@ -137,6 +139,47 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
     expect(errors).toEqual([expect.stringContaining('the server responded with a status of 422')]);
   });
 
+  it('runs a test sign-in through a samlify identity provider and shows what it sent', async () => {
+    const idp = await TestIdp.create();
+    const testOrg = await createOrganization(system, 'Browser Test Sign-in Org');
+    const { link } = await inviteAdmin(system, testOrg, 'tester.admin@example.com');
+    const page = await visit(link);
+    await page.getByLabel('Other SAML 2.0 provider').check();
+    await page.getByLabel(en.metadata.paste).fill(idp.metadata());
+    await page.getByRole('button', { name: en.metadata.save }).click();
+    await page.getByTestId('connected').waitFor();
+    const sp = {
+      acs_url: await page.getByLabel(en.values.acsUrl).inputValue(),
+      entity_id: await page.getByLabel(en.values.entityId).inputValue(),
+    };
+    const spMetadata = await (await fetch(await page.getByLabel(en.values.metadataUrl).inputValue())).text();
+    // The identity provider's sign-in page: it checks our signed AuthnRequest and posts its signed answer to our ACS.
+    await context.route(`${new URL(idp.ssoUrl).origin}/**`, async (route) => {
+      const request = await idpReceivesAuthnRequest(idp, route.request().url(), spMetadata);
+      const response = idp.loginResponse(sp, {
+        nameId: 'tess@browser-test.example',
+        inResponseTo: request.id,
+        attributes: { firstName: 'Tess', lastName: 'Ter', department: 'IT' },
+      });
+      await route.fulfill({ status: 200, contentType: 'text/html', body: autoPost(sp.acs_url, response, request.relayState) });
+    });
+
+    await page.getByRole('button', { name: en.test.start }).click();
+    await page.getByTestId('test-succeeded').waitFor();
+    expect(new URL(page.url()).searchParams.get('sso_test')).toBe('success');
+    const rows = await page.locator('table.attributes tbody tr').allInnerTexts();
+    expect(rows).toEqual([
+      'NameID\ttess@browser-test.example',
+      'Email\ttess@browser-test.example',
+      'firstName\tTess',
+      'lastName\tTer',
+      'department\tIT',
+    ]);
+    expect(await page.locator('pre.profile').innerText()).toContain('"given_name": "Tess"');
+    expect((await system.request('GET', `/api/v2/org/${testOrg}/users/tess@browser-test.example`)).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
   it('declines after confirmation; the link then shows that it was declined', async () => {
     const { link } = await inviteAdmin(system, org, 'declining.admin@example.com');
     const page = await visit(`${link}&lang=fr`);
@@ -168,3 +211,11 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
     await replaced.getByTestId('problem-invalid').waitFor();
   });
 });
+
+/** The identity provider's auto-submitted form (HTTP-POST binding). */
+function autoPost(action: string, samlResponse: string, relayState: string | null) {
+  const field = (name: string, value: string) => `<input type="hidden" name="${name}" value="${value.replace(/"/g, '&quot;')}">`;
+  return `<!doctype html><html><body><form method="post" action="${action}">${field('SAMLResponse', samlResponse)}${
+    relayState ? field('RelayState', relayState) : ''
+  }</form><script>document.forms[0].submit()</script></body></html>`;
+}

@@ -395,4 +395,13 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
       expect(await logged(hop, 'bad_signature')).toBe(true);
     });
   });
+
+  it('ends on a page, not a stack trace, when the organization is gone', async () => {
+    expect((await system.request('DELETE', `/api/v2/organizations/${org}`)).status).toBe(200);
+    const hop = await postToAcs(sp.acs_url, idp.loginResponse(sp, { nameId: email }));
+    expect(hop.status).toBe(400);
+    expect(hop.body).toContain('Single sign-on is not available for this organization.');
+    expect(hop.body).not.toMatch(/at \w+ \(|Error:/);
+    expect(await logged(hop, 'connection_unavailable')).toBe(true);
+  });
 });

@@ -19,7 +19,7 @@ export interface TenantEventData {
 /** Profile attribute → provider (`saml.okta`) that refreshes it at each sign-in, so it is not editable. */
 export type ProfileOwners = Partial<Record<string, string>>;
 
-export type UserSource = 'api' | 'sso' | 'scim' | 'magic_link' | 'password';
+export type UserSource = 'api' | 'sso' | 'scim' | 'magic_link' | 'password' | 'relay';
 export type UserDeletionReason = 'api' | 'scim' | 'organization_deleted';
 
 export interface UserChangeData extends TenantEventData {

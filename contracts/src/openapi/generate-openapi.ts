@@ -1,6 +1,13 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { errorBodySchema, errorCatalogue, fieldErrorsBodySchema, oauthErrorBodySchema } from '../common/errors';
+import {
+  errorBodySchema,
+  errorCatalogue,
+  fieldErrorsBodySchema,
+  oauthErrorBodySchema,
+  scimErrorBodySchema,
+} from '../common/errors';
+import type { ErrorCode } from '../common/errors';
 import { z } from '../zod';
 import { apiTags, tagGroups } from '../operations/operation';
 import type { Operation } from '../operations/operation';
@@ -23,46 +30,60 @@ const tagDescriptions: Record<(typeof apiTags)[number], string> = {
   'Gateway Management': 'Reserved for gateway management operations; none are published yet.',
 };
 
-type Responses = NonNullable<RouteConfig['responses']>;
-type BodySchema = typeof errorBodySchema | typeof fieldErrorsBodySchema;
-
-/**
- * Documents an error answer; answers that share a status (two codes, or a code and field errors
- * on 422) are listed together, their body either shape.
- */
-function addErrorResponse(responses: Responses, status: number, description: string, schema: BodySchema): void {
-  const existing = responses[status] as
-    { description: string; content: { 'application/json': { schema: BodySchema } } } | undefined;
-  if (!existing) {
-    responses[status] = { description, content: { 'application/json': { schema } } };
-    return;
-  }
-  const previous = existing.content['application/json'].schema;
-  responses[status] = {
-    description: `${existing.description}; ${description}`,
-    content: { 'application/json': { schema: previous === schema ? schema : z.union([previous, schema]) } },
+function errorResponse(code: ErrorCode) {
+  const entry = errorCatalogue[code];
+  return {
+    description: `${code}: ${entry.message}`,
+    content: { 'application/json': { schema: errorBodySchema } },
   };
+}
+
+const scimErrors = {
+  400: 'invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget',
+  401: 'Missing or wrong bearer token of the directory sync',
+  403: 'The directory sync is inactive',
+  404: 'Unknown resource',
+  409: 'uniqueness: the userName is taken in this directory',
+  412: 'If-Match does not match the resource version',
+};
+
+/** API keys and directory-sync tokens are Bearer schemes; public and invitation operations have none. */
+export function securityOf(operation: Operation): Record<string, string[]>[] {
+  if (operation.auth === 'api_key') return [{ bearerAuth: [] }];
+  if (operation.auth === 'scim') return [{ scimBearer: [] }];
+  return [];
 }
 
 function routeConfig(operation: Operation): RouteConfig {
   const { request, response } = operation;
+  const mediaType = operation.errorStyle === 'scim' ? 'application/scim+json' : 'application/json';
   const responses: RouteConfig['responses'] = {
     [response.status]: {
       description: response.description,
-      content: { [response.contentType ?? 'application/json']: { schema: response.schema } },
+      ...(response.status === 204 ? {} : { content: { [response.contentType ?? mediaType]: { schema: response.schema } } }),
     },
   };
-  if (operation.errorStyle === 'oauth') {
+  if (operation.errorStyle === 'scim') {
+    for (const [status, description] of Object.entries(scimErrors))
+      responses[status] = { description, content: { [mediaType]: { schema: scimErrorBodySchema } } };
+  } else if (operation.errorStyle === 'oauth') {
     responses[400] = { description: 'OAuth error', content: { 'application/json': { schema: oauthErrorBodySchema } } };
     responses[401] = {
       description: 'Client authentication failed',
       content: { 'application/json': { schema: oauthErrorBodySchema } },
     };
   } else {
-    for (const code of operation.errors)
-      addErrorResponse(responses, errorCatalogue[code].status, `${code}: ${errorCatalogue[code].message}`, errorBodySchema);
-    if (request.body || request.query || request.params)
-      addErrorResponse(responses, 422, 'Invalid fields', fieldErrorsBodySchema);
+    for (const code of operation.errors) responses[errorCatalogue[code].status] = errorResponse(code);
+    if (request.body || request.query || request.params) {
+      // Catalogue errors answered with 422 (missing_relay_id...) share the status with field errors: either shape.
+      const catalogued = operation.errors.filter((code) => errorCatalogue[code].status === 422);
+      responses[422] = catalogued.length
+        ? {
+            description: ['Invalid fields', ...catalogued.map((code) => `${code}: ${errorCatalogue[code].message}`)].join('; '),
+            content: { 'application/json': { schema: z.union([errorBodySchema, fieldErrorsBodySchema]) } },
+          }
+        : { description: 'Invalid fields', content: { 'application/json': { schema: fieldErrorsBodySchema } } };
+    }
   }
   return {
     method: operation.method,
@@ -71,7 +92,7 @@ function routeConfig(operation: Operation): RouteConfig {
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     tags: [operation.tag],
-    security: operation.auth === 'api_key' ? [{ bearerAuth: [] }] : [],
+    security: securityOf(operation),
     request: {
       ...(request.params ? { params: request.params as never } : {}),
       ...(request.query ? { query: request.query as never } : {}),
@@ -79,10 +100,13 @@ function routeConfig(operation: Operation): RouteConfig {
         ? {
             body: {
               required: true,
-              content: {
-                'application/json': { schema: request.body },
-                'application/x-www-form-urlencoded': { schema: request.body },
-              },
+              content:
+                operation.errorStyle === 'scim'
+                  ? { [mediaType]: { schema: request.body } }
+                  : {
+                      'application/json': { schema: request.body },
+                      'application/x-www-form-urlencoded': { schema: request.body },
+                    },
             },
           }
         : {}),
@@ -99,6 +123,11 @@ export function generateOpenApiDocument(version = '0.1.0') {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'An access token obtained with `grant_type=client_credentials` from an API key.',
+  });
+  registry.registerComponent('securitySchemes', 'scimBearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `auth_secret_token` value of the directory sync (SCIM endpoints only).',
   });
   for (const operation of operations) registry.registerPath(routeConfig(operation));
 

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { ssoConnectionSchema, ssoProviderTypeSchema } from '../entities/sso.schema';
-import { maybeSsoConnectionSchema, spSettingsSchema } from '../rpc/sso.rpc';
+import { maybeSsoConnectionSchema, spSettingsSchema, testResultSchema, testSignInSchema } from '../rpc/sso.rpc';
 import { subjects } from '../subjects';
 import { adminInvitationBodySchema } from './admins.operations';
 import { defineOperation } from './operation';
@@ -64,8 +64,52 @@ export const configureAdminInvitationSsoConnection = defineOperation({
   errors: ['resource_not_found'],
 });
 
+export const adminInvitationSsoTestBodySchema = adminInvitationBodySchema
+  .extend({
+    return_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2_000)
+      .meta({ description: 'Where the browser comes back after the identity provider: the onboarding page' }),
+  })
+  .meta({ id: 'AdminInvitationSsoTestRequest' });
+export const adminInvitationSsoTestResultBodySchema = adminInvitationBodySchema
+  .extend({ request_id: z.uuid() })
+  .meta({ id: 'AdminInvitationSsoTestResultRequest' });
+
+export const startAdminInvitationSsoTest = defineOperation({
+  operationId: 'startAdminInvitationSsoTest',
+  method: 'post',
+  path: '/api/v2/admin-invitations/sso/test',
+  tag: 'Admins',
+  summary: 'An IT admin starts a test sign-in',
+  description:
+    'Called by the onboarding page with the token of the invitation link: an SP-initiated SAML sign-in with the connection of the invitation’s organization and environment (it needs the identity provider’s metadata). The browser follows `authorization_url`; after the identity provider it comes back to `return_url` (under Sesame’s public URL) with `request_id` and `sso_test=success` or `failed`. No user is created, no code is issued.',
+  auth: 'admin_invitation',
+  subject: subjects.authMethods.sso.testSignIn,
+  request: { body: adminInvitationSsoTestBodySchema },
+  response: { status: 200, description: 'Where to send the browser', schema: testSignInSchema },
+  errors: ['resource_not_found'],
+});
+
+export const getAdminInvitationSsoTestResult = defineOperation({
+  operationId: 'getAdminInvitationSsoTestResult',
+  method: 'post',
+  path: '/api/v2/admin-invitations/sso/test-result',
+  tag: 'Admins',
+  summary: 'What a test sign-in brought back',
+  description:
+    'Called by the onboarding page with the token of the invitation link and the `request_id` of a test sign-in: the NameID, email and attributes the identity provider sent, the profile Sesame maps from them, or why the sign-in was refused.',
+  auth: 'admin_invitation',
+  subject: subjects.authMethods.sso.testResult,
+  request: { body: adminInvitationSsoTestResultBodySchema },
+  response: { status: 200, description: 'The outcome', schema: testResultSchema },
+  errors: ['resource_not_found'],
+});
+
 export const adminOnboardingOperations = [
   getAdminInvitationSpSettings,
   getAdminInvitationSsoConnection,
   configureAdminInvitationSsoConnection,
+  startAdminInvitationSsoTest,
+  getAdminInvitationSsoTestResult,
 ];

@@ -10,9 +10,11 @@ import { userMetakeyOperations } from './user-metakeys.operations';
 import { userOperations } from './users.operations';
 import { totpOperations } from './totp.operations';
 import { magicLinkOperations } from './magic-link.operations';
+import { relayOperations } from './relays.operations';
 import { webhookOperations } from './webhooks.operations';
 import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
+import { scimOperations } from './scim.operations';
 
 export * from './operation';
 export * from './oauth.operations';
@@ -25,10 +27,12 @@ export * from './admins.operations';
 export * from './admin-onboarding.operations';
 export * from './totp.operations';
 export * from './magic-link.operations';
+export * from './relays.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
 export * from './sso.operations';
 export * from './directory-syncs.operations';
+export * from './scim.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
 export const operations: Operation[] = [
@@ -37,6 +41,7 @@ export const operations: Operation[] = [
   ...adminOperations,
   ...adminOnboardingOperations,
   ...directorySyncOperations,
+  ...scimOperations,
   ...redirectUriOperations,
   ...ssoOperations,
   ...passwordOperations,
@@ -45,5 +50,6 @@ export const operations: Operation[] = [
   ...totpOperations,
   ...webhookOperations,
   ...webhookEventOperations,
+  ...relayOperations,
   ...oauthOperations,
 ];

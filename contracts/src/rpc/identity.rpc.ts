@@ -32,7 +32,7 @@ export const userEmailRequestSchema = tenantScopeSchema.extend({ email: z.string
 export const maybeUserSchema = z.object({ user: userSchema.nullable() });
 
 /** Where a user came from: recorded on `UserCreated` for webhooks and audits. */
-export const userSources = ['api', 'sso', 'scim', 'magic_link', 'password'] as const;
+export const userSources = ['api', 'sso', 'scim', 'magic_link', 'password', 'relay'] as const;
 
 export const identityInputSchema = z.object({
   provider: z.string().min(1).max(100).meta({ example: 'saml.okta' }),

@@ -7,16 +7,18 @@ import type { SsoProviderType } from '../providers';
 import { MetadataUpload } from './MetadataUpload';
 import { ProviderInstructions } from './ProviderInstructions';
 import { ProviderPicker } from './ProviderPicker';
+import { TestSignIn } from './TestSignIn';
 
 interface Props {
   t: Messages;
   language: Language;
   token: string;
+  testRequestId: string | null;
   onFailure(failure: Failure): void;
 }
 
 /** The SSO set-up of the invitation's organization: provider, our values and steps, metadata. */
-export function SsoSetup({ t, language, token, onFailure }: Props) {
+export function SsoSetup({ t, language, token, testRequestId, onFailure }: Props) {
   const [saml, setSaml] = useState<SamlConfig | null>(null);
   const [connection, setConnection] = useState<SsoConnection | null>(null);
   const [provider, setProvider] = useState<SsoProviderType | null>(null);
@@ -55,6 +57,9 @@ export function SsoSetup({ t, language, token, onFailure }: Props) {
             onSaved={saved}
             onFailure={onFailure}
           />
+          {connection?.identity_provider && (
+            <TestSignIn t={t} token={token} testRequestId={testRequestId} onFailure={onFailure} />
+          )}
         </>
       )}
     </>

@@ -74,6 +74,20 @@ export const en: Messages = {
     ssoUrl: 'Sign-in URL',
     certificate: (fingerprint, until) => `Signing certificate ${fingerprint}, valid until ${until}`,
   },
+  test: {
+    title: '4. Test the sign-in',
+    help: 'Sign in through your identity provider with your own account: this page then shows what it sent us. No user is created.',
+    start: 'Run a test sign-in',
+    refused: 'The test sign-in could not start:',
+    pending: 'The test sign-in has not finished: run it again.',
+    succeeded: 'The test sign-in worked. Your identity provider sent:',
+    failed: (message) => `The test sign-in failed: ${message}`,
+    nameId: 'NameID',
+    email: 'Email',
+    attribute: 'Attribute',
+    values: 'Values',
+    profile: 'Profile we read from it',
+  },
   instructions: {
     azure_ad: [
       'In the Microsoft Entra admin center, open Enterprise applications, then New application › Create your own application, and choose “Integrate any other application you don’t find in the gallery (Non-gallery)”.',

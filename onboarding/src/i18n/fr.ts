@@ -77,6 +77,20 @@ export const fr: Messages = {
     ssoUrl: 'URL de connexion',
     certificate: (fingerprint, until) => `Certificat de signature ${fingerprint}, valide jusqu’au ${until}`,
   },
+  test: {
+    title: '4. Testez la connexion',
+    help: 'Connectez-vous par votre fournisseur d’identité avec votre propre compte : cette page montre ensuite ce qu’il nous a envoyé. Aucun utilisateur n’est créé.',
+    start: 'Lancer une connexion de test',
+    refused: 'La connexion de test n’a pas pu démarrer :',
+    pending: 'La connexion de test n’est pas terminée : relancez-la.',
+    succeeded: 'La connexion de test a réussi. Votre fournisseur d’identité a envoyé :',
+    failed: (message) => `La connexion de test a échoué : ${message}`,
+    nameId: 'NameID',
+    email: 'E-mail',
+    attribute: 'Attribut',
+    values: 'Valeurs',
+    profile: 'Profil que nous en lisons',
+  },
   instructions: {
     azure_ad: [
       'Dans le centre d’administration Microsoft Entra, ouvrez Applications d’entreprise, puis Nouvelle application › Créer votre propre application, et choisissez « Intégrer une autre application que vous ne trouvez pas dans la galerie (non-galerie) ».',

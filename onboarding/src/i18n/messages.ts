@@ -48,5 +48,19 @@ export interface Messages {
     ssoUrl: string;
     certificate(fingerprint: string, until: string): string;
   };
+  test: {
+    title: string;
+    help: string;
+    start: string;
+    refused: string;
+    pending: string;
+    succeeded: string;
+    failed(message: string): string;
+    nameId: string;
+    email: string;
+    attribute: string;
+    values: string;
+    profile: string;
+  };
   instructions: Record<SsoProviderType, string[]>;
 }

@@ -1,6 +1,6 @@
 import { KeyRing, RpcClient, ServiceRuntime, createMailer, createSmsSender, loadConfig, runMain } from '@sesame/platform';
 import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
-import { authMethodsConfigSchema } from './config';
+import { authMethodsConfigSchema, issuerOf } from './config';
 import { IdentityClient } from './identity/identity-client';
 import { Organizations } from './identity/organizations';
 import { registerOAuth } from './oauth/oauth.module';
@@ -12,6 +12,7 @@ import { registerSingleLogout } from './sso-saml/flows/single-logout.module';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
 import { registerTotp } from './totp/totp.module';
 import { registerMagicLink } from './magic-link/magic-link.module';
+import { registerRelays } from './relays/relays.module';
 
 const day = 86_400_000;
 
@@ -42,7 +43,11 @@ runMain(async () => {
   });
   const identity = new IdentityClient(services);
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
-  const { authorizationCodes } = registerAuthorizationCodes(runtime, config, { signingKeys, identity, tokenEndpoint });
+  const { authorizationCodes, userTokens } = registerAuthorizationCodes(runtime, config, {
+    signingKeys,
+    identity,
+    tokenEndpoint,
+  });
   const organizations = new Organizations(services);
   const breachRange = config.SESAME_PASSWORD_BREACH_RANGE_URL
     ? new BreachRange(config.SESAME_PASSWORD_BREACH_RANGE_URL, 2_000, runtime.logger)
@@ -50,6 +55,14 @@ runMain(async () => {
   const mailer = createMailer(config, runtime.nc, runtime.logger);
   registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes, breachRange });
   registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer });
+  registerRelays(runtime, {
+    identity,
+    organizations,
+    signingKeys,
+    userTokens,
+    tokenEndpoint,
+    issuerOf: (organizationDomain) => issuerOf(config, organizationDomain),
+  });
   const publicUrl = config.SESAME_PUBLIC_URL;
   const ssoConnections = registerSsoConnections({ runtime, organizations, keyRing, publicUrl });
   registerSamlSignIn({

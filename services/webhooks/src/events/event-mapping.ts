@@ -3,6 +3,7 @@ import type {
   AdminEvent,
   Environment,
   GroupEvent,
+  MagicLinkConnectionEvent,
   OrganizationEvent,
   PasswordAttemptEvent,
   PasswordCodeEvent,
@@ -11,6 +12,8 @@ import type {
   RedirectUriEvent,
   ServiceName,
   SsoConnectionEvent,
+  TotpConnectionEvent,
+  TotpEnrollmentEvent,
   UserEvent,
   UserMetakeyEvent,
   WebhookEventCode,
@@ -60,7 +63,14 @@ const identityCodes: Record<IdentityEventType, WebhookEventCode> = {
 };
 
 type AuthMethodsEventType = (
-  SsoConnectionEvent | PasswordConnectionEvent | PasswordEvent | PasswordAttemptEvent | PasswordCodeEvent
+  | SsoConnectionEvent
+  | PasswordConnectionEvent
+  | PasswordEvent
+  | PasswordAttemptEvent
+  | PasswordCodeEvent
+  | MagicLinkConnectionEvent
+  | TotpConnectionEvent
+  | TotpEnrollmentEvent
 )['type'];
 
 /** Public auth-methods events and their codes; null: internal, not published. */
@@ -75,6 +85,14 @@ const authMethodsCodes: Record<AuthMethodsEventType, WebhookEventCode | null> = 
   PasswordChallengeFailed: 'password.challenge.failed',
   PasswordCodeIssued: 'password.request.created',
   PasswordCodeUsed: null,
+  MagicLinkConnectionCreated: 'magic_link_connection.created',
+  MagicLinkConnectionUpdated: 'magic_link_connection.updated',
+  TotpConnectionUpdated: 'totp_connection.updated',
+  TotpEnrolled: 'totp.enrollment.created',
+  TotpEnrollmentValidated: 'totp.enrollment.validated',
+  TotpChallengeCreated: 'totp.challenge.created',
+  TotpChallengeSucceeded: 'totp.challenge.succeeded',
+  TotpCodeRejected: 'totp.challenge.failed',
 };
 
 /** Event data fields that are internal (secrets, their hashes, bookkeeping) and never published. */
@@ -86,6 +104,12 @@ const privateFields = new Set([
   'pepper_kid',
   'pepper_epoch',
   'code_hash',
+  'encrypted_secret',
+  'recovery_code_hashes',
+  'recovery_code_hash',
+  'first_counter',
+  'counter',
+  'step',
   'environment',
   'at',
 ]);

@@ -182,3 +182,52 @@ describe('password events as webhook events', () => {
     expect(map('identity', event)).toMatchObject({ code: 'user_metakey.created', domain: null, environment: 'sandbox' });
   });
 });
+
+describe('TOTP and magic-link events as webhook events', () => {
+  it('publishes an enrollment without its secret or recovery code hashes', () => {
+    const event = recorded('totpEnrollment-u1', 'TotpEnrolled', {
+      organization_id: 'o1',
+      organization_domain: 'acme',
+      environment: 'sandbox',
+      user_id: 'u1',
+      email: 'ada@acme.com',
+      method: 'sms',
+      period: 600,
+      encrypted_secret: 'v1.k.iv.tag.secret',
+      first_counter: 3,
+      enrollment_nb: 1,
+      recovery_code_hashes: ['h1'],
+      at: 'x',
+    });
+    const published = map('auth-methods', event);
+    expect(published).toMatchObject({ code: 'totp.enrollment.created', domain: 'acme', environment: 'sandbox' });
+    expect(JSON.stringify(published)).not.toMatch(/secret|h1|first_counter/);
+  });
+
+  it('publishes challenges in the environment of the API key that made them', () => {
+    const event = recorded('totpEnrollment-u1', 'TotpCodeRejected', {
+      user_id: 'u1',
+      failed_attempts: 2,
+      locked_until: null,
+      at: 'x',
+    });
+    expect(map('auth-methods', event)).toMatchObject({
+      code: 'totp.challenge.failed',
+      domain: null,
+      environment: 'sandbox',
+      data: { user_id: 'u1', failed_attempts: 2 },
+    });
+    const connection = recorded('magicLinkConnection-x', 'MagicLinkConnectionUpdated', {
+      organization_id: 'o1',
+      organization_domain: 'acme',
+      environment: 'production',
+      connection: { active: true },
+      at: 'x',
+    });
+    expect(map('auth-methods', connection)).toMatchObject({
+      code: 'magic_link_connection.updated',
+      domain: 'acme',
+      environment: 'production',
+    });
+  });
+});

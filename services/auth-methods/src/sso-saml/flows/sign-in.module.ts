@@ -10,7 +10,7 @@ import {
   testSignInRequestSchema,
 } from '@sesame/contracts';
 import type { Environment, SamlAssertionEvent } from '@sesame/contracts';
-import { ConcurrencyError, created, fail, failure, fold, handleCommand, ok, streamName } from '@sesame/platform';
+import { ConcurrencyError, DomainError, created, fail, failure, fold, handleCommand, ok, streamName } from '@sesame/platform';
 import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityClient } from '../../identity/identity-client';
 import { mapAttributes } from '../domain/attribute-mapping';
@@ -149,7 +149,7 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     try {
       return await consume(params.sp_id, body, context, target);
     } catch (error) {
-      if (!(error instanceof SignInRefused)) throw error;
+      if (!(error instanceof SignInRefused)) return failedPage(context, error);
       if (target.current?.test && target.current.request_id)
         await run(
           target.current.request_id,
@@ -159,6 +159,20 @@ export function registerSamlSignIn(deps: SignInDeps): void {
       return refused(context, error, target.current);
     }
   });
+
+  /**
+   * Anything but a refusal: an organization gone from identity is "SSO not available", identity
+   * unreachable a 503 page, anything else a 500 page; the cause is logged, never shown.
+   */
+  function failedPage(context: RequestContext, error: unknown) {
+    const appError = error instanceof DomainError && error.error.kind === 'error' ? error.error : null;
+    if (appError?.code === 'resource_not_found')
+      return refused(context, { reason: 'connection_unavailable', detail: 'the organization is unknown to identity' });
+    context.logger.error({ err: error }, 'SAML sign-in failed');
+    if (appError?.code === 'service_unavailable')
+      return errorPage('Single sign-on is not available right now. Please try again later.', context.meta.correlationId, 503);
+    return errorPage('Sign-in failed because of an internal error.', context.meta.correlationId, 500);
+  }
 
   function refused(context: RequestContext, refusal: Pick<SignInRefused, 'reason' | 'detail'>, target: Target | null = null) {
     context.logger.warn({ reason: refusal.reason, detail: refusal.detail }, 'SAML sign-in refused');

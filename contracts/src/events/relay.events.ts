@@ -1,0 +1,38 @@
+import type { Environment } from '../common/environment.schema';
+
+export interface RelayData {
+  id: string;
+  environment: Environment;
+  /** The partner organization: users are relayed into it. */
+  organization_id: string;
+  partner_domain: string;
+  partner_redirect_uri: string;
+  jit: boolean;
+  session_duration_minutes: number;
+  inserted_at: string;
+}
+
+export type RelayEvent =
+  | { type: 'RelayCreated'; data: { relay: RelayData; at: string } }
+  | { type: 'RelayUpdated'; data: { relay: RelayData; at: string } }
+  | { type: 'RelayDeleted'; data: { relay: RelayData; at: string } };
+
+export type RelayCodeEvent =
+  | {
+      type: 'RelayCodeIssued';
+      data: {
+        /** SHA-256 of the one-time code; the code itself is only in the relay URI. */
+        code_hash: string;
+        relay_id: string;
+        environment: Environment;
+        from_user_id: string;
+        from_organization_domain: string;
+        partner_domain: string;
+        partner_user_id: string;
+        partner_redirect_uri: string;
+        session_duration_minutes: number;
+        expires_at: string;
+        at: string;
+      };
+    }
+  | { type: 'RelayCodeRedeemed'; data: { code_hash: string; client_id: string | null; at: string } };

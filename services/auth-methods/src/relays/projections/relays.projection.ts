@@ -1,0 +1,19 @@
+import type { RelayEvent } from '@sesame/contracts';
+import { hashSecret, streamName } from '@sesame/platform';
+import type { AggregateViewDefinition } from '@sesame/platform';
+import { relayDecider } from '../domain/relay.decider';
+import type { RelayState } from '../domain/relay.decider';
+
+export const relayStream = (id: string) => streamName('relay', id);
+/** Stream of a relay code: named by the code's SHA-256, never by the code. */
+export const relayCodeStream = (code: string) => streamName('relayCode', hashSecret(code));
+
+/** `relays_v1`: one document per relay that exists. */
+export const relaysView: AggregateViewDefinition<RelayState, RelayEvent> = {
+  name: 'relays',
+  version: 1,
+  category: 'relay',
+  decider: relayDecider,
+  isVisible: (state) => state.relay !== null,
+  indexes: [['relay.environment']],
+};

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import {
+  catalogueError,
+  createRelay,
+  deleteRelay,
+  fieldError,
+  getRelay,
+  listRelays,
+  oauthError,
+  paginate,
+  relaySessionMinutes,
+  requestRelay,
+  resolvePage,
+  subjects,
+  updateRelay,
+} from '@sesame/contracts';
+import type { Environment, Relay, RelayData, TokenRequest, User } from '@sesame/contracts';
+import { AggregateView, created, fail, failure, handleCommand, hashSecret, ok, randomSecret } from '@sesame/platform';
+import type { RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { UserTokens } from '../authorization-codes/user-tokens';
+import type { IdentityClient } from '../identity/identity-client';
+import type { Organizations } from '../identity/organizations';
+import type { TokenEndpoint } from '../oauth/token-endpoint';
+import type { SigningKeys } from '../signing-keys/signing-keys';
+import { relayCodeDecider, relayCodeTtlSeconds } from './domain/relay-code.decider';
+import type { RelayCodeState } from './domain/relay-code.decider';
+import { relayDecider } from './domain/relay.decider';
+import type { RelayCommand, RelayState } from './domain/relay.decider';
+import { relayCodeStream, relayStream, relaysView } from './projections/relays.projection';
+import { verifyUserAccessToken } from './relay-access-token';
+
+export const noPartnerUserMessage = 'names a user who has no account in the partner organization (the relay has no jit)';
+
+export interface RelayDeps {
+  identity: IdentityClient;
+  organizations: Organizations;
+  signingKeys: Pick<SigningKeys, 'jwks'>;
+  userTokens: Pick<UserTokens, 'start'>;
+  tokenEndpoint: TokenEndpoint;
+  issuerOf(organizationDomain: string): string;
+}
+
+export const toRelay = (relay: RelayData): Relay => ({
+  id: relay.id,
+  jit: relay.jit,
+  organization: relay.partner_domain,
+  partner_domain: relay.partner_domain,
+  partner_redirect_uri: relay.partner_redirect_uri,
+  session_duration_minutes: relay.session_duration_minutes,
+});
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Relays (SPEC.md sections 3, 7, 8): CRUD, the relay request and `grant_type=relay`. */
+export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
+  const view = runtime.projections.register(new AggregateView(relaysView, runtime.readModels, runtime.eventStore));
+  const environmentOf = (context: RequestContext): Environment =>
+    context.meta.environment ?? fail(catalogueError('unauthorized'));
+  const run = (id: string, command: RelayCommand, context: RequestContext) =>
+    handleCommand(runtime.commandDeps<RelayState>(), relayDecider, relayStream(id), command, runtime.metadata(context));
+  /** The relay `id` of the API key's environment, or null. */
+  const relayOf = async (id: string, environment: Environment): Promise<RelayData | null> => {
+    const relay = (await view.documents.get(id))?.relay;
+    return relay && relay.environment === environment ? relay : null;
+  };
+  const requireRelay = async (id: string, context: RequestContext) =>
+    (await relayOf(id, environmentOf(context))) ?? fail(catalogueError('resource_not_found'));
+
+  runtime.router.operation(createRelay, async ({ body }, context) => {
+    const environment = environmentOf(context);
+    const partner = await deps.organizations.get(body.partner_domain, context.meta);
+    const relay: RelayData = {
+      id: randomUUID(),
+      environment,
+      organization_id: partner.id,
+      partner_domain: partner.domain,
+      partner_redirect_uri: body.partner_redirect_uri,
+      jit: body.jit ?? false,
+      session_duration_minutes: body.session_duration_minutes ?? relaySessionMinutes.default,
+      inserted_at: new Date().toISOString(),
+    };
+    const command = {
+      type: 'CreateRelay' as const,
+      data: { relay, partner_allowed_email_domains: partner.allowed_email_domains },
+    };
+    const { state } = await run(relay.id, command, context);
+    return created(toRelay(state.relay as RelayData));
+  });
+  runtime.router.operation(listRelays, async ({ query }, context) => {
+    const filter = { 'relay.environment': environmentOf(context) };
+    const page = resolvePage(query);
+    const [documents, total] = await Promise.all([
+      view.documents.find(filter, { sort: { 'relay.inserted_at': 1 }, skip: page.skip, limit: page.perPage }),
+      view.documents.count(filter),
+    ]);
+    return ok(
+      paginate(
+        documents.map((document) => toRelay(document.relay as RelayData)),
+        total,
+        page,
+      ),
+    );
+  });
+  runtime.router.operation(getRelay, async ({ params }, context) => ok(toRelay(await requireRelay(params.relay_id, context))));
+  runtime.router.operation(updateRelay, async ({ params, body }, context) => {
+    await requireRelay(params.relay_id, context);
+    const { state } = await run(
+      params.relay_id,
+      { type: 'UpdateRelay', data: { changes: body, at: new Date().toISOString() } },
+      context,
+    );
+    return ok(toRelay(state.relay as RelayData));
+  });
+  runtime.router.operation(deleteRelay, async ({ params }, context) => {
+    const relay = await requireRelay(params.relay_id, context);
+    await run(params.relay_id, { type: 'DeleteRelay', data: { at: new Date().toISOString() } }, context);
+    return ok({ deleted: true, resource: toRelay(relay) });
+  });
+
+  /** The partner organization's account of `user`: found by email, or created when the relay has `jit`. */
+  const partnerUserOf = async (relay: RelayData, user: User, context: RequestContext): Promise<User> => {
+    const scope = { organization_domain: relay.partner_domain, environment: relay.environment };
+    const { user: found } = await deps.identity.call(
+      subjects.identity.users.findByEmail,
+      { ...scope, email: user.email },
+      context.meta,
+    );
+    if (found) return found;
+    if (!relay.jit) return fail(fieldError('access_token', noPartnerUserMessage));
+    const request = { ...scope, email: user.email, email_verified: user.email_verified, source: 'relay' as const };
+    return (await deps.identity.call(subjects.identity.users.findOrCreate, request, context.meta)).user;
+  };
+
+  runtime.router.operation(requestRelay, async ({ params, body }, context) => {
+    const environment = environmentOf(context);
+    const relay = uuidPattern.test(params.relay_id) ? await relayOf(params.relay_id, environment) : null;
+    if (!relay) return failure(catalogueError('missing_relay_id'));
+    const token = body.access_token?.trim();
+    const relayed = token ? await verifyUserAccessToken(token, environment, deps.signingKeys, deps.issuerOf) : null;
+    if (!relayed) return failure(catalogueError('missing_access_token'));
+    const { organization_domain, user_id: id } = relayed;
+    const { user } = await deps.identity.call(
+      subjects.identity.users.findById,
+      { organization_domain, environment, id },
+      context.meta,
+    );
+    if (!user?.active) return failure(catalogueError('missing_access_token'));
+    const partnerUser = await partnerUserOf(relay, user, context);
+    const code = randomSecret(32);
+    const now = new Date();
+    await handleCommand(
+      runtime.commandDeps<RelayCodeState>(),
+      relayCodeDecider,
+      relayCodeStream(code),
+      {
+        type: 'IssueRelayCode',
+        data: {
+          code_hash: hashSecret(code),
+          relay_id: relay.id,
+          environment,
+          from_user_id: user.id,
+          from_organization_domain: organization_domain,
+          partner_domain: relay.partner_domain,
+          partner_user_id: partnerUser.id,
+          partner_redirect_uri: relay.partner_redirect_uri,
+          session_duration_minutes: relay.session_duration_minutes,
+          expires_at: new Date(now.getTime() + relayCodeTtlSeconds * 1_000).toISOString(),
+          at: now.toISOString(),
+        },
+      },
+      runtime.metadata(context),
+      { newStream: true },
+    );
+    const relayUri = new URL(relay.partner_redirect_uri);
+    relayUri.searchParams.set('code', code);
+    return created({
+      from_user: user.id,
+      partner_redirect_uri: relay.partner_redirect_uri,
+      relay_id: relay.id,
+      relay_uri: relayUri.toString(),
+      to_partner_user: partnerUser.id,
+    });
+  });
+
+  deps.tokenEndpoint.register('relay', async (request: TokenRequest, context: RequestContext) => {
+    if (!request.code) return failure(oauthError('invalid_request', 'code is required'));
+    const at = new Date();
+    const { state } = await handleCommand(
+      runtime.commandDeps<RelayCodeState>(),
+      relayCodeDecider,
+      relayCodeStream(request.code),
+      {
+        type: 'RedeemRelayCode',
+        data: { code_hash: hashSecret(request.code), client_id: request.client_id ?? null, at: at.toISOString() },
+      },
+      runtime.metadata(context),
+    );
+    const issued = state.issued as NonNullable<RelayCodeState['issued']>;
+    const session = {
+      environment: issued.environment,
+      organization_domain: issued.partner_domain,
+      user_id: issued.partner_user_id,
+      method: 'relay' as const,
+      client_id: request.client_id ?? null,
+      scope: 'openid email profile',
+      nonce: null,
+      authenticated_at: Math.floor(at.getTime() / 1_000),
+    };
+    return ok(await deps.userTokens.start(session, runtime.metadata(context)));
+  });
+}

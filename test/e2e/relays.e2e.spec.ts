@@ -1,0 +1,161 @@
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import type { JSONWebKeySet } from 'jose';
+import { System } from '../support/system';
+import { createOrganization, notFound } from '../support/identity-fixtures';
+
+const callback = 'https://app.acme-relay.example/callback';
+const partnerCallback = 'https://partner.example.net/sesame/callback';
+const apiDoc = 'http://localhost:8000/api';
+const missingAccessToken = {
+  error: {
+    type: 'missing_access_token',
+    message: 'You should provide the current `access_token` of the user you want to redirect.',
+    doc_urls: [apiDoc],
+  },
+};
+const missingRelayId = {
+  error: { type: 'missing_relay_id', message: 'You should provide a valid `relay_id`.', doc_urls: [apiDoc] },
+};
+
+describe('Relays over HTTP (all processes, real NATS)', () => {
+  let system: System;
+  let acme: string;
+  let partner: string;
+  let relayId: string;
+  let aliceToken: string;
+
+  /** Signs `email` in to `org` with a magic link and answers its access token. */
+  const signIn = async (org: string, email: string): Promise<string> => {
+    const answer = await system.request('POST', '/api/v2/magic-link-challenge', {
+      body: { email, org_domain: org, redirect_uri: callback, find_or_create_user: true },
+    });
+    const tokens = await system.request('POST', '/oauth/token', {
+      token: null,
+      body: { grant_type: 'authorization_code', code: answer.body.code, client_id: system.apiKey.clientId },
+    });
+    expect(tokens.status).toBe(200);
+    return tokens.body.access_token as string;
+  };
+  const relayRequest = (id: string, body: Record<string, unknown>) =>
+    system.request('POST', `/api/v2/relays/${id}/request`, { body });
+
+  beforeAll(async () => {
+    system = await System.start();
+    acme = await createOrganization(system, 'Acme Relay', { allowed_email_domains: ['acme-relay.com'] });
+    partner = await createOrganization(system, 'Partner Co');
+    await system.request('POST', '/api/v2/redirect_uris', { body: { url: callback } });
+    await system.request('POST', `/api/v2/org/${acme}/magic-link-connection`, { body: {} });
+    aliceToken = await signIn(acme, 'alice@acme-relay.com');
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('refuses a partner organization with allowed email domains', async () => {
+    expect(
+      await system.request('POST', '/api/v2/relays', { body: { partner_domain: acme, partner_redirect_uri: partnerCallback } }),
+    ).toMatchObject({
+      status: 422,
+      body: { errors: { partner_domain: ['must be an organization without allowed email domains'] } },
+    });
+    expect(
+      await system.request('POST', '/api/v2/relays', {
+        body: { partner_domain: 'no-such-org', partner_redirect_uri: partnerCallback },
+      }),
+    ).toMatchObject({ status: 404, body: notFound });
+  });
+
+  it('creates, lists, reads and updates relays', async () => {
+    const created = await system.request('POST', '/api/v2/relays', {
+      body: { partner_domain: partner, partner_redirect_uri: partnerCallback, jit: true },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      jit: true,
+      organization: partner,
+      partner_domain: partner,
+      partner_redirect_uri: partnerCallback,
+      session_duration_minutes: 60,
+    });
+    relayId = created.body.id;
+    const list = await system.request('GET', '/api/v2/relays?per_page=10');
+    expect(list.body).toMatchObject({ data: [created.body], total: 1 });
+    expect((await system.request('GET', `/api/v2/relays/${relayId}`)).body).toEqual(created.body);
+    const updated = await system.request('PUT', `/api/v2/relays/${relayId}`, { form: 'session_duration_minutes=30' });
+    expect(updated).toMatchObject({ status: 200, body: { session_duration_minutes: 30, jit: true } });
+    const production = system.createApiKey('production');
+    expect(await system.request('GET', `/api/v2/relays/${relayId}`, { key: production })).toMatchObject({
+      status: 404,
+      body: notFound,
+    });
+  });
+
+  it('answers 422 missing_access_token and missing_relay_id with the messages of the catalogue', async () => {
+    expect(await relayRequest(relayId, {})).toMatchObject({ status: 422, body: missingAccessToken });
+    expect(await relayRequest(relayId, { access_token: '  ' })).toMatchObject({ status: 422, body: missingAccessToken });
+    expect(await relayRequest(relayId, { access_token: 'not.a.token' })).toMatchObject({ status: 422, body: missingAccessToken });
+    const apiKeyToken = await system.token();
+    expect(await relayRequest(relayId, { access_token: apiKeyToken })).toMatchObject({ status: 422, body: missingAccessToken });
+    expect(await relayRequest('not-a-relay', { access_token: aliceToken })).toMatchObject({ status: 422, body: missingRelayId });
+    expect(await relayRequest('00000000-0000-4000-8000-000000000000', { access_token: aliceToken })).toMatchObject({
+      status: 422,
+      body: missingRelayId,
+    });
+  });
+
+  it('relays a signed-in user: a one-time code the partner exchanges for tokens of its user (created just in time)', async () => {
+    const answer = await relayRequest(relayId, { access_token: aliceToken });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({
+      from_user: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      partner_redirect_uri: partnerCallback,
+      relay_id: relayId,
+      relay_uri: expect.stringContaining(`${partnerCallback}?code=`),
+      to_partner_user: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    const partnerUser = await system.request('GET', `/api/v2/org/${partner}/users/alice@acme-relay.com`);
+    expect(partnerUser).toMatchObject({ status: 200, body: { id: answer.body.to_partner_user } });
+    expect(answer.body.to_partner_user).not.toBe(answer.body.from_user);
+
+    const code = new URL(answer.body.relay_uri).searchParams.get('code') as string;
+    const tokens = await system.request('POST', '/oauth/token', {
+      token: null,
+      form: `grant_type=relay&code=${encodeURIComponent(code)}`,
+    });
+    expect(tokens).toMatchObject({ status: 200, body: { token_type: 'Bearer', refresh_token: expect.any(String) } });
+    const jwks = createLocalJWKSet(
+      (await system.request('GET', '/.well-known/jwks.json', { token: null })).body as JSONWebKeySet,
+    );
+    const { payload } = await jwtVerify(tokens.body.access_token, jwks, { issuer: `${system.baseUrl}/t/${partner}` });
+    expect(payload).toMatchObject({ sub: answer.body.to_partner_user, org: partner, env: 'sandbox', jtt: 'access' });
+    const { payload: id } = await jwtVerify(tokens.body.id_token, jwks);
+    expect(id).toMatchObject({ sub: answer.body.to_partner_user, email: 'alice@acme-relay.com' });
+
+    const again = await system.request('POST', '/oauth/token', {
+      token: null,
+      form: `grant_type=relay&code=${encodeURIComponent(code)}`,
+    });
+    expect(again).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await system.request('POST', '/oauth/token', { token: null, form: 'grant_type=relay' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    });
+  });
+
+  it('without jit, refuses a user who has no account in the partner organization', async () => {
+    await system.request('PUT', `/api/v2/relays/${relayId}`, { body: { jit: false } });
+    const bobToken = await signIn(acme, 'bob@acme-relay.com');
+    expect(await relayRequest(relayId, { access_token: bobToken })).toMatchObject({
+      status: 422,
+      body: { errors: { access_token: ['names a user who has no account in the partner organization (the relay has no jit)'] } },
+    });
+  });
+
+  it('deletes a relay', async () => {
+    const deleted = await system.request('DELETE', `/api/v2/relays/${relayId}`);
+    expect(deleted).toMatchObject({ status: 200, body: { deleted: true, resource: { id: relayId } } });
+    expect(await system.request('GET', `/api/v2/relays/${relayId}`)).toMatchObject({ status: 404, body: notFound });
+    expect(await relayRequest(relayId, { access_token: aliceToken })).toMatchObject({ status: 422, body: missingRelayId });
+  });
+});
