@@ -67,7 +67,9 @@ export class OpenApiDocument {
           ),
           responses: new Map(
             Object.entries<JsonSchema>(operation.responses ?? {}).map(([status, response]) => {
-              const schema = response.content?.['application/json']?.schema;
+              // application/json, or another JSON type (application/scim+json).
+              const json = Object.entries<JsonSchema>(response.content ?? {}).find(([type]) => /json/.test(type));
+              const schema = json?.[1].schema;
               return [Number(status), schema ? this.validator(schema) : undefined];
             }),
           ),
