@@ -114,6 +114,30 @@ export const subjects = {
       get: 'directory-sync.attributes-mapping.get',
       put: 'directory-sync.attributes-mapping.put',
     },
+    /** SCIM 2.0 endpoints of a directory sync (RFC 7644), authenticated by its bearer token. */
+    scim: {
+      serviceProviderConfig: 'directory-sync.scim.service-provider-config',
+      resourceTypes: 'directory-sync.scim.resource-types',
+      resourceType: 'directory-sync.scim.resource-type',
+      schemas: 'directory-sync.scim.schemas',
+      schema: 'directory-sync.scim.schema',
+      users: {
+        create: 'directory-sync.scim.users.create',
+        list: 'directory-sync.scim.users.list',
+        get: 'directory-sync.scim.users.get',
+        replace: 'directory-sync.scim.users.replace',
+        patch: 'directory-sync.scim.users.patch',
+        delete: 'directory-sync.scim.users.delete',
+      },
+      groups: {
+        create: 'directory-sync.scim.groups.create',
+        list: 'directory-sync.scim.groups.list',
+        get: 'directory-sync.scim.groups.get',
+        replace: 'directory-sync.scim.groups.replace',
+        patch: 'directory-sync.scim.groups.patch',
+        delete: 'directory-sync.scim.groups.delete',
+      },
+    },
   },
   authMethods: {
     token: 'auth-methods.oauth.token',

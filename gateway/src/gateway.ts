@@ -70,6 +70,11 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, parseBrackets(body as string)),
   );
+  // SCIM clients send `application/scim+json` (RFC 7644 section 3.1), also on a DELETE without body.
+  const json = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : json(request, body as string, done),
+  );
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-correlation-id', request.id);
   });

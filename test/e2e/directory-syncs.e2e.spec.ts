@@ -126,7 +126,7 @@ describe('Directory syncs and attribute mapping over HTTP (all processes, real N
       required: false,
     });
     const attributes = [
-      { name: 'emails.value', mapped_name: 'email' },
+      { name: 'emails[type eq "work"].value', mapped_name: 'email' },
       {
         name: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department',
         mapped_name: 'metadata.department',
@@ -141,7 +141,7 @@ describe('Directory syncs and attribute mapping over HTTP (all processes, real N
           __type__: 'AttributesMapping',
           __environment__: 'sandbox',
           attributes: [
-            { name: 'emails.value', mapped_name: 'email', required: true },
+            { name: 'emails[type eq "work"].value', mapped_name: 'email', required: true },
             {
               name: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department',
               mapped_name: 'metadata.department',
@@ -168,7 +168,7 @@ describe('Directory syncs and attribute mapping over HTTP (all processes, real N
       status: 422,
       body: {
         errors: {
-          'attributes.0.name': ['must be a SCIM attribute path such as name.givenName'],
+          'attributes.0.name': ['must be a SCIM attribute path such as name.givenName or emails[type eq "work"].value'],
           'attributes.1.mapped_name': ['must be email, phone_number, profile.<field>, address.<field> or metadata.<key>'],
         },
       },

@@ -79,7 +79,36 @@ export type OAuthErrorCode = keyof typeof oauthErrorCatalogue;
 export type AppError =
   | { kind: 'fields'; fields: Record<string, string[]> }
   | { kind: 'error'; code: ErrorCode; message?: string }
-  | { kind: 'oauth'; code: OAuthErrorCode; description: string };
+  | { kind: 'oauth'; code: OAuthErrorCode; description: string }
+  | { kind: 'scim'; status: number; scimType?: ScimErrorType; detail: string };
+
+/** `scimType` values of RFC 7644 section 3.12. */
+export const scimErrorTypes = [
+  'invalidFilter',
+  'tooMany',
+  'uniqueness',
+  'mutability',
+  'invalidSyntax',
+  'invalidPath',
+  'noTarget',
+  'invalidValue',
+  'invalidVers',
+  'sensitive',
+] as const;
+export type ScimErrorType = (typeof scimErrorTypes)[number];
+
+export const scimErrorSchemaUrn = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+/** RFC 7644 section 3.12 error answer of the SCIM endpoints (`status` is a string there). */
+export const scimErrorBodySchema = z
+  .object({
+    schemas: z.array(z.literal(scimErrorSchemaUrn)),
+    status: z.string(),
+    scimType: z.enum(scimErrorTypes).optional(),
+    detail: z.string(),
+  })
+  .meta({ id: 'ScimError' });
+export type ScimErrorBody = z.infer<typeof scimErrorBodySchema>;
 
 export const fieldError = (field: string, message: string): AppError => ({
   kind: 'fields',
@@ -87,6 +116,8 @@ export const fieldError = (field: string, message: string): AppError => ({
 });
 export const catalogueError = (code: ErrorCode, message?: string): AppError =>
   message === undefined ? { kind: 'error', code } : { kind: 'error', code, message };
+export const scimError = (status: number, detail: string, scimType?: ScimErrorType): AppError =>
+  scimType === undefined ? { kind: 'scim', status, detail } : { kind: 'scim', status, scimType, detail };
 export const oauthError = (code: OAuthErrorCode, description: string): AppError => ({
   kind: 'oauth',
   code,
@@ -96,6 +127,7 @@ export const oauthError = (code: OAuthErrorCode, description: string): AppError 
 export function statusOf(error: AppError): number {
   if (error.kind === 'fields') return 422;
   if (error.kind === 'oauth') return oauthErrorCatalogue[error.code];
+  if (error.kind === 'scim') return error.status;
   return errorCatalogue[error.code].status;
 }
 

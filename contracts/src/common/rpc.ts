@@ -9,6 +9,8 @@ export interface RpcMeta {
   /** The authenticated client (API key client id), when there is one. */
   clientId?: string;
   scopes?: string[];
+  /** SCIM operations: the bearer token and `If-Match` header the client sent (the service owning the token checks it). */
+  scim?: { bearerToken: string; ifMatch?: string };
   /**
    * Public browser operations only: the query string exactly as received (SAML HTTP-Redirect
    * binding signatures are computed over the encoded query, which re-encoding may not reproduce).

@@ -36,7 +36,7 @@ export type DirectorySync = z.infer<typeof directorySyncSchema>;
 
 export const attributeMappingSchema = z
   .object({
-    name: z.string().meta({ description: 'SCIM attribute path, e.g. `name.givenName` or `emails.value`' }),
+    name: z.string().meta({ description: 'SCIM attribute path, e.g. `name.givenName` or `emails[type eq "work"].value`' }),
     mapped_name: z.string().meta({ description: 'Sesame user field, e.g. `profile.given_name`, `email`, `metadata.department`' }),
     required: z.boolean(),
   })

@@ -15,7 +15,6 @@ import type { AttributeMapping, DirectorySyncProvider } from '../entities/direct
  * | DirectorySyncTokenRotated    | `directory_sync.token_rotated`                   |
  * | AttributesMappingChanged     | `directory_sync.attributes_mapping.updated`      |
  * | ScimUserProvisioned          | `directory_sync.user.provisioning.success`       |
- * | ScimUserProvisioningFailed   | `directory_sync.user.provisioning.failure`       |
  * | ScimUserUpdated              | `directory_sync.user.update.success`             |
  * | ScimUserDeactivated          | `directory_sync.user.deactivation.success`       |
  * | ScimUserDeleted              | `directory_sync.user.deletion.success`           |
@@ -29,7 +28,6 @@ export const directorySyncWebhookCodes = {
   DirectorySyncTokenRotated: 'directory_sync.token_rotated',
   AttributesMappingChanged: 'directory_sync.attributes_mapping.updated',
   ScimUserProvisioned: 'directory_sync.user.provisioning.success',
-  ScimUserProvisioningFailed: 'directory_sync.user.provisioning.failure',
   ScimUserUpdated: 'directory_sync.user.update.success',
   ScimUserDeactivated: 'directory_sync.user.deactivation.success',
   ScimUserDeleted: 'directory_sync.user.deletion.success',
@@ -40,7 +38,7 @@ export const directorySyncWebhookCodes = {
 
 /** The webhook-facing data of a directory-sync event (SPEC.md section 3, `EventData`). */
 export interface DirectorySyncEventData {
-  change: 'created' | 'updated' | 'deactivated' | 'deleted' | 'failed';
+  change: 'created' | 'updated' | 'deactivated' | 'deleted';
   directory_sync_id: string;
   provider: DirectorySyncProvider;
   resource: {
@@ -74,3 +72,33 @@ export type AttributesMappingEvent = {
   type: 'AttributesMappingChanged';
   data: { environment: Environment; attributes: AttributeMapping[]; previous_attributes: AttributeMapping[]; at: string };
 };
+
+export type ScimResourceKind = 'User' | 'Group';
+
+/** A SCIM user or group as this service keeps it (the SCIM representation without `id` and `meta`). */
+export interface ScimResourceData {
+  kind: ScimResourceKind;
+  id: string;
+  directory_sync_id: string;
+  organization_domain: string;
+  environment: Environment;
+  provider: DirectorySyncProvider;
+  resource: Record<string, unknown>;
+  /** The Sesame user (or group) it provisions; null for a user without a usable email. */
+  linked_id: string | null;
+  /** `meta.version` is `W/"<version>"`. */
+  version: number;
+  created: string;
+  last_modified: string;
+}
+
+type ScimChange = { scim_resource: ScimResourceData; event: DirectorySyncEventData };
+
+export type ScimResourceEvent =
+  | { type: 'ScimUserProvisioned'; data: ScimChange }
+  | { type: 'ScimUserUpdated'; data: ScimChange }
+  | { type: 'ScimUserDeactivated'; data: ScimChange }
+  | { type: 'ScimUserDeleted'; data: ScimChange }
+  | { type: 'ScimGroupCreated'; data: ScimChange }
+  | { type: 'ScimGroupUpdated'; data: ScimChange }
+  | { type: 'ScimGroupDeleted'; data: ScimChange };

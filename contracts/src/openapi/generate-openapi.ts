@@ -1,6 +1,12 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { errorBodySchema, errorCatalogue, fieldErrorsBodySchema, oauthErrorBodySchema } from '../common/errors';
+import {
+  errorBodySchema,
+  errorCatalogue,
+  fieldErrorsBodySchema,
+  oauthErrorBodySchema,
+  scimErrorBodySchema,
+} from '../common/errors';
 import type { ErrorCode } from '../common/errors';
 import { z } from '../zod';
 import { apiTags, tagGroups } from '../operations/operation';
@@ -32,15 +38,35 @@ function errorResponse(code: ErrorCode) {
   };
 }
 
+const scimErrors = {
+  400: 'invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget',
+  401: 'Missing or wrong bearer token of the directory sync',
+  403: 'The directory sync is inactive',
+  404: 'Unknown resource',
+  409: 'uniqueness: the userName is taken in this directory',
+  412: 'If-Match does not match the resource version',
+};
+
+/** API keys and directory-sync tokens are Bearer schemes; public and invitation operations have none. */
+export function securityOf(operation: Operation): Record<string, string[]>[] {
+  if (operation.auth === 'api_key') return [{ bearerAuth: [] }];
+  if (operation.auth === 'scim') return [{ scimBearer: [] }];
+  return [];
+}
+
 function routeConfig(operation: Operation): RouteConfig {
   const { request, response } = operation;
+  const mediaType = operation.errorStyle === 'scim' ? 'application/scim+json' : 'application/json';
   const responses: RouteConfig['responses'] = {
     [response.status]: {
       description: response.description,
-      content: { [response.contentType ?? 'application/json']: { schema: response.schema } },
+      ...(response.status === 204 ? {} : { content: { [response.contentType ?? mediaType]: { schema: response.schema } } }),
     },
   };
-  if (operation.errorStyle === 'oauth') {
+  if (operation.errorStyle === 'scim') {
+    for (const [status, description] of Object.entries(scimErrors))
+      responses[status] = { description, content: { [mediaType]: { schema: scimErrorBodySchema } } };
+  } else if (operation.errorStyle === 'oauth') {
     responses[400] = { description: 'OAuth error', content: { 'application/json': { schema: oauthErrorBodySchema } } };
     responses[401] = {
       description: 'Client authentication failed',
@@ -66,7 +92,7 @@ function routeConfig(operation: Operation): RouteConfig {
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     tags: [operation.tag],
-    security: operation.auth === 'api_key' ? [{ bearerAuth: [] }] : [],
+    security: securityOf(operation),
     request: {
       ...(request.params ? { params: request.params as never } : {}),
       ...(request.query ? { query: request.query as never } : {}),
@@ -74,10 +100,13 @@ function routeConfig(operation: Operation): RouteConfig {
         ? {
             body: {
               required: true,
-              content: {
-                'application/json': { schema: request.body },
-                'application/x-www-form-urlencoded': { schema: request.body },
-              },
+              content:
+                operation.errorStyle === 'scim'
+                  ? { [mediaType]: { schema: request.body } }
+                  : {
+                      'application/json': { schema: request.body },
+                      'application/x-www-form-urlencoded': { schema: request.body },
+                    },
             },
           }
         : {}),
@@ -94,6 +123,11 @@ export function generateOpenApiDocument(version = '0.1.0') {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'An access token obtained with `grant_type=client_credentials` from an API key.',
+  });
+  registry.registerComponent('securitySchemes', 'scimBearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `auth_secret_token` value of the directory sync (SCIM endpoints only).',
   });
   for (const operation of operations) registry.registerPath(routeConfig(operation));
 

@@ -10,7 +10,8 @@ describe('OpenAPI document', () => {
       expect(entry).toBeDefined();
       expect(entry.operationId).toBe(operation.operationId);
       expect(entry.tags).toEqual([operation.tag]);
-      expect(entry.security).toEqual(operation.auth === 'api_key' ? [{ bearerAuth: [] }] : []);
+      const scheme = operation.auth === 'api_key' ? [{ bearerAuth: [] }] : operation.auth === 'scim' ? [{ scimBearer: [] }] : [];
+      expect(entry.security).toEqual(scheme);
       expect(entry.responses[String(operation.response.status)]).toBeDefined();
     }
     const ids = operations.map((operation) => operation.operationId);
@@ -34,5 +35,17 @@ describe('OpenAPI document', () => {
     expect(Object.keys(create.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
     expect(create.responses['422'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/FieldErrors' });
     expect(create.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  // Regression (hostile-input fuzzer): POST /api/v2/password answers 422 unknown_password_code in the
+  // error shape, but the document showed only field errors for 422.
+  it('documents both shapes when an error code shares its status with field errors', () => {
+    const create = document.paths['/api/v2/password'].post;
+    expect(create.responses['422'].description).toBe(
+      'Invalid fields; unknown_password_code: The provided password_code is not valid...',
+    );
+    expect(create.responses['422'].content['application/json'].schema).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/FieldErrors' }],
+    });
   });
 });

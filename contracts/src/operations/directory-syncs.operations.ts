@@ -40,15 +40,15 @@ export function isMappableUserField(name: string): boolean {
   return root === 'metadata' && metadataKeySchema.safeParse(field).success;
 }
 
-/** `name.givenName`, `emails.value`, `urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department`. */
+/** `name.givenName`, `emails[type eq "work"].value`, `urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department`. */
 const scimAttributePathSchema = z
   .string()
   .trim()
   .min(1)
   .max(300)
   .regex(
-    /^(urn:[A-Za-z0-9.:_-]+:)?[A-Za-z$][\w$-]*(\.[A-Za-z$][\w$-]*)?$/,
-    'must be a SCIM attribute path such as name.givenName',
+    /^(urn:[A-Za-z0-9.:_-]+:)?[A-Za-z$][\w$-]*(\[[^\]]+\])?(\.[A-Za-z$][\w$-]*)?$/,
+    'must be a SCIM attribute path such as name.givenName or emails[type eq "work"].value',
   );
 
 export const attributeMappingInputSchema = z.object({
@@ -140,7 +140,7 @@ export const putAttributesMapping = defineOperation({
   tag: 'Directory Syncs',
   summary: 'Replace the attribute mapping',
   description:
-    'A required attribute missing or invalid in a SCIM resource refuses it (400 invalidValue); an optional one that is invalid is left out of the user. Custom attributes go to `metadata.<key>`.',
+    'Each SCIM attribute path (`name`; a multi-valued attribute gives its primary entry, or its first, and may be narrowed with a filter: `emails[type eq "work"].value`) goes to a Sesame user field (`mapped_name`). A required attribute missing or invalid in a SCIM resource refuses it (400 invalidValue); an optional one that is invalid is left out of the user. Custom attributes go to `metadata.<key>`.',
   auth: 'api_key',
   scope: 'directory_syncs:write',
   subject: subjects.directorySync.attributesMapping.put,

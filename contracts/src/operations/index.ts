@@ -14,6 +14,7 @@ import { relayOperations } from './relays.operations';
 import { webhookOperations } from './webhooks.operations';
 import { webhookEventOperations } from './webhook-events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
+import { scimOperations } from './scim.operations';
 
 export * from './operation';
 export * from './oauth.operations';
@@ -31,6 +32,7 @@ export * from './webhooks.operations';
 export * from './webhook-events.operations';
 export * from './sso.operations';
 export * from './directory-syncs.operations';
+export * from './scim.operations';
 
 /** Every operation of the gateway, in the order they are documented. */
 export const operations: Operation[] = [
@@ -39,6 +41,7 @@ export const operations: Operation[] = [
   ...adminOperations,
   ...adminOnboardingOperations,
   ...directorySyncOperations,
+  ...scimOperations,
   ...redirectUriOperations,
   ...ssoOperations,
   ...passwordOperations,

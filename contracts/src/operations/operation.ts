@@ -2,7 +2,7 @@ import type { z } from '../zod';
 import type { ErrorCode } from '../common/errors';
 import type { Scope } from '../common/scopes';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Tags of the API reference, grouped as SPEC.md section 2 says (see `tagGroups`). */
 export const apiTags = [
@@ -55,12 +55,13 @@ export interface Operation<
   description?: string;
   /**
    * `api_key`: a Bearer access token of an API key holding `scope`; `none`: public;
+   * `scim`: the Bearer token of a directory sync, checked by the directory-sync service;
    * `admin_invitation`: the body's `token` of an IT-admin invitation (the onboarding page). The
    * gateway asks identity which organization and environment the invitation is for, and calls
    * `subject` (a service subject) with `organization_domain`, `environment` and the other body
    * fields as its input: the scope always comes from the invitation, never from the body.
    */
-  auth: 'api_key' | 'none' | 'admin_invitation';
+  auth: 'api_key' | 'none' | 'scim' | 'admin_invitation';
   scope?: Scope;
   subject: string;
   request: { params?: P; query?: Q; body?: B };
@@ -68,8 +69,8 @@ export interface Operation<
   response: { status: number; description: string; schema: R; contentType?: string };
   /** Documented error answers, beyond the transport ones every operation can give. */
   errors: ErrorCode[];
-  /** Error body style: the API's two shapes, or the OAuth shape (token endpoint). */
-  errorStyle?: 'api' | 'oauth';
+  /** Error body style: the API's two shapes, the OAuth shape (token endpoint) or the SCIM shape (RFC 7644, `application/scim+json`). */
+  errorStyle?: 'api' | 'oauth' | 'scim';
 }
 
 export function defineOperation<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(

@@ -5,6 +5,20 @@ import { catalogueError, errorCatalogue, oauthError } from '@sesame/contracts';
 import type { AppError, ErrorCode } from '@sesame/contracts';
 import type { Logger } from '@sesame/platform';
 import { ApiError, errorAnswer } from './api-error';
+import type { ErrorStyle } from './api-error';
+
+export const scimContentType = 'application/scim+json; charset=utf-8';
+export const scimPathPrefix = '/scim/';
+
+/**
+ * The error shape of a request: its operation's, as its route declares it; SCIM for any path
+ * under the SCIM prefix (unknown SCIM routes and bodies that fail to parse included).
+ */
+export function errorStyleOf(request: FastifyRequest): ErrorStyle {
+  const declared = (request.routeOptions.config as { errorStyle?: ErrorStyle } | undefined)?.errorStyle;
+  if (declared) return declared;
+  return request.url.startsWith(scimPathPrefix) ? 'scim' : 'api';
+}
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -31,9 +45,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const answer = errorAnswer(this.toAppError(exception, request), this.docsUrl);
+    const style = errorStyleOf(request);
+    const answer = errorAnswer(this.toAppError(exception, request), this.docsUrl, style);
     if (answer.status === 401) void reply.header('www-authenticate', 'Bearer');
-    void reply.status(answer.status).header('content-type', 'application/json; charset=utf-8').send(answer.body);
+    const contentType = style === 'scim' ? scimContentType : 'application/json; charset=utf-8';
+    void reply.status(answer.status).header('content-type', contentType).send(answer.body);
   }
 
   private toAppError(exception: unknown, request: FastifyRequest): AppError {

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { catalogueError } from '@sesame/contracts';
+import { catalogueError, scimError } from '@sesame/contracts';
 import type { Operation, RpcInput, RpcMeta } from '@sesame/contracts';
 import { RpcUnavailableError } from '@sesame/platform';
 import type { Logger, RpcClient } from '@sesame/platform';
 import type { Authenticator } from '../auth/authenticator';
 import { invitationScope } from '../auth/invitation-authenticator';
 import { ApiError } from '../http/api-error';
+import { scimContentType } from '../http/api-exception.filter';
 import { operationInput } from './operation-input';
 
 export interface OperationRouteDeps {
@@ -25,7 +26,7 @@ export function registerOperationRoutes(fastify: FastifyInstance, operations: Op
   for (const operation of operations)
     for (const path of [operation.path, ...(operation.aliases ?? [])])
       fastify.route({
-        method: operation.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
+        method: operation.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
         url: fastifyPath(path),
         config: { errorStyle: operation.errorStyle ?? 'api' },
         handler: (request, reply) => serve(operation, request, reply, deps),
@@ -39,6 +40,7 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
     const principal = await deps.authenticator.authenticate(request.headers.authorization, operation.scope);
     Object.assign(meta, principal);
   }
+  if (operation.auth === 'scim') meta.scim = scimCredentials(request);
   const ask = async (subject: string, input: unknown) => {
     try {
       return await deps.rpc.request(subject, { meta, input });
@@ -53,7 +55,9 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
   const answer = await ask(operation.subject, input);
   if (!answer.ok) throw new ApiError(answer.error);
   if (operation.errorStyle === 'oauth') void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+  if (operation.errorStyle === 'scim') void reply.header('content-type', scimContentType);
   for (const [name, value] of Object.entries(answer.headers ?? {})) void reply.header(name, value);
+  if (answer.status === 204) return reply.status(204).send();
   return reply.status(answer.status).send(answer.body);
 }
 
@@ -61,4 +65,15 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
 async function invitationInput(input: RpcInput, ask: Parameters<typeof invitationScope>[1]) {
   const { token, ...fields } = input.body as { token: string };
   return { ...fields, ...(await invitationScope(token, ask)) };
+}
+
+/**
+ * The bearer token of a SCIM client (checked by the directory-sync service, which keeps its
+ * hash) and its `If-Match` header. No token: 401 in the SCIM shape.
+ */
+function scimCredentials(request: FastifyRequest): NonNullable<RpcMeta['scim']> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (!match) throw new ApiError(scimError(401, 'Authentication failed: send the bearer token of the directory sync'));
+  const ifMatch = request.headers['if-match'];
+  return { bearerToken: match[1] as string, ...(typeof ifMatch === 'string' ? { ifMatch } : {}) };
 }

@@ -3,6 +3,7 @@ import { registerAttributesMapping } from './attributes-mapping/attributes-mappi
 import { directorySyncConfigSchema } from './config';
 import { registerDirectorySyncs } from './directory-syncs/directory-syncs.module';
 import { IdentityClient } from './identity-client';
+import { registerScim } from './scim/scim.module';
 
 /** The directory-sync service: directory syncs, attribute mapping and the SCIM 2.0 resources they provision. */
 runMain(async () => {
@@ -15,7 +16,8 @@ runMain(async () => {
     name: `${config.SESAME_PREFIX}.directory-sync.client`,
   });
   const identity = new IdentityClient(rpc);
-  registerDirectorySyncs(runtime, config, identity);
-  registerAttributesMapping(runtime);
+  const directories = registerDirectorySyncs(runtime, config, identity);
+  const mappingOf = registerAttributesMapping(runtime);
+  registerScim(runtime, config, directories, identity, mappingOf);
   await runtime.start();
 });

@@ -29,6 +29,7 @@ function describe(error: AppError): string {
       .map(([field, messages]) => `${field} ${messages.join(', ')}`)
       .join('; ');
   if (error.kind === 'oauth') return `${error.code}: ${error.description}`;
+  if (error.kind === 'scim') return `${error.status} ${error.scimType ?? ''}: ${error.detail}`;
   return error.message ? `${error.code}: ${error.message}` : error.code;
 }
 

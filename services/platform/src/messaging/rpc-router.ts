@@ -102,5 +102,6 @@ export function replyStatus(reply: RpcReply): string {
   const { error } = reply;
   if (error.kind === 'fields') return '422';
   if (error.kind === 'oauth') return String(oauthErrorCatalogue[error.code]);
+  if (error.kind === 'scim') return String(error.status);
   return String(errorCatalogue[error.code].status);
 }

@@ -1,0 +1,81 @@
+import type { AttributeMapping } from '@sesame/contracts';
+import { defaultAttributesMapping } from './default-mapping';
+import { mapScimUser, readScimAttribute } from './map-user';
+
+const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+const resource = {
+  userName: 'ada',
+  name: { givenName: 'Ada', familyName: 'Lovelace' },
+  emails: [
+    { value: 'ada@home.example', type: 'home' },
+    { value: 'ada@acme.com', type: 'work', primary: true },
+  ],
+  phoneNumbers: [{ value: '312-320-0932', type: 'work' }],
+  preferredLanguage: 'fr-FR',
+  addresses: [{ locality: 'London', country: 'GB', primary: true }],
+  [enterprise]: { department: 'Engines', manager: { value: 'babbage' } },
+};
+
+describe('reading SCIM attributes for the mapping', () => {
+  it.each([
+    ['name.givenName', 'Ada'],
+    ['NAME.GIVENNAME', 'Ada'],
+    ['emails.value', 'ada@acme.com'],
+    ['emails[type eq "home"].value', 'ada@home.example'],
+    ['emails[type eq "other"].value', undefined],
+    ['phoneNumbers.value', '312-320-0932'],
+    [`${enterprise}:department`, 'Engines'],
+    [`${enterprise}:manager.value`, 'babbage'],
+    ['title', undefined],
+    [`${enterprise}:costCenter`, undefined],
+  ])('%s → %s', (path, value) => {
+    expect(readScimAttribute(resource, path)).toEqual(value);
+  });
+});
+
+describe('applying the attribute mapping', () => {
+  it('maps the default attributes, leaving out an optional value that is invalid (a phone number not in E.164)', () => {
+    expect(mapScimUser(resource, defaultAttributesMapping)).toEqual({
+      ok: true,
+      user: {
+        email: 'ada@acme.com',
+        profile: { given_name: 'Ada', family_name: 'Lovelace', preferred_username: 'ada', locale: 'fr-FR' },
+        address: { locality: 'London', country: 'GB' },
+        metadata: {},
+      },
+    });
+  });
+
+  it('reads the entry a value filter selects', () => {
+    const mapping: AttributeMapping[] = [{ name: 'emails[type eq "home"].value', mapped_name: 'email', required: true }];
+    expect(mapScimUser(resource, mapping)).toEqual({
+      ok: true,
+      user: { email: 'ada@home.example', profile: {}, address: {}, metadata: {} },
+    });
+  });
+
+  it('keeps custom attributes in metadata', () => {
+    const mapping: AttributeMapping[] = [
+      { name: `${enterprise}:department`, mapped_name: 'metadata.department', required: true },
+    ];
+    expect(mapScimUser(resource, mapping)).toEqual({
+      ok: true,
+      user: { profile: {}, address: {}, metadata: { department: 'Engines' } },
+    });
+  });
+
+  it('refuses a resource missing a required attribute or holding an invalid one', () => {
+    const mapping: AttributeMapping[] = [
+      { name: 'title', mapped_name: 'profile.nickname', required: true },
+      { name: 'phoneNumbers.value', mapped_name: 'phone_number', required: true },
+      { name: 'userName', mapped_name: 'email', required: true },
+    ];
+    const result = mapScimUser(resource, mapping);
+    expect(result.ok).toBe(false);
+    expect(result.ok === false && result.problems).toEqual([
+      'title is required (mapped to profile.nickname)',
+      expect.stringMatching(/^phoneNumbers\.value .+ \(mapped to phone_number\)$/),
+      expect.stringMatching(/^userName .+ \(mapped to email\)$/),
+    ]);
+  });
+});

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { DirectorySyncData, ScimListQuery, ScimResourceData, ScimResourceKind } from '@sesame/contracts';
+import type { EventMetadata } from '@sesame/platform';
+import { selectAttributes } from '../protocol/attributes';
+import { matches, parseFilter } from '../protocol/filter';
+import type { Filter, ScimObject } from '../protocol/filter';
+import { listResponse } from '../protocol/list';
+import { normalizePatch, normalizeResource } from '../protocol/quirks';
+import { applyPatchOp, coerceIncoming, scimSchemaUrns } from '../protocol/scim-schemas';
+import type { ProvisioningRule } from './provisioning-rules';
+import { representation } from './scim-representation';
+import type { ScimResourceStore } from './scim-resource-store';
+
+/** Who is asking: the directory sync, the `If-Match` header, and the metadata of the events it causes. */
+export interface ScimRequest {
+  directory: DirectorySyncData;
+  baseUrl: string;
+  ifMatch?: string;
+  metadata: EventMetadata;
+}
+
+const userNameOf = (resource: ScimObject) => (typeof resource.userName === 'string' ? resource.userName : null);
+
+/** The SCIM protocol of Users and Groups (RFC 7644 section 3) over the store and the provisioning rules. */
+export class ScimResources {
+  constructor(
+    private readonly store: ScimResourceStore,
+    private readonly rules: Record<ScimResourceKind, ProvisioningRule>,
+  ) {}
+
+  async create(kind: ScimResourceKind, body: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
+    const { directory, metadata } = request;
+    const resource = coerceIncoming(kind, normalizeResource(body));
+    const id = randomUUID();
+    const userName = kind === 'User' ? userNameOf(resource) : null;
+    if (userName) await this.store.reserveUserName(directory, userName, id, metadata);
+    try {
+      const provisioned = await this.rules[kind].provision(directory, resource, null, metadata.correlationId);
+      const scim_resource = {
+        kind,
+        id,
+        directory_sync_id: directory.id,
+        organization_domain: directory.organization_domain,
+        environment: directory.environment,
+        provider: directory.provider_type,
+        resource: provisioned.resource,
+        linked_id: provisioned.linkedId,
+      };
+      return await this.store.run(id, { type: 'CreateScimResource', data: { scim_resource, at: metadata.occurredAt } }, metadata);
+    } catch (error) {
+      if (userName) await this.store.releaseUserName(directory, userName, id, metadata);
+      throw error;
+    }
+  }
+
+  async replace(kind: ScimResourceKind, id: string, body: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
+    const current = await this.store.load(request.directory, kind, id);
+    return this.change(current, coerceIncoming(kind, normalizeResource(body)), request);
+  }
+
+  async patch(kind: ScimResourceKind, id: string, body: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
+    const current = await this.store.load(request.directory, kind, id);
+    const patched = await applyPatchOp(kind, { ...current.resource, id }, normalizePatch(body, scimSchemaUrns.PatchOp));
+    return this.change(current, patched, request);
+  }
+
+  async delete(kind: ScimResourceKind, id: string, request: ScimRequest): Promise<void> {
+    const { directory, metadata } = request;
+    const current = await this.store.load(directory, kind, id);
+    await this.rules[kind].deprovision(directory, current, metadata.correlationId);
+    const command = { type: 'DeleteScimResource' as const, data: { at: metadata.occurredAt, ...ifMatch(request) } };
+    await this.store.run(id, command, metadata);
+    const userName = kind === 'User' ? userNameOf(current.resource) : null;
+    if (userName) await this.store.releaseUserName(directory, userName, id, metadata);
+    if (kind === 'User') await this.leaveGroups(id, request);
+  }
+
+  async get(
+    kind: ScimResourceKind,
+    id: string,
+    query: ScimListQuery,
+    request: ScimRequest,
+  ): Promise<{ data: ScimResourceData; body: ScimObject }> {
+    const data = await this.store.get(request.directory, kind, id);
+    return { data, body: selectAttributes(representation(data, request.baseUrl), query.attributes, query.excludedAttributes) };
+  }
+
+  async list(kind: ScimResourceKind, query: ScimListQuery, request: ScimRequest): Promise<ScimObject> {
+    const filter = query.filter?.trim() ? parseFilter(query.filter) : null;
+    const userName = kind === 'User' && filter ? userNameLookup(filter) : null;
+    const candidates =
+      userName === null
+        ? await this.store.list(request.directory, kind)
+        : [await this.store.findByUserName(request.directory, userName)].filter((data) => data !== null);
+    const resources = candidates.map((data) => representation(data, request.baseUrl));
+    return listResponse(filter ? resources.filter((resource) => matches(resource, filter)) : resources, query);
+  }
+
+  private async change(current: ScimResourceData, next: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
+    const { directory, metadata } = request;
+    const [before, after] = current.kind === 'User' ? [userNameOf(current.resource), userNameOf(next)] : [null, null];
+    const renamed = after !== null && before?.toLowerCase() !== after.toLowerCase();
+    if (renamed) await this.store.reserveUserName(directory, after, current.id, metadata);
+    try {
+      const provisioned = await this.rules[current.kind].provision(directory, next, current.linked_id, metadata.correlationId);
+      const data = {
+        resource: provisioned.resource,
+        linked_id: provisioned.linkedId,
+        at: metadata.occurredAt,
+        ...ifMatch(request),
+      };
+      const changed = await this.store.run(current.id, { type: 'ReplaceScimResource', data }, metadata);
+      if (renamed && before) await this.store.releaseUserName(directory, before, current.id, metadata);
+      return changed;
+    } catch (error) {
+      if (renamed) await this.store.releaseUserName(directory, after, current.id, metadata);
+      throw error;
+    }
+  }
+
+  /** A deleted user is no longer a member of the directory's groups. */
+  private async leaveGroups(userId: string, request: ScimRequest): Promise<void> {
+    const groups = await this.store.list(request.directory, 'Group', { 'scim_resource.resource.members.value': userId });
+    for (const group of groups) {
+      const members = (group.resource.members as ScimObject[]).filter((member) => member.value !== userId);
+      await this.change(group, { ...group.resource, members }, { ...request, ifMatch: undefined });
+    }
+  }
+}
+
+const ifMatch = (request: ScimRequest) => (request.ifMatch === undefined ? {} : { if_match: request.ifMatch });
+
+/** `userName eq "..."`, the lookup every provider makes before creating a user: answered by index. */
+function userNameLookup(filter: Filter): string | null {
+  if (filter.op !== 'eq' || typeof filter.compValue !== 'string') return null;
+  return filter.attrPath.toLowerCase() === 'username' ||
+    filter.attrPath.toLowerCase() === `${scimSchemaUrns.User.toLowerCase()}:username`
+    ? filter.compValue
+    : null;
+}

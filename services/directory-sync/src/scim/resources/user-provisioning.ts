@@ -1,0 +1,115 @@
+import { scimError, subjects } from '@sesame/contracts';
+import type { DirectorySyncData } from '@sesame/contracts';
+import { DomainError } from '@sesame/platform';
+import { mapScimUser } from '../../attributes-mapping/domain/map-user';
+import type { MappedUser } from '../../attributes-mapping/domain/map-user';
+import type { MappingOf } from '../../attributes-mapping/attributes-mapping.module';
+import type { IdentityClient } from '../../identity-client';
+import { scimFail } from '../protocol/scim-error';
+
+type ScimObject = Record<string, unknown>;
+
+/**
+ * Keeps the Sesame user a SCIM user provisions in step with it, through identity's subjects:
+ * fields from the attribute mapping, `active` false deactivates (identity `users.deactivate`).
+ * A SCIM user becomes a Sesame user once it has an email; a Sesame user that already has that
+ * email in the organization is linked rather than duplicated.
+ */
+export class UserProvisioning {
+  constructor(
+    private readonly identity: IdentityClient,
+    private readonly mappingOf: MappingOf,
+  ) {}
+
+  /** The Sesame user id the resource is linked to after the change (null: no usable email yet). */
+  async sync(
+    directory: DirectorySyncData,
+    resource: ScimObject,
+    linkedId: string | null,
+    correlationId: string,
+  ): Promise<string | null> {
+    const mapped = mapScimUser(resource, await this.mappingOf(directory.environment));
+    if (!mapped.ok) scimFail(400, mapped.problems.join('; '), 'invalidValue');
+    const active = resource.active !== false;
+    try {
+      if (linkedId && (await this.exists(directory, linkedId, correlationId))) {
+        await this.modify(directory, linkedId, mapped.user, active, correlationId);
+        return linkedId;
+      }
+      if (!mapped.user.email) return null;
+      return await this.create(directory, { ...mapped.user, email: mapped.user.email }, active, correlationId);
+    } catch (error) {
+      throw scimErrorOf(error);
+    }
+  }
+
+  /** Deletes the Sesame user unless another SCIM user of the organization still provisions it. */
+  async remove(directory: DirectorySyncData, linkedId: string, stillLinked: boolean, correlationId: string): Promise<void> {
+    if (stillLinked || !(await this.exists(directory, linkedId, correlationId))) return;
+    await this.identity.call(subjects.identity.users.remove, { ...scope(directory), id: linkedId }, correlationId);
+  }
+
+  private async exists(directory: DirectorySyncData, id: string, correlationId: string): Promise<boolean> {
+    const { user } = await this.identity.call(subjects.identity.users.findById, { ...scope(directory), id }, correlationId);
+    return user !== null;
+  }
+
+  private async create(
+    directory: DirectorySyncData,
+    user: MappedUser & { email: string },
+    active: boolean,
+    correlationId: string,
+  ) {
+    const existing = await this.identity.call(
+      subjects.identity.users.findByEmail,
+      { ...scope(directory), email: user.email },
+      correlationId,
+    );
+    if (existing.user) {
+      await this.modify(directory, existing.user.id, user, active, correlationId);
+      return existing.user.id;
+    }
+    const created = await this.identity.call(
+      subjects.identity.users.provision,
+      { ...scope(directory), ...fields(user), email: user.email, active, source: 'scim' },
+      correlationId,
+    );
+    return created.id;
+  }
+
+  private async modify(directory: DirectorySyncData, id: string, user: MappedUser, active: boolean, correlationId: string) {
+    const current = await this.identity.call(
+      subjects.identity.users.modify,
+      { ...scope(directory), id, ...fields(user) },
+      correlationId,
+    );
+    if (current.active && !active)
+      await this.identity.call(subjects.identity.users.deactivate, { ...scope(directory), id }, correlationId);
+    if (!current.active && active)
+      await this.identity.call(subjects.identity.users.modify, { ...scope(directory), id, active: true }, correlationId);
+  }
+}
+
+const scope = (directory: DirectorySyncData) => ({
+  organization_domain: directory.organization_domain,
+  environment: directory.environment,
+});
+
+function fields(user: MappedUser) {
+  return {
+    ...(user.email ? { email: user.email } : {}),
+    ...(user.phone_number ? { phone_number: user.phone_number } : {}),
+    ...(Object.keys(user.profile).length > 0 ? { profile: user.profile } : {}),
+    ...(Object.keys(user.address).length > 0 ? { address: user.address } : {}),
+    ...(Object.keys(user.metadata).length > 0 ? { metadata: user.metadata } : {}),
+  };
+}
+
+/** Identity's refusals in SCIM terms: a taken email is 409 `uniqueness`, other field errors 400 `invalidValue`. */
+export function scimErrorOf(error: unknown): unknown {
+  if (!(error instanceof DomainError) || error.error.kind !== 'fields') return error;
+  const entries = Object.entries(error.error.fields);
+  const detail = entries.map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; ');
+  const taken = entries.some(([, messages]) => messages.includes('has already been taken'));
+  return new DomainError(scimError(taken ? 409 : 400, detail, taken ? 'uniqueness' : 'invalidValue'));
+}

@@ -1,0 +1,376 @@
+import { System } from '../support/system';
+import { createOrganization } from '../support/identity-fixtures';
+
+const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+const userSchema = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const groupSchema = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+const patchOp = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const errorSchema = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+const scimError = (status: number, scimType?: string) => ({
+  schemas: [errorSchema],
+  status: String(status),
+  ...(scimType ? { scimType } : {}),
+  detail: expect.any(String),
+});
+
+describe('SCIM 2.0 endpoints over HTTP (all processes, real NATS)', () => {
+  let system: System;
+  let domain: string;
+  let base: string;
+  let token: string;
+  beforeAll(async () => {
+    system = await System.start();
+    domain = await createOrganization(system, 'Scim Corp');
+    const { body } = await system.request('POST', `/api/v2/org/${domain}/directory-sync`, {
+      body: { provider_type: 'azure_ad' },
+    });
+    base = new URL(body.scim_base_url).pathname;
+    token = body.auth_secret_token.value;
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  const scim = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    system.request(method, `${base}${path}`, {
+      token,
+      headers: { 'content-type': 'application/scim+json', ...headers },
+      ...(body === undefined ? {} : { body }),
+    });
+  const sesameUser = async (id: string) => (await system.request('GET', `/api/v2/org/${domain}/users/${id}`)).body;
+
+  describe('authentication', () => {
+    it('answers 401 in the SCIM shape without a token, with a wrong one, or for an unknown directory', async () => {
+      for (const answer of [
+        await system.request('GET', `${base}/Users`, { token: null }),
+        await system.request('GET', `${base}/Users`, { token: 'scim_wrong' }),
+        await system.request('GET', `/scim/v2/00000000-0000-4000-8000-000000000000/Users`, { token }),
+      ]) {
+        expect(answer).toMatchObject({ status: 401, body: scimError(401) });
+        expect(answer.headers.get('content-type')).toMatch(/^application\/scim\+json/);
+      }
+    });
+
+    it('answers 403 while the directory sync is inactive, and the old token stops working after a rotation', async () => {
+      const other = await createOrganization(system, 'Scim Inactive Corp');
+      const created = await system.request('POST', `/api/v2/org/${other}/directory-sync`, { body: { active: false } });
+      const path = new URL(created.body.scim_base_url).pathname;
+      const first = created.body.auth_secret_token.value;
+      expect(await system.request('GET', `${path}/Users`, { token: first })).toMatchObject({ status: 403, body: scimError(403) });
+      const rotated = await system.request('PUT', `/api/v2/org/${other}/directory-sync`, {
+        body: { active: true, rotate_auth_secret_token: true },
+      });
+      expect(await system.request('GET', `${path}/Users`, { token: first })).toMatchObject({ status: 401 });
+      expect(await system.request('GET', `${path}/Users`, { token: rotated.body.auth_secret_token.value })).toMatchObject({
+        status: 200,
+      });
+    });
+  });
+
+  describe('discovery', () => {
+    it('describes the service provider, resource types and schemas', async () => {
+      const config = await scim('GET', '/ServiceProviderConfig');
+      expect(config).toMatchObject({
+        status: 200,
+        body: {
+          patch: { supported: true },
+          filter: { supported: true, maxResults: 1000 },
+          etag: { supported: true },
+          sort: { supported: true },
+        },
+      });
+      expect((await scim('GET', '/serviceConfiguration')).body).toEqual(config.body);
+      const types = await scim('GET', '/ResourceTypes');
+      expect(types.body.Resources.map((type: { endpoint: string }) => type.endpoint)).toEqual(['/Users', '/Groups']);
+      expect((await scim('GET', '/ResourceTypes/User')).body.schemaExtensions).toEqual([{ schema: enterprise, required: false }]);
+      const schemas = await scim('GET', '/Schemas');
+      expect(schemas.body.Resources.map((schema: { id: string }) => schema.id)).toEqual([userSchema, enterprise, groupSchema]);
+      expect((await scim('GET', `/Schemas/${userSchema}`)).body.description).toBe('User Account');
+      expect(await scim('GET', '/Schemas/urn:nope')).toMatchObject({ status: 404, body: scimError(404) });
+    });
+  });
+
+  describe('users', () => {
+    let ada: any;
+
+    it('provisions a user: 201 with meta, Location and ETag, and a Sesame user from the attribute mapping', async () => {
+      const answer = await scim('POST', '/Users', {
+        schemas: [userSchema, enterprise],
+        userName: 'ada@scim.example',
+        externalId: 'ext-ada',
+        name: { givenName: 'Ada', familyName: 'Lovelace' },
+        emails: [{ value: 'ada@scim.example', type: 'work', primary: 'True' }],
+        active: 'True',
+        password: 'never-stored',
+        [enterprise]: { department: 'Engines', manager: { value: 'babbage' } },
+      });
+      expect(answer.status).toBe(201);
+      ada = answer.body;
+      expect(ada).toEqual({
+        schemas: [userSchema, enterprise],
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        externalId: 'ext-ada',
+        userName: 'ada@scim.example',
+        name: { givenName: 'Ada', familyName: 'Lovelace' },
+        emails: [{ value: 'ada@scim.example', type: 'work', primary: true }],
+        active: true,
+        [enterprise]: { department: 'Engines', manager: { value: 'babbage' } },
+        meta: {
+          resourceType: 'User',
+          created: expect.any(String),
+          lastModified: expect.any(String),
+          location: `${system.baseUrl}${base}/Users/${ada.id}`,
+          version: 'W/"1"',
+        },
+      });
+      expect(answer.headers.get('location')).toBe(ada.meta.location);
+      expect(answer.headers.get('etag')).toBe('W/"1"');
+      expect(answer.headers.get('content-type')).toMatch(/^application\/scim\+json/);
+      const users = await system.request('GET', `/api/v2/org/${domain}/users/ada@scim.example`);
+      expect(users.body).toMatchObject({
+        email: 'ada@scim.example',
+        active: true,
+        profile: { given_name: 'Ada', family_name: 'Lovelace' },
+      });
+    });
+
+    it('refuses a taken userName (any case) with 409 uniqueness, a missing one and bad types with 400', async () => {
+      expect(await scim('POST', '/Users', { schemas: [userSchema], userName: 'ADA@scim.example' })).toMatchObject({
+        status: 409,
+        body: scimError(409, 'uniqueness'),
+      });
+      expect(await scim('POST', '/Users', { schemas: [userSchema], displayName: 'Nobody' })).toMatchObject({
+        status: 400,
+        body: scimError(400, 'invalidValue'),
+      });
+      expect(await scim('POST', '/Users', { schemas: [userSchema], userName: 'x', active: 'maybe' })).toMatchObject({
+        status: 400,
+      });
+      expect(await scim('POST', '/Users', '{"userName": tre')).toMatchObject({
+        status: 400,
+        body: scimError(400, 'invalidSyntax'),
+      });
+    });
+
+    it('reads a user, with attributes or excludedAttributes', async () => {
+      expect(await scim('GET', `/Users/${ada.id}`)).toMatchObject({ status: 200, body: ada });
+      expect((await scim('GET', `/Users/${ada.id}?attributes=userName,name.givenName`)).body).toEqual({
+        schemas: ada.schemas,
+        id: ada.id,
+        userName: ada.userName,
+        name: { givenName: 'Ada' },
+      });
+      const excluded = (await scim('GET', `/Users/${ada.id}?excludedAttributes=emails,${enterprise}:manager`)).body;
+      expect(excluded.emails).toBeUndefined();
+      expect(excluded[enterprise]).toEqual({ department: 'Engines' });
+      expect(await scim('GET', '/Users/00000000-0000-4000-8000-000000000000')).toMatchObject({
+        status: 404,
+        body: scimError(404),
+      });
+    });
+
+    it('filters with the full grammar, pages and sorts', async () => {
+      for (const [userName, familyName, type] of [
+        ['grace', 'Hopper', 'work'],
+        ['alan', 'Turing', 'home'],
+        ['edsger', 'Dijkstra', 'work'],
+      ])
+        expect(
+          await scim('POST', '/Users', {
+            schemas: [userSchema],
+            userName,
+            name: { familyName },
+            emails: [{ value: `${userName}@scim.example`, type }],
+          }),
+        ).toMatchObject({ status: 201 });
+      const names = async (query: string) => {
+        const answer = await scim('GET', `/Users?${query}`);
+        expect(answer.status).toBe(200);
+        return answer.body.Resources.map((user: { userName: string }) => user.userName);
+      };
+      const filter = (expression: string) => `filter=${encodeURIComponent(expression)}`;
+      expect(await names(filter('userName eq "GRACE"'))).toEqual(['grace']);
+      expect(await names(filter('emails[type eq "work" and value ew "scim.example"]'))).toEqual([
+        'ada@scim.example',
+        'grace',
+        'edsger',
+      ]);
+      expect(await names(filter('not (emails.type eq "work") or name.familyName sw "hop"'))).toEqual(['grace', 'alan']);
+      expect(await names(filter(`${enterprise}:department eq "Engines"`))).toEqual(['ada@scim.example']);
+      expect(await names(filter('meta.created gt "2000-01-01T00:00:00Z" and externalId pr'))).toEqual(['ada@scim.example']);
+      expect(await names('sortBy=userName&sortOrder=descending&count=2')).toEqual(['grace', 'edsger']);
+      const page = await scim('GET', '/Users?startIndex=2&count=2');
+      expect(page.body).toMatchObject({ totalResults: 4, startIndex: 2, itemsPerPage: 2 });
+      expect(page.body.Resources.map((user: { userName: string }) => user.userName)).toEqual(['grace', 'alan']);
+      expect((await scim('GET', '/Users?count=0')).body).toMatchObject({ totalResults: 4, itemsPerPage: 0, Resources: [] });
+      expect(await scim('GET', `/Users?${filter('userName eq')}`)).toMatchObject({
+        status: 400,
+        body: scimError(400, 'invalidFilter'),
+      });
+      expect(await scim('GET', `/Users?${filter('userName xx "a"')}`)).toMatchObject({
+        status: 400,
+        body: scimError(400, 'invalidFilter'),
+      });
+      expect(await scim('GET', '/Users?startIndex=abc')).toMatchObject({ status: 400, body: scimError(400, 'invalidValue') });
+    });
+
+    it('replaces a user with PUT, honouring If-Match (412 on a stale version)', async () => {
+      const put = { schemas: [userSchema], userName: 'ada@scim.example', name: { givenName: 'Augusta' }, emails: ada.emails };
+      expect(await scim('PUT', `/Users/${ada.id}`, put, { 'if-match': 'W/"7"' })).toMatchObject({
+        status: 412,
+        body: scimError(412),
+      });
+      const replaced = await scim('PUT', `/Users/${ada.id}`, put, { 'if-match': 'W/"1"' });
+      expect(replaced).toMatchObject({ status: 200, body: { name: { givenName: 'Augusta' }, meta: { version: 'W/"2"' } } });
+      expect(replaced.body[enterprise]).toBeUndefined();
+      expect((await system.request('GET', `/api/v2/org/${domain}/users/ada@scim.example`)).body.profile.given_name).toBe(
+        'Augusta',
+      );
+    });
+
+    it('patches: add, replace, remove, with and without path, filtered paths, Entra ID capitalised ops and string booleans', async () => {
+      const patch = (Operations: unknown[]) => scim('PATCH', `/Users/${ada.id}`, { schemas: [patchOp], Operations });
+      expect(
+        await patch([
+          { op: 'Add', path: 'emails', value: [{ value: 'ada@home.example', type: 'home' }] },
+          { op: 'Replace', path: 'emails[type eq "work"].value', value: 'countess@scim.example' },
+          { op: 'add', value: { displayName: 'Countess', 'name.familyName': 'King' } },
+          { op: 'replace', path: `${enterprise}:department`, value: 'Analytical' },
+        ]),
+      ).toMatchObject({ status: 204 });
+      let user = (await scim('GET', `/Users/${ada.id}`)).body;
+      expect(user).toMatchObject({
+        displayName: 'Countess',
+        name: { givenName: 'Augusta', familyName: 'King' },
+        emails: [
+          { value: 'countess@scim.example', type: 'work' },
+          { value: 'ada@home.example', type: 'home' },
+        ],
+        [enterprise]: { department: 'Analytical' },
+      });
+      expect(
+        await patch([
+          { op: 'Remove', path: 'emails[type eq "home"]' },
+          { op: 'remove', path: 'displayName' },
+        ]),
+      ).toMatchObject({ status: 204 });
+      user = (await scim('GET', `/Users/${ada.id}`)).body;
+      expect(user.emails).toEqual([{ value: 'countess@scim.example', type: 'work', primary: true }]);
+      expect(user.displayName).toBeUndefined();
+      expect(await patch([{ op: 'replace', path: 'id', value: 'x' }])).toMatchObject({
+        status: 400,
+        body: scimError(400, 'mutability'),
+      });
+      expect(await patch([{ op: 'replace', path: 'nope', value: 'x' }])).toMatchObject({
+        status: 400,
+        body: scimError(400, 'invalidPath'),
+      });
+      expect(await patch([{ op: 'remove', path: 'userName' }])).toMatchObject({ status: 400 });
+    });
+
+    it('deactivates the Sesame user on PATCH active false (Okta) or "False" (Entra ID), and reactivates it', async () => {
+      const sesame = (await system.request('GET', `/api/v2/org/${domain}/users/countess@scim.example`)).body;
+      expect(
+        await scim('PATCH', `/Users/${ada.id}`, {
+          schemas: [patchOp],
+          Operations: [{ op: 'replace', value: { active: false } }],
+        }),
+      ).toMatchObject({
+        status: 204,
+      });
+      expect((await scim('GET', `/Users/${ada.id}`)).body.active).toBe(false);
+      expect((await sesameUser(sesame.id)).active).toBe(false);
+      await scim('PATCH', `/Users/${ada.id}`, {
+        schemas: [patchOp],
+        Operations: [{ op: 'Replace', path: 'active', value: 'True' }],
+      });
+      expect((await sesameUser(sesame.id)).active).toBe(true);
+      await scim('PATCH', `/Users/${ada.id}`, {
+        schemas: [patchOp],
+        Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+      });
+      expect((await sesameUser(sesame.id)).active).toBe(false);
+    });
+  });
+
+  describe('groups', () => {
+    let members: { id: string; userName: string }[];
+    let group: any;
+
+    it('creates a group with members of the directory, leaving out unknown ones', async () => {
+      members = (await scim('GET', '/Users')).body.Resources;
+      const answer = await scim('POST', '/Groups', {
+        schemas: [groupSchema],
+        displayName: 'Engineers',
+        externalId: 'grp-1',
+        members: [{ value: members[1]?.id, display: 'grace' }, { value: 'not-a-user' }],
+      });
+      expect(answer).toMatchObject({
+        status: 201,
+        body: {
+          displayName: 'Engineers',
+          externalId: 'grp-1',
+          members: [{ value: members[1]?.id, display: 'grace' }],
+          meta: { resourceType: 'Group' },
+        },
+      });
+      group = answer.body;
+      expect((await scim('GET', `/Groups?filter=${encodeURIComponent('displayName eq "engineers"')}`)).body.totalResults).toBe(1);
+      expect((await scim('GET', `/Groups/${group.id}?excludedAttributes=members`)).body.members).toBeUndefined();
+    });
+
+    it('changes membership with PATCH: add, remove by filter, remove by value list (Entra ID), remove all', async () => {
+      const patch = (Operations: unknown[]) => scim('PATCH', `/Groups/${group.id}`, { schemas: [patchOp], Operations });
+      const memberIds = async () =>
+        ((await scim('GET', `/Groups/${group.id}`)).body.members ?? []).map((member: { value: string }) => member.value);
+      const [, grace, alan, edsger] = members.map((member) => member.id);
+      await patch([{ op: 'Add', path: 'members', value: [{ value: alan }, { value: edsger }] }]);
+      expect(await memberIds()).toEqual([grace, alan, edsger]);
+      await patch([{ op: 'remove', path: `members[value eq "${alan}"]` }]);
+      expect(await memberIds()).toEqual([grace, edsger]);
+      await patch([{ op: 'Remove', path: 'members', value: [{ value: grace }] }]);
+      expect(await memberIds()).toEqual([edsger]);
+      await patch([{ op: 'replace', path: 'displayName', value: 'Engineering' }]);
+      expect((await scim('GET', `/Groups/${group.id}`)).body.displayName).toBe('Engineering');
+      await patch([{ op: 'remove', path: 'members' }]);
+      expect(await memberIds()).toEqual([]);
+    });
+
+    it('replaces a group with PUT and deletes it', async () => {
+      const replaced = await scim('PUT', `/Groups/${group.id}`, {
+        schemas: [groupSchema],
+        displayName: 'Renamed',
+        members: [{ value: members[0]?.id }],
+      });
+      expect(replaced).toMatchObject({ status: 200, body: { displayName: 'Renamed', members: [{ value: members[0]?.id }] } });
+      expect(await scim('PUT', `/Groups/${group.id}`, { schemas: [groupSchema] })).toMatchObject({
+        status: 400,
+        body: scimError(400, 'invalidValue'),
+      });
+      expect(await scim('DELETE', `/Groups/${group.id}`)).toMatchObject({ status: 204 });
+      expect(await scim('GET', `/Groups/${group.id}`)).toMatchObject({ status: 404, body: scimError(404) });
+      expect(await scim('DELETE', `/Groups/${group.id}`)).toMatchObject({ status: 404 });
+    });
+  });
+
+  it('deletes a user: 204, the Sesame user is deleted, its userName is free again, its groups lose it', async () => {
+    const user = (
+      await scim('POST', '/Users', { schemas: [userSchema], userName: 'temp', emails: [{ value: 'temp@scim.example' }] })
+    ).body;
+    const group = (await scim('POST', '/Groups', { schemas: [groupSchema], displayName: 'Temp', members: [{ value: user.id }] }))
+      .body;
+    const sesame = (await system.request('GET', `/api/v2/org/${domain}/users/temp@scim.example`)).body;
+    expect(await scim('DELETE', `/Users/${user.id}`, undefined, { 'if-match': 'W/"9"' })).toMatchObject({ status: 412 });
+    expect(await scim('DELETE', `/Users/${user.id}`)).toMatchObject({ status: 204 });
+    expect(await scim('GET', `/Users/${user.id}`)).toMatchObject({ status: 404 });
+    expect(await system.request('GET', `/api/v2/org/${domain}/users/${sesame.id}`)).toMatchObject({ status: 404 });
+    expect((await scim('GET', `/Groups/${group.id}`)).body.members).toEqual([]);
+    expect(await scim('POST', '/Users', { schemas: [userSchema], userName: 'temp' })).toMatchObject({ status: 201 });
+  });
+
+  it('answers unknown SCIM paths with a SCIM 404, and lower-case endpoint names like the upper-case ones', async () => {
+    expect(await scim('GET', '/Bulk')).toMatchObject({ status: 404, body: scimError(404) });
+    expect((await scim('GET', '/users?count=1')).body.itemsPerPage).toBe(1);
+  });
+});
