@@ -83,12 +83,12 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A plausible value for a schema, so that other fields' validation is reached too. */
-export function plausibleValue(document: OpenApiDocument, schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+export function plausibleValue(document: OpenApiDocument, schema: JsonSchema, depth = 0, name = ''): fc.Arbitrary<unknown> {
   const resolved = document.resolve(schema);
   if (Array.isArray(resolved.enum)) return fc.constantFrom(...resolved.enum);
   const choices = resolved.anyOf ?? resolved.oneOf;
   if (Array.isArray(choices) && choices.length > 0)
-    return fc.oneof(...choices.map((choice: JsonSchema) => plausibleValue(document, choice, depth)));
+    return fc.oneof(...choices.map((choice: JsonSchema) => plausibleValue(document, choice, depth, name)));
   const type = Array.isArray(resolved.type) ? resolved.type[0] : resolved.type;
   switch (type) {
     case 'boolean':
@@ -102,37 +102,51 @@ export function plausibleValue(document: OpenApiDocument, schema: JsonSchema, de
     case 'object':
       return depth > 3 ? fc.constant({}) : plausibleObject(document, resolved, depth + 1);
     case 'string':
-      return plausibleString(resolved);
+      return plausibleString(resolved, name);
     default:
       return fc.oneof(fc.string({ maxLength: 10 }), fc.integer());
   }
 }
 
-function plausibleString(schema: JsonSchema): fc.Arbitrary<string> {
-  const text = `${schema.description ?? ''} ${schema.format ?? ''}`.toLowerCase();
-  if (schema.format === 'email' || /email/.test(text)) return fc.nat(1_000_000).map((n) => `fuzz${n}@example.com`);
-  if (schema.format === 'uri' || /url|uri/.test(text)) return fc.nat(1_000_000).map((n) => `https://example.com/cb/${n}`);
+/** A string the schema accepts, guessed from the field's name, then its format, pattern and description. */
+function plausibleString(schema: JsonSchema, name: string): fc.Arbitrary<string> {
+  const email = fc.nat(1_000_000).map((n) => `fuzz${n}@example.com`);
+  const url = fc.nat(1_000_000).map((n) => `https://example.com/cb/${n}`);
+  if (/email/i.test(name)) return email;
+  if (/(url|uri)$/i.test(name)) return url;
+  if (schema.format === 'email') return email;
+  if (schema.format === 'uri') return url;
   if (schema.format === 'uuid') return fc.uuid();
-  if (/e\.164/.test(text)) return fc.constantFrom('+33612345678', '+14155552671');
+  if (typeof schema.pattern === 'string') {
+    try {
+      return fc.stringMatching(new RegExp(schema.pattern)).map((text) => text.slice(0, schema.maxLength ?? 64));
+    } catch {
+      // fast-check does not generate every regular expression (lookaheads): fall through.
+    }
+  }
+  if (/e\.164/i.test(schema.description ?? '')) return fc.constantFrom('+33612345678', '+14155552671');
   return fc.string({ minLength: schema.minLength ?? 1, maxLength: Math.min(schema.maxLength ?? 20, 20) });
 }
 
 function plausibleObject(document: OpenApiDocument, schema: JsonSchema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries<JsonSchema>(schema.properties ?? {});
   const required = new Set<string>(schema.required ?? []);
-  return fc.record(Object.fromEntries(properties.map(([name, property]) => [name, plausibleValue(document, property, depth)])), {
-    requiredKeys: properties.map(([name]) => name).filter((name) => required.has(name)),
-  });
+  return fc.record(
+    Object.fromEntries(properties.map(([name, property]) => [name, plausibleValue(document, property, depth, name)])),
+    {
+      requiredKeys: properties.map(([name]) => name).filter((name) => required.has(name)),
+    },
+  );
 }
 
 /** A body for an operation: its documented fields, each plausible, hostile or left out, plus junk keys. */
 function hostileObject(document: OpenApiDocument, schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries<JsonSchema>(document.resolve(schema).properties ?? {});
-  const field = (property: JsonSchema) =>
-    fc.oneof({ weight: 2, arbitrary: plausibleValue(document, property) }, { weight: 1, arbitrary: hostileValue });
+  const field = (name: string, property: JsonSchema) =>
+    fc.oneof({ weight: 2, arbitrary: plausibleValue(document, property, 0, name) }, { weight: 1, arbitrary: hostileValue });
   return fc
     .tuple(
-      fc.record(Object.fromEntries(properties.map(([name, property]) => [name, field(property)])), { requiredKeys: [] }),
+      fc.record(Object.fromEntries(properties.map(([name, property]) => [name, field(name, property)])), { requiredKeys: [] }),
       fc.array(
         fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', '__type__'), edgeString), hostileValue),
         {

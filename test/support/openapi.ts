@@ -25,6 +25,8 @@ export interface DocumentedOperation {
   contentTypes: string[];
   /** Documented answers: status → a validator of the body (undefined when no body is documented). */
   responses: Map<number, ValidateFunction | undefined>;
+  /** A browser-facing operation (an answer documented as `text/html`): its errors are HTML pages. */
+  browser: boolean;
 }
 
 /**
@@ -60,6 +62,9 @@ export class OpenApiDocument {
           })),
           body: bodySchema ? this.resolve(bodySchema) : undefined,
           contentTypes: Object.keys(content),
+          browser: Object.values<JsonSchema>(operation.responses ?? {}).some(
+            (response) => 'text/html' in (response.content ?? {}),
+          ),
           responses: new Map(
             Object.entries<JsonSchema>(operation.responses ?? {}).map(([status, response]) => {
               const schema = response.content?.['application/json']?.schema;

@@ -36,4 +36,16 @@ describe('OpenAPI document', () => {
     expect(create.responses['422'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/FieldErrors' });
     expect(create.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
   });
+
+  // Regression (hostile-input fuzzer): POST /api/v2/password answers 422 unknown_password_code in the
+  // error shape, but the document showed only field errors for 422.
+  it('documents both shapes when an error code shares its status with field errors', () => {
+    const create = document.paths['/api/v2/password'].post;
+    expect(create.responses['422'].description).toBe(
+      'Invalid fields; unknown_password_code: The provided password_code is not valid...',
+    );
+    expect(create.responses['422'].content['application/json'].schema).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/FieldErrors' }],
+    });
+  });
 });
