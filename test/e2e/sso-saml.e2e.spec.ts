@@ -325,6 +325,16 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
         },
       });
       expect((await system.request('GET', `/api/v2/org/${org}/users/${tess}`)).status).toBe(404);
+      expect(
+        await call(subjects.authMethods.sso.testResult, {
+          request_id,
+          organization_domain: 'another-org',
+          environment: 'sandbox',
+        }),
+      ).toMatchObject({
+        ok: false,
+        error: { kind: 'error', code: 'resource_not_found' },
+      });
     } finally {
       await rpc.close();
     }

@@ -36,7 +36,8 @@ export const spSettingsSchema = z.object({ sp_id: z.string(), saml_config: samlC
 
 export const testSignInRequestSchema = tenantScopeSchema.extend({ return_url: z.url({ protocol: /^https?$/ }).max(2_000) });
 export const testSignInSchema = z.object({ request_id: z.uuid(), authorization_url: z.string(), expired_at: z.string() });
-export const testResultRequestSchema = z.object({ request_id: z.uuid() });
+/** With the caller's organization and environment (the onboarding page's invitation), another tenant's test is unknown. */
+export const testResultRequestSchema = z.object({ request_id: z.uuid() }).extend(tenantScopeSchema.partial().shape);
 export const testResultSchema = z.object({
   status: z.enum(['pending', 'succeeded', 'failed']),
   name_id: z.string().nullable(),

@@ -383,9 +383,11 @@ export function registerSamlSignIn(deps: SignInDeps): void {
 
   runtime.router.on(
     subjects.authMethods.sso.testResult,
-    async ({ request_id: requestId }) => {
+    async ({ request_id: requestId, organization_domain: domain, environment }) => {
       const state = await loadChallenge(requestId);
       if (state.status === 'absent' || !state.test) return failure(catalogueError('resource_not_found'));
+      if ((domain && domain !== state.organization_domain) || (environment && environment !== state.environment))
+        return failure(catalogueError('resource_not_found'));
       const completed = state.status === 'completed' ? state : null;
       const connection = await deps.findConnection(state.sp_id);
       const attributes = completed?.attributes ?? {};
