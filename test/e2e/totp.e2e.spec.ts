@@ -180,8 +180,19 @@ describe('TOTP over HTTP (all processes, real NATS)', () => {
       const validated = await system.request('PUT', challengeValidation(), { body: { code: usedCode } });
       expect(validated).toMatchObject({
         status: 200,
-        body: { request_id: created.body.request_id, success: true, recovery_code_used: false },
+        body: { request_id: created.body.request_id, success: true, recovery_code_used: false, code: expect.any(String) },
       });
+      const exchange = () =>
+        system.request('POST', '/oauth/token', {
+          token: null,
+          form: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code: validated.body.code,
+            client_id: system.apiKey.clientId,
+          }).toString(),
+        });
+      expect(await exchange()).toMatchObject({ status: 200, body: { token_type: 'Bearer', id_token: expect.any(String) } });
+      expect(await exchange()).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     });
 
     it('accepts a code once: the same code fails on the next challenge (401)', async () => {

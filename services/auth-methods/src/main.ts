@@ -77,7 +77,7 @@ runMain(async () => {
   });
   registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find });
   const sms = createSmsSender(config, runtime.nc, runtime.logger);
-  registerTotp(runtime, { identity, organizations, keyRing, sms });
+  registerTotp(runtime, { identity, organizations, keyRing, codes: authorizationCodes, sms });
   await runtime.start();
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
     process.once(

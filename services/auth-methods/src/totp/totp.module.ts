@@ -13,6 +13,7 @@ import {
 import type { TotpChallenge, TotpConnection, TotpEnrollment, ConnectionTenant, User } from '@sesame/contracts';
 import { AggregateView, created, fail, failure, handleCommand, ok } from '@sesame/platform';
 import type { KeyRing, RecordedEvent, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
 import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';
 import {
@@ -45,6 +46,8 @@ export interface TotpDeps {
   identity: IdentityClient;
   organizations: Organizations;
   keyRing: KeyRing;
+  /** A successful challenge answers a one-time authorization code, exchanged at /oauth/token. */
+  codes: Pick<AuthorizationCodes, 'issue'>;
   /** Null until the platform's SMS port is wired: the SMS method then answers 503. */
   sms: SmsPort | null;
 }
@@ -68,13 +71,13 @@ export const toTotpEnrollment = (enrollment: TotpEnrollmentData, shown: ShownOnc
   validated_enrollment_at: enrollment.validated_at,
 });
 
-const toTotpChallenge = (state: TotpEnrollmentState): TotpChallenge => {
+const toTotpChallenge = (state: TotpEnrollmentState, code: string | null = null): TotpChallenge => {
   const challenge = state.challenge as NonNullable<TotpEnrollmentState['challenge']>;
   return {
     request_id: challenge.request_id,
     sent_at: challenge.sent_at,
     challenged_at: challenge.challenged_at,
-    code: null,
+    code,
     success: challenge.success,
     recovery_code_used: challenge.recovery_code_used,
   };
@@ -239,7 +242,7 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): void {
   });
 
   runtime.router.operation(validateTotpChallenge, async ({ params, body }, context) => {
-    const { user } = await activeScope(params.org_domain, params.user_id, context);
+    const { tenant, user } = await activeScope(params.org_domain, params.user_id, context);
     const current = await enrollmentOf(user.id);
     const enrollment = current.enrollment as TotpEnrollmentData;
     const now = new Date();
@@ -260,6 +263,17 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): void {
       context,
     );
     if (rejectedCode(events)) return failure(catalogueError('invalid_code'));
-    return ok(toTotpChallenge(state));
+    const { code } = await deps.codes.issue(
+      {
+        environment: tenant.environment,
+        organizationDomain: tenant.organization_domain,
+        userId: user.id,
+        method: 'totp',
+        authenticatedAt: now,
+        ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
+      },
+      runtime.metadata(context),
+    );
+    return ok(toTotpChallenge(state, code));
   });
 }
