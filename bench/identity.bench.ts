@@ -9,37 +9,17 @@ import { createUser } from '../services/identity/src/users/commands/user.command
 import type { Tenant } from '../services/identity/src/users/domain/user.decider';
 import { usersView } from '../services/identity/src/users/projections/users.projection';
 import type { UsersEnv } from '../services/identity/src/users/users.env';
-import { System } from '../test/support/system';
-import { startBareFastify } from './lib/bare-fastify';
-import { load } from './lib/load';
-import { percentile, report } from './lib/report';
+import type { System } from '../test/support/system';
+import { bareFastifyBaseline, rawPublishBaseline } from './lib/baselines';
+import { load, timedOf, warnFailures } from './lib/load';
+import { figuresAgainst, report } from './lib/report';
 import type { Figure } from './lib/report';
+import { seedUsers } from './lib/seed';
+import { timed } from './lib/timing';
+import { startBenchSystem } from './lib/system';
 
 const creations = Number(process.env.BENCH_USERS ?? 2_000);
 const concurrency = 16;
-
-/** Runs `task` `count` times with `concurrency` in flight: operations per second and latency percentiles. */
-async function timed(count: number, task: (i: number) => Promise<unknown>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const index = next++;
-        const begin = performance.now();
-        await task(index);
-        latencies.push(performance.now() - begin);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: (count * 1_000) / (performance.now() - started),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
-}
 
 /**
  * User creation as the identity service runs it: email reservation + append + inline projection,
@@ -78,10 +58,8 @@ async function creationFigures(): Promise<Figure[]> {
     allowed_email_domains: [],
     environment: 'sandbox',
   };
-  const js = nc.jetstream();
-  const payload = Buffer.from(JSON.stringify({ v: 1, events: [{ type: 'Raw', data: { email: 'x@bench.example' } }] }));
-  const raw = await timed(creations, (i) => js.publish(`${prefix}.identity.events.raw.r${i}`, payload));
-  const created = await timed(creations, (i) =>
+  const raw = await rawPublishBaseline(testNatsUrl(), { count: creations }, concurrency);
+  const created = await timed({ count: creations }, concurrency, (i) =>
     createUser(users, tenant, { email: `user${i}@bench.example`, profile: { given_name: `User ${i}` } }, 'api', metadata()),
   );
   const stored = await users.view.documents.count({ scope: `${tenant.organization_id}:sandbox` });
@@ -89,27 +67,11 @@ async function creationFigures(): Promise<Figure[]> {
   await projections.stop();
   await eventStore.destroy();
   await nc.close();
-  const rawBaseline = { name: 'raw JetStream publish', value: raw.perSecond, unit: 'msgs/s' };
-  return [
-    {
-      name: 'user creation (reserve + append + projection) /s',
-      value: created.perSecond,
-      unit: 'users/s',
-      baseline: rawBaseline,
-    },
-    {
-      name: 'user creation p50',
-      value: created.p50,
-      unit: 'ms',
-      baseline: { name: 'raw publish p50', value: raw.p50, unit: 'ms' },
-    },
-    {
-      name: 'user creation p99',
-      value: created.p99,
-      unit: 'ms',
-      baseline: { name: 'raw publish p99', value: raw.p99, unit: 'ms' },
-    },
-  ];
+  return figuresAgainst(
+    'user creation (reserve + append + projection)',
+    { ...created, unit: 'users/s' },
+    { ...raw, name: 'raw JetStream publish', unit: 'msgs/s' },
+  );
 }
 
 /** User creation and lookups by id and by email through the gateway, next to bare Fastify. */
@@ -119,17 +81,10 @@ async function gatewayFigures(system: System): Promise<Figure[]> {
   const organization = await system.request('POST', '/api/v2/organizations', { body: { name: 'Bench Users' } });
   if (organization.status !== 201) throw new Error(`setup failed: ${organization.status}`);
   const base = `${system.baseUrl}/api/v2/org/bench-users/users`;
-  const seeded: { id: string; email: string }[] = [];
-  for (let i = 0; i < 300; i++) {
-    const user = await system.request('POST', '/api/v2/org/bench-users/users', { body: { email: `seed${i}@bench.example` } });
-    if (user.status !== 201) throw new Error(`seeding failed: ${user.status}`);
-    seeded.push(user.body);
-  }
+  const seeded = await seedUsers(system, 'bench-users', 300, (i) => `seed${i}@bench.example`);
   const pick = (i: number) => seeded[i % seeded.length] as { id: string; email: string };
 
-  const bare = await startBareFastify();
-  const baseline = await load({ url: bare.url });
-  await bare.stop();
+  const baseline = { ...timedOf(await bareFastifyBaseline()), name: 'bare Fastify hello-world', unit: 'req/s' };
   const run = randomUUID().slice(0, 8);
   const create = await load({
     url: base,
@@ -143,40 +98,17 @@ async function gatewayFigures(system: System): Promise<Figure[]> {
     headers,
     pathFor: (i) => `/api/v2/org/bench-users/users/${encodeURIComponent(pick(i).email)}`,
   });
-  for (const [name, result] of Object.entries({ create, byId, byEmail }))
-    if (result.errors + result.non2xx > 0) console.warn(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
-
-  const fastify = (label: string, value: number, unit: string) => ({ name: `bare Fastify hello-world ${label}`, value, unit });
+  warnFailures({ create, byId, byEmail });
   return [
-    {
-      name: 'POST user through the gateway req/s',
-      value: create.requestsPerSecond,
-      unit: 'req/s',
-      baseline: fastify('req/s', baseline.requestsPerSecond, 'req/s'),
-    },
-    { name: 'POST user p99', value: create.p99Ms, unit: 'ms', baseline: fastify('p99', baseline.p99Ms, 'ms') },
-    {
-      name: 'GET user by id req/s',
-      value: byId.requestsPerSecond,
-      unit: 'req/s',
-      baseline: fastify('req/s', baseline.requestsPerSecond, 'req/s'),
-    },
-    { name: 'GET user by id p50', value: byId.p50Ms, unit: 'ms', baseline: fastify('p50', baseline.p50Ms, 'ms') },
-    { name: 'GET user by id p99', value: byId.p99Ms, unit: 'ms', baseline: fastify('p99', baseline.p99Ms, 'ms') },
-    {
-      name: 'GET user by email req/s',
-      value: byEmail.requestsPerSecond,
-      unit: 'req/s',
-      baseline: fastify('req/s', baseline.requestsPerSecond, 'req/s'),
-    },
-    { name: 'GET user by email p50', value: byEmail.p50Ms, unit: 'ms', baseline: fastify('p50', baseline.p50Ms, 'ms') },
-    { name: 'GET user by email p99', value: byEmail.p99Ms, unit: 'ms', baseline: fastify('p99', baseline.p99Ms, 'ms') },
+    ...figuresAgainst('POST user through the gateway', { ...timedOf(create), unit: 'req/s' }, baseline),
+    ...figuresAgainst('GET user by id', { ...timedOf(byId), unit: 'req/s' }, baseline),
+    ...figuresAgainst('GET user by email', { ...timedOf(byEmail), unit: 'req/s' }, baseline),
   ];
 }
 
 async function main() {
   const creation = await creationFigures();
-  const system = await System.start({ env: { SESAME_LOG_LEVEL: 'warn' } });
+  const system = await startBenchSystem();
   try {
     const gateway = await gatewayFigures(system);
     report('identity', [...creation, ...gateway], {

@@ -1,83 +1,71 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
-import { SignJWT } from 'jose';
-import { connect } from 'nats';
-import { testPrefix } from '@sesame/platform/testing';
-import { System } from '../test/support/system';
-import { startBareFastify } from './lib/bare-fastify';
-import { load } from './lib/load';
+import { randomUUID } from 'node:crypto';
+import type { System } from '../test/support/system';
+import { WebhookReceiver } from '../test/support/webhook-receiver';
+import {
+  bareFastifyBaseline,
+  rawArgon2idBaseline,
+  rawPublishBaseline,
+  rawRs256Baseline,
+  rawSignedPostBaseline,
+} from './lib/baselines';
+import { load, timedOf } from './lib/load';
 import type { LoadOptions, LoadResult } from './lib/load';
-import { percentile, report } from './lib/report';
+import { figuresAgainst, percentile, report } from './lib/report';
 import type { Figure } from './lib/report';
+import { scimUser, seedScimDirectory, seedUsers } from './lib/seed';
+import type { Timed } from './lib/timing';
+import { startBenchSystem } from './lib/system';
 
 /**
  * A realistic mix through the gateway for a bounded time: every operation runs at once, each on
- * its own autocannon connections, so each figure is measured under the others' load. Next to
- * them, raw baselines measured in the same run on the same machine: bare Fastify (HTTP), a raw
- * JetStream publish (writes), a raw RS256 signature (token grants), a raw argon2id hash at the
- * OWASP parameters (password challenges).
+ * its own autocannon connections, so each figure is measured under the others' load; meanwhile a
+ * webhook subscribed to the mix's events has them delivered to a local receiver. Next to them,
+ * raw baselines measured in the same run on the same machine: bare Fastify (reads), a raw
+ * JetStream publish (writes, SCIM pushes), a raw RS256 signature (token grants), a raw argon2id
+ * hash at the service's parameters (password challenges), a raw signed POST to the same receiver
+ * (webhook deliveries).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const passphrase = 'correct horse battery staple 42';
+/** Every event the mix causes. */
+const mixEventCodes = [
+  'organization.created',
+  'user.created',
+  'user.updated',
+  'password.challenge.succeeded',
+  'directory_sync.user.provisioning.success',
+  'directory_sync.user.update.success',
+];
+const scimPatch = (i: number) =>
+  JSON.stringify({
+    schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+    Operations: [{ op: 'replace', path: 'name.givenName', value: `Given ${i}` }],
+  });
 
-interface Timed {
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
+type BaselineKind = 'http' | 'write' | 'sign' | 'argon2id';
+type Baselines = Record<BaselineKind | 'delivery', Timed & { name: string; unit: string }>;
 
-/** Runs `task` with `concurrency` in flight for `seconds`: operations per second and latency percentiles. */
-async function timedFor(concurrency: number, task: (i: number) => Promise<unknown>): Promise<Timed> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  const until = started + seconds * 1_000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) {
-        const begin = performance.now();
-        await task(next++);
-        latencies.push(performance.now() - begin);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
+async function baselines(system: System, receiver: WebhookReceiver): Promise<Baselines> {
+  const bound = { seconds };
   return {
-    perSecond: (latencies.length * 1_000) / (performance.now() - started),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    http: { name: 'bare Fastify hello-world', unit: 'req/s', ...timedOf(await bareFastifyBaseline(seconds)) },
+    write: {
+      name: 'raw JetStream publish',
+      unit: 'msgs/s',
+      ...(await rawPublishBaseline(system.env.SESAME_NATS_URL, bound, 16)),
+    },
+    sign: { name: 'raw RS256 sign', unit: 'signs/s', ...(await rawRs256Baseline(bound)) },
+    argon2id: { name: 'raw argon2id hash (19 MiB, t=2)', unit: 'hashes/s', ...(await rawArgon2idBaseline(bound, 2, passphrase)) },
+    delivery: {
+      name: 'raw signed POST to the same receiver',
+      unit: 'posts/s',
+      ...(await rawSignedPostBaseline(`${receiver.url}/raw`, bound, 8)),
+    },
   };
 }
 
-async function baselines(system: System) {
-  const bare = await startBareFastify();
-  const fastify = await load({ url: bare.url, durationSeconds: seconds });
-  await bare.stop();
-
-  const nc = await connect({ servers: system.env.SESAME_NATS_URL });
-  const prefix = testPrefix('bl');
-  const jsm = await nc.jetstreamManager();
-  await jsm.streams.add({ name: `${prefix}_RAW`.toUpperCase(), subjects: [`${prefix}.raw.>`] });
-  const js = nc.jetstream();
-  const payload = Buffer.from(JSON.stringify({ v: 1, events: [{ type: 'Raw', data: { email: 'x@bench.example' } }] }));
-  const publish = await timedFor(16, (i) => js.publish(`${prefix}.raw.r${i}`, payload));
-  await jsm.streams.delete(`${prefix}_RAW`.toUpperCase());
-  await nc.close();
-
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const sign = await timedFor(1, () =>
-    new SignJWT({ scp: ['organizations:read'] })
-      .setProtectedHeader({ alg: 'RS256', kid: 'k' })
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(privateKey),
-  );
-  const argon2id = await timedFor(2, () => hash(passphrase, { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 }));
-  return { fastify, publish, sign, argon2id };
-}
-
-/** An organization with users (one with a password) for the reads and the challenges. */
-async function seed(system: System) {
+/** An organization with users (one with a password), a SCIM directory with users, a webhook on the mix's events. */
+async function seed(system: System, receiver: WebhookReceiver) {
   const domain = `load-${randomUUID().slice(0, 8)}`;
   const emailDomain = `${domain}.example.com`;
   const organization = await system.request('POST', '/api/v2/organizations', {
@@ -86,120 +74,140 @@ async function seed(system: System) {
   if (organization.status !== 201)
     throw new Error(`seed organization: ${organization.status} ${JSON.stringify(organization.body)}`);
   const org = organization.body.domain as string;
-  const users: string[] = [];
-  for (let i = 0; i < 200; i++) {
-    const user = await system.request('POST', `/api/v2/org/${org}/users`, { body: { email: `seed${i}@${emailDomain}` } });
-    if (user.status !== 201) throw new Error(`seed user: ${user.status} ${JSON.stringify(user.body)}`);
-    users.push(user.body.id as string);
-  }
+  const users = await seedUsers(system, org, 200, (i) => `seed${i}@${emailDomain}`);
   const password = await system.request('POST', '/api/v2/password', {
     body: { org_domain: org, user_email: `seed0@${emailDomain}`, plain_text: passphrase },
   });
-  const passwords = password.status < 300;
-  if (!passwords)
-    console.warn(
-      `password challenges left out: POST /api/v2/password answered ${password.status} ${JSON.stringify(password.body)}`,
-    );
-  return { org, emailDomain, users, passwords };
+  if (password.status >= 300) throw new Error(`seed password: ${password.status} ${JSON.stringify(password.body)}`);
+  const scim = await seedScimDirectory(system, org, 50, (i) => `scim${i}@${emailDomain}`);
+  const webhook = await system.request('POST', '/api/v2/webhooks', {
+    body: { name: 'Load mix', event_codes: mixEventCodes, target_url: `${receiver.url}/mix` },
+  });
+  if (webhook.status !== 201) throw new Error(`seed webhook: ${webhook.status} ${JSON.stringify(webhook.body)}`);
+  return { org, emailDomain, users: users.map((user) => user.id), scim };
+}
+
+type Mix = Record<string, LoadOptions & { baseline: BaselineKind }>;
+
+async function mixOf(system: System, seeded: Awaited<ReturnType<typeof seed>>): Promise<Mix> {
+  const { org, emailDomain, users, scim } = seeded;
+  const json = { authorization: `Bearer ${await system.token()}`, 'content-type': 'application/json' };
+  const scimHeaders = { authorization: `Bearer ${scim.token}`, 'content-type': 'application/scim+json' };
+  const run = randomUUID().slice(0, 8);
+  const base = system.baseUrl;
+  return {
+    'GET user by id': {
+      url: base,
+      headers: json,
+      connections: 4,
+      baseline: 'http',
+      pathFor: (i) => `/api/v2/org/${org}/users/${users[i % users.length]}`,
+    },
+    'GET organizations (page of 10)': {
+      url: `${base}/api/v2/organizations?per_page=10`,
+      headers: json,
+      connections: 2,
+      baseline: 'http',
+    },
+    'POST user': {
+      url: `${base}/api/v2/org/${org}/users`,
+      method: 'POST',
+      headers: json,
+      connections: 2,
+      baseline: 'write',
+      bodyFor: (i) => JSON.stringify({ email: `load${i}.${run}@${emailDomain}` }),
+    },
+    'POST organization': {
+      url: `${base}/api/v2/organizations`,
+      method: 'POST',
+      headers: json,
+      connections: 1,
+      baseline: 'write',
+      bodyFor: (i) => JSON.stringify({ name: `Load ${run} ${i}` }),
+    },
+    'SCIM POST /Users': {
+      url: `${base}${scim.path}/Users`,
+      method: 'POST',
+      headers: scimHeaders,
+      connections: 1,
+      baseline: 'write',
+      bodyFor: (i) => scimUser(`scimload${i}.${run}@${emailDomain}`),
+    },
+    'SCIM PATCH /Users/{id}': {
+      url: base,
+      method: 'PATCH',
+      headers: scimHeaders,
+      connections: 1,
+      baseline: 'write',
+      pathFor: (i) => `${scim.path}/Users/${scim.users[i % scim.users.length]}`,
+      bodyFor: scimPatch,
+    },
+    'POST /oauth/token (client_credentials)': {
+      url: `${base}/oauth/token`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      connections: 1,
+      baseline: 'sign',
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: system.apiKey.clientId,
+        client_secret: system.apiKey.clientSecret,
+      }),
+    },
+    'POST /api/v2/password-challenge': {
+      url: `${base}/api/v2/password-challenge`,
+      method: 'POST',
+      headers: json,
+      connections: 1,
+      baseline: 'argon2id',
+      body: JSON.stringify({ org_domain: org, user_email: `seed0@${emailDomain}`, plain_text: passphrase }),
+    },
+  };
+}
+
+/** Deliveries the receiver got while the mix ran, and the delay from each event to its delivery. */
+function deliveryFigures(receiver: WebhookReceiver, from: number, to: number, baseline: Baselines['delivery']): Figure[] {
+  const during = receiver.to('/mix').filter((delivery) => delivery.receivedAt >= from && delivery.receivedAt <= to);
+  const delays = during
+    .map((delivery) => delivery.receivedAt - Date.parse((JSON.parse(delivery.body) as { issued_at: string }).issued_at))
+    .sort((a, b) => a - b);
+  const measured = {
+    perSecond: (during.length * 1_000) / (to - from),
+    p50: percentile(delays, 50),
+    p99: percentile(delays, 99),
+    unit: 'deliveries/s',
+  };
+  return figuresAgainst('webhook deliveries (event to delivery)', measured, baseline);
 }
 
 async function main() {
-  const system = await System.start({ env: { SESAME_LOG_LEVEL: 'warn' } });
+  const receiver = await WebhookReceiver.start();
+  const system = await startBenchSystem();
   try {
-    const raw = await baselines(system);
-    const { org, emailDomain, users, passwords } = await seed(system);
-    const token = await system.token();
-    const json = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const run = randomUUID().slice(0, 8);
-    const base = system.baseUrl;
-    const mix: Record<string, LoadOptions & { baseline: 'http' | 'write' | 'sign' | 'argon2id' }> = {
-      'GET user by id': {
-        url: base,
-        headers: json,
-        connections: 4,
-        baseline: 'http',
-        pathFor: (i) => `/api/v2/org/${org}/users/${users[i % users.length]}`,
-      },
-      'GET organizations (page of 10)': {
-        url: `${base}/api/v2/organizations?per_page=10`,
-        headers: json,
-        connections: 2,
-        baseline: 'http',
-      },
-      'POST user': {
-        url: `${base}/api/v2/org/${org}/users`,
-        method: 'POST',
-        headers: json,
-        connections: 2,
-        baseline: 'write',
-        bodyFor: (i) => JSON.stringify({ email: `load${i}.${run}@${emailDomain}` }),
-      },
-      'POST organization': {
-        url: `${base}/api/v2/organizations`,
-        method: 'POST',
-        headers: json,
-        connections: 1,
-        baseline: 'write',
-        bodyFor: (i) => JSON.stringify({ name: `Load ${run} ${i}` }),
-      },
-      'POST /oauth/token (client_credentials)': {
-        url: `${base}/oauth/token`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        connections: 1,
-        baseline: 'sign',
-        body: JSON.stringify({
-          grant_type: 'client_credentials',
-          client_id: system.apiKey.clientId,
-          client_secret: system.apiKey.clientSecret,
-        }),
-      },
-    };
-    if (passwords)
-      mix['POST /api/v2/password-challenge'] = {
-        url: `${base}/api/v2/password-challenge`,
-        method: 'POST',
-        headers: json,
-        connections: 1,
-        baseline: 'argon2id',
-        body: JSON.stringify({ org_domain: org, user_email: `seed0@${emailDomain}`, plain_text: passphrase }),
-      };
+    const raw = await baselines(system, receiver);
+    const mix = await mixOf(system, await seed(system, receiver));
     const names = Object.keys(mix);
+    const from = Date.now();
     const results = await Promise.all(names.map((name) => load({ ...(mix[name] as LoadOptions), durationSeconds: seconds })));
+    const to = Date.now();
     const figures: Figure[] = [];
     const notes: Record<string, unknown> = {
       seconds,
       connections: Object.fromEntries(names.map((name) => [name, mix[name]?.connections])),
+      webhook_codes: mixEventCodes,
     };
     names.forEach((name, index) => {
       const result = results[index] as LoadResult;
       if (result.errors + result.non2xx > 0) notes[`${name} failures`] = { errors: result.errors, non2xx: result.non2xx };
-      figures.push(...operationFigures(name, result, mix[name]?.baseline ?? 'http', raw));
+      const kind = mix[name]?.baseline ?? 'http';
+      figures.push(...figuresAgainst(name, { ...timedOf(result), unit: 'req/s' }, raw[kind]));
     });
+    figures.push(...deliveryFigures(receiver, from, to, raw.delivery));
     report('load', figures, notes);
   } finally {
     await system.stop();
+    await receiver.stop();
   }
-}
-
-function operationFigures(
-  name: string,
-  result: LoadResult,
-  kind: 'http' | 'write' | 'sign' | 'argon2id',
-  raw: Awaited<ReturnType<typeof baselines>>,
-): Figure[] {
-  const baseline: Record<typeof kind, [string, number, number, number, string]> = {
-    http: ['bare Fastify hello-world', raw.fastify.requestsPerSecond, raw.fastify.p50Ms, raw.fastify.p99Ms, 'req/s'],
-    write: ['raw JetStream publish', raw.publish.perSecond, raw.publish.p50, raw.publish.p99, 'msgs/s'],
-    sign: ['raw RS256 sign', raw.sign.perSecond, raw.sign.p50, raw.sign.p99, 'signs/s'],
-    argon2id: ['raw argon2id hash (19 MiB, t=2)', raw.argon2id.perSecond, raw.argon2id.p50, raw.argon2id.p99, 'hashes/s'],
-  };
-  const [label, perSecond, p50, p99, unit] = baseline[kind];
-  return [
-    { name: `${name} req/s`, value: result.requestsPerSecond, unit: 'req/s', baseline: { name: label, value: perSecond, unit } },
-    { name: `${name} p50`, value: result.p50Ms, unit: 'ms', baseline: { name: `${label} p50`, value: p50, unit: 'ms' } },
-    { name: `${name} p99`, value: result.p99Ms, unit: 'ms', baseline: { name: `${label} p99`, value: p99, unit: 'ms' } },
-  ];
 }
 
 main().catch((error) => {

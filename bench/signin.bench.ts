@@ -1,26 +1,28 @@
-import { hash } from '@node-rs/argon2';
 import { connect } from 'nats';
 import { subjects } from '@sesame/contracts';
 import type { User } from '@sesame/contracts';
 import { JetStreamEventStore, KeyRing, createLogger } from '@sesame/platform';
 import type { EventStore, RequestContext } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
-import { aUser, metadata, signInKit } from '../services/auth-methods/src/authorization-codes/sign-in.spec-kit';
+import { aUser, client1, metadata, signInKit } from '../services/auth-methods/src/authorization-codes/sign-in.spec-kit';
 import { signToken } from '../services/auth-methods/src/oauth/access-token';
 import { createPasswordChallengeHandler } from '../services/auth-methods/src/password/password-challenge.handler';
 import { argon2Options, PasswordHasher } from '../services/auth-methods/src/password/password-hasher';
 import { passwordLists } from '../services/auth-methods/src/password/password-lists';
 import { storePassword } from '../services/auth-methods/src/password/password-sign-in.handlers';
 import type { PasswordEnv } from '../services/auth-methods/src/password/password.env';
-import { percentile, report } from './lib/report';
+import { rawArgon2idBaseline } from './lib/baselines';
+import { figuresAgainst, report } from './lib/report';
 import type { Figure } from './lib/report';
+import { timed } from './lib/timing';
+import type { Timed } from './lib/timing';
 
 const challenges = Number(process.env.BENCH_CHALLENGES ?? 200);
 const exchanges = Number(process.env.BENCH_EXCHANGES ?? 500);
 const concurrency = 8;
 const passphrase = 'correct horse battery staple 42';
 
-type Timing = Awaited<ReturnType<typeof timed>>;
+type Timing = Timed;
 
 /**
  * The machine is shared and noisy: runs the baseline and the measured path in alternating rounds
@@ -35,28 +37,6 @@ async function alternating(rounds: number, baseline: () => Promise<Timing>, meas
     if (!best.measured || b.perSecond > best.measured.perSecond) best.measured = b;
   }
   return best as { baseline: Timing; measured: Timing };
-}
-
-async function timed(count: number, task: (i: number) => Promise<unknown>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const index = next++;
-        const begin = performance.now();
-        await task(index);
-        latencies.push(performance.now() - begin);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: (count * 1_000) / (performance.now() - started),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
 }
 
 /** Identity as the password handlers see it, answered in process (the bench measures auth-methods, not NATS request/reply). */
@@ -109,9 +89,9 @@ async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
   const challenge = createPasswordChallengeHandler(env);
   const { baseline: raw, measured: full } = await alternating(
     3,
-    () => timed(challenges, () => hash(passphrase, { ...argon2Options, secret: Buffer.alloc(32, 1) })),
+    () => rawArgon2idBaseline({ count: challenges }, concurrency, passphrase),
     () =>
-      timed(challenges, async (i) => {
+      timed({ count: challenges }, concurrency, async (i) => {
         const reply = await challenge(
           {
             params: undefined,
@@ -123,21 +103,11 @@ async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
         if (!reply.ok || !(reply.body as { 'valid?': boolean })['valid?']) throw new Error('challenge refused');
       }),
   );
-  return [
-    {
-      name: 'password challenges',
-      value: full.perSecond,
-      unit: 'ops/s',
-      baseline: { name: 'raw argon2id hashes', value: raw.perSecond, unit: 'ops/s' },
-    },
-    {
-      name: 'password challenge p50',
-      value: full.p50,
-      unit: 'ms',
-      baseline: { name: 'raw argon2id hash p50', value: raw.p50, unit: 'ms' },
-    },
-    { name: 'password challenge p99', value: full.p99, unit: 'ms' },
-  ];
+  return figuresAgainst(
+    'password challenges',
+    { ...full, unit: 'ops/s' },
+    { ...raw, name: 'raw argon2id hashes', unit: 'ops/s' },
+  );
 }
 
 /** Authorization-code exchanges (redeem, refresh family, two RS256 signatures) next to bare RS256 signatures. */
@@ -149,7 +119,7 @@ async function exchangeFigures(eventStore: EventStore): Promise<Figure[]> {
     codes.push(
       (
         await kit.codes.issue(
-          { environment: 'sandbox', organizationDomain: 'acme', userId: user.id, method: 'password', clientId: 'bench' },
+          { environment: 'sandbox', organizationDomain: 'acme', userId: user.id, method: 'password', clientId: 'client-1' },
           metadata(),
         )
       ).code,
@@ -169,28 +139,18 @@ async function exchangeFigures(eventStore: EventStore): Promise<Figure[]> {
   let used = 0;
   const { baseline: raw, measured: full } = await alternating(
     3,
-    () => timed(exchanges, () => signToken(claims, key)),
+    () => timed({ count: exchanges }, concurrency, () => signToken(claims, key)),
     () =>
-      timed(exchanges, async () => {
-        const reply = await kit.token({ grant_type: 'authorization_code', code: codes[used++] as string });
+      timed({ count: exchanges }, concurrency, async () => {
+        const reply = await kit.token({ grant_type: 'authorization_code', code: codes[used++] as string, ...client1 });
         if (!reply.ok) throw new Error('exchange refused');
       }),
   );
-  return [
-    {
-      name: 'authorization-code exchanges',
-      value: full.perSecond,
-      unit: 'ops/s',
-      baseline: { name: 'raw RS256 signatures', value: raw.perSecond, unit: 'ops/s' },
-    },
-    {
-      name: 'authorization-code exchange p50',
-      value: full.p50,
-      unit: 'ms',
-      baseline: { name: 'raw RS256 signature p50', value: raw.p50, unit: 'ms' },
-    },
-    { name: 'authorization-code exchange p99', value: full.p99, unit: 'ms' },
-  ];
+  return figuresAgainst(
+    'authorization-code exchanges',
+    { ...full, unit: 'ops/s' },
+    { ...raw, name: 'raw RS256 signatures', unit: 'ops/s' },
+  );
 }
 
 async function main() {

@@ -10,7 +10,7 @@ export interface LoadResult {
 
 export interface LoadOptions {
   url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   /** Builds each request's body (e.g. unique names). */
@@ -54,4 +54,13 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors,
     non2xx: result.non2xx,
   };
+}
+
+/** An autocannon result as a rate and latency percentiles. */
+export const timedOf = (result: LoadResult) => ({ perSecond: result.requestsPerSecond, p50: result.p50Ms, p99: result.p99Ms });
+
+/** Warns of the operations that had errors or non-2xx answers (their figures then count failures too). */
+export function warnFailures(results: Record<string, LoadResult>): void {
+  for (const [name, result] of Object.entries(results))
+    if (result.errors + result.non2xx > 0) console.warn(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
+import type { Timed } from './timing';
 
 export interface Figure {
   name: string;
@@ -33,4 +34,32 @@ export function report(benchmark: string, figures: Figure[], notes: Record<strin
     join(directory, `${benchmark}.json`),
     `${JSON.stringify({ benchmark, measuredAt: new Date().toISOString(), machine, notes, figures }, null, 2)}\n`,
   );
+}
+
+/** The rate, p50 and p99 of an operation, each next to the same figure of its raw baseline. */
+export function figuresAgainst(
+  name: string,
+  measured: Timed & { unit: string },
+  baseline: Timed & { name: string; unit: string },
+): Figure[] {
+  return [
+    {
+      name: `${name} ${measured.unit}`,
+      value: measured.perSecond,
+      unit: measured.unit,
+      baseline: { name: baseline.name, value: baseline.perSecond, unit: baseline.unit },
+    },
+    {
+      name: `${name} p50`,
+      value: measured.p50,
+      unit: 'ms',
+      baseline: { name: `${baseline.name} p50`, value: baseline.p50, unit: 'ms' },
+    },
+    {
+      name: `${name} p99`,
+      value: measured.p99,
+      unit: 'ms',
+      baseline: { name: `${baseline.name} p99`, value: baseline.p99, unit: 'ms' },
+    },
+  ];
 }

@@ -2,6 +2,7 @@ export { z } from './zod';
 export * from './common/environment.schema';
 export * from './common/primitives.schema';
 export * from './common/inputs.schema';
+export * from './common/pkce.schema';
 export * from './common/pagination.schema';
 export * from './common/errors';
 export * from './common/scopes';

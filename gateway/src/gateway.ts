@@ -4,8 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { IncomingMessage } from 'node:http';
-import { generateOpenApiDocument, operations } from '@sesame/contracts';
-import { Metrics, NestPinoLogger, ProbesModule, RpcClient } from '@sesame/platform';
+import { generateOpenApiDocument, maxRateLimitWindowSeconds, operations } from '@sesame/contracts';
+import { KvRateLimiter, Metrics, NestPinoLogger, ProbesModule, RpcClient } from '@sesame/platform';
 import type { Logger } from '@sesame/platform';
 import { Authenticator } from './auth/authenticator';
 import { JwksCache } from './auth/jwks-cache';
@@ -13,8 +13,11 @@ import { apiAudience, apiKeyIssuer } from './config';
 import type { GatewayConfig } from './config';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { parseBrackets } from './http/form-body';
+import { lingerOnRefusedBodies } from './http/lingering-close';
 import { ServiceReadiness } from './http/service-readiness';
 import { clientErrorHandler, frameworkErrors } from './http/transport-errors';
+import { budgetsOf } from './rate-limits/rate-limit-config';
+import { RequestLimiter } from './rate-limits/request-limiter';
 import { registerDevRoutes } from './routes/dev-routes';
 import { registerOnboardingRoutes } from './routes/onboarding-routes';
 import { registerOperationRoutes } from './routes/operation-routes';
@@ -40,6 +43,11 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
     name: `${config.SESAME_PREFIX}.gateway`,
   });
+  const counters = await KvRateLimiter.connect(config.SESAME_NATS_URL, config.SESAME_PREFIX, {
+    replicas: config.SESAME_JETSTREAM_REPLICAS,
+    maxWindowMs: maxRateLimitWindowSeconds * 1_000,
+    timeoutMs: config.SESAME_RATE_LIMIT_TIMEOUT_MS,
+  });
   const jwks = new JwksCache(rpc, logger, config.SESAME_JWKS_REFRESH_SECONDS * 1_000);
   const services = new ServiceReadiness(rpc);
   const adapter = new FastifyAdapter({
@@ -49,7 +57,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     clientErrorHandler: clientErrorHandler(config.SESAME_DOCS_URL),
     frameworkErrors: frameworkErrors(config.SESAME_DOCS_URL),
     genReqId: correlationIdOf,
-    trustProxy: true,
+    trustProxy: config.SESAME_TRUST_PROXY,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     ProbesModule.forRoot({
@@ -78,6 +86,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-correlation-id', request.id);
   });
+  lingerOnRefusedBodies(fastify);
   fastify.addHook('onResponse', async (request, reply) => {
     const route = `${request.method} ${request.routeOptions.url ?? 'unmatched'}`;
     metrics.requests.inc({ route, outcome: String(reply.statusCode) });
@@ -90,6 +99,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   registerOperationRoutes(fastify, operations, {
     rpc,
     authenticator: new Authenticator(jwks, apiKeyIssuer(config), apiAudience(config)),
+    limiter: new RequestLimiter(counters, budgetsOf(config), logger, metrics),
     logger,
   });
   registerOnboardingRoutes(fastify, logger);
@@ -102,6 +112,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
       stopJwks();
       await app.close();
       await rpc.close();
+      await counters.close();
     },
   };
 }

@@ -80,6 +80,21 @@ describe('Hostile input on every documented operation (all processes, real NATS)
     }
   });
 
+  // Regression: the gateway closed the connection at once on a body over the limit; a client still
+  // sending got a reset (EPIPE, ECONNRESET) instead of the 413, which the reset wiped.
+  it.each([
+    ['a JSON body', '/api/v2/organizations', 'application/json', JSON.stringify({ name: 'x'.repeat(16_000_000) })],
+    ['a form body', '/oauth/token', 'application/x-www-form-urlencoded', `refresh_token[]=${'%00'.repeat(5_000_000)}`],
+  ])('answers 413 to %s of 16 MB that is still being sent', async (_case, path, contentType, body) => {
+    const operation = operations.find((candidate) => candidate.method === 'post' && candidate.path === path);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const request = { method: 'POST', path, headers: { ...fixtures.authorization(), 'content-type': contentType }, body };
+      const answer = await send(request);
+      expectDocumentedAnswer(document, operation, request, answer);
+      expect(answer.status).toBe(413);
+    }
+  });
+
   // Regression: qs with strictDepth threw from inside the router and the form parser, an uncaught
   // exception that stopped the gateway on one unauthenticated request.
   it.each([

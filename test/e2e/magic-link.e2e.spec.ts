@@ -1,6 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { JSONWebKeySet } from 'jose';
-import { System } from '../support/system';
+import { join } from 'node:path';
+import { System, repoRoot } from '../support/system';
 import type { ApiKey } from '../support/system';
 import { createOrganization, notFound, unauthorized } from '../support/identity-fixtures';
 
@@ -16,6 +17,8 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
   const outbox = async (to: string) =>
     (await system.request('GET', `/dev/outbox?to=${encodeURIComponent(to)}`, { token: null })).body.data as {
       subject: string;
+      text: string;
+      html?: string;
       links: { rel: string; url: string }[];
     }[];
   const exchange = (code: string, key: ApiKey = system.apiKey) =>
@@ -30,7 +33,7 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
     });
 
   beforeAll(async () => {
-    system = await System.start();
+    system = await System.start({ env: { SESAME_MAIL_TEMPLATES_DIR: join(repoRoot, 'test/support/mail-templates') } });
     org = await createOrganization(system, 'Pied Piper', { allowed_email_domains: ['piedpiper-ml.com'] });
     expect((await system.request('POST', '/api/v2/redirect_uris', { body: { url: callback } })).status).toBe(201);
     const user = await system.request('POST', `/api/v2/org/${org}/users`, { body: { email: 'richard@piedpiper-ml.com' } });
@@ -69,6 +72,10 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
         status: 422,
         body: { errors: { org_domain: ['already has a magic link connection'] } },
       });
+      expect(await system.request('PUT', connection(), { form: 'sign_in_template_id=welcome-v9' })).toMatchObject({
+        status: 422,
+        body: { errors: { sign_in_template_id: ['is not a mail template: no welcome-v9.txt in the mail template directory'] } },
+      });
       const updated = await system.request('PUT', connection(), { form: 'sign_in_template_id=welcome-v2' });
       expect(updated).toMatchObject({
         status: 200,
@@ -96,9 +103,15 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
         magic_link: expect.stringContaining(`${callback}?code=`),
         request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
-      const link = (await outbox('richard@piedpiper-ml.com')).at(-1)?.links.find((item) => item.rel === 'magic-link')
-        ?.url as string;
+      const mail = (await outbox('richard@piedpiper-ml.com')).at(-1);
+      const link = mail?.links.find((item) => item.rel === 'magic-link')?.url as string;
       expect(link).toBe(answer.body.magic_link);
+      // The connection's sign_in_template_id (test/support/mail-templates/welcome-v2.*) wrote the email.
+      expect(mail).toMatchObject({
+        subject: 'Pied Piper: your sign-in link',
+        text: `Hello richard@piedpiper-ml.com,\n\nSign in to Pied Piper with ${link} within 10 minutes.\n`,
+        html: expect.stringContaining(`<a href="${link.replace(/&/g, '&amp;')}">Sign in to Pied Piper</a>`),
+      });
       const followed = new URL(link);
       expect(`${followed.origin}${followed.pathname}`).toBe(callback);
       expect(followed.searchParams.get('request_id')).toBe(answer.body.request_id);

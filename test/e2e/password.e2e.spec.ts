@@ -33,8 +33,16 @@ describe('Password sign-in (all processes, real NATS)', () => {
   });
 
   const post = (path: string, body: Record<string, unknown>) => system.request('POST', path, { body });
+  /** The token endpoint, as the integrator's backend calls it: authenticated with its API key unless the body says otherwise. */
   const token = (body: Record<string, string>) =>
-    system.request('POST', '/oauth/token', { token: null, form: new URLSearchParams(body).toString() });
+    system.request('POST', '/oauth/token', {
+      token: null,
+      form: new URLSearchParams({
+        client_id: system.apiKey.clientId,
+        client_secret: system.apiKey.clientSecret,
+        ...body,
+      }).toString(),
+    });
   const challenge = (user_email: string, plain_text: string, extra: Record<string, unknown> = {}) =>
     post('/api/v2/password-challenge', { org_domain: org, user_email, plain_text, ...extra });
 
@@ -127,7 +135,7 @@ describe('Password sign-in (all processes, real NATS)', () => {
         user_id: created.body.user_id,
         'valid?': true,
       });
-      const tokens = await token({ grant_type: 'authorization_code', code: body.code, client_id: system.apiKey.clientId });
+      const tokens = await token({ grant_type: 'authorization_code', code: body.code });
       expect(tokens).toMatchObject({
         status: 200,
         body: { expires_in: 36_000, scope: 'openid email profile', token_type: 'Bearer', refresh_token: expect.any(String) },
@@ -161,12 +169,12 @@ describe('Password sign-in (all processes, real NATS)', () => {
       expect(await token({ grant_type: 'authorization_code', code, redirect_uri: 'https://evil.example.com/cb' })).toMatchObject(
         invalidGrant('redirect_uri does not match the one the authorization code was issued for'),
       );
-      const client = { client_id: system.apiKey.clientId, redirect_uri: 'https://app.example.com/cb' };
+      const client = { redirect_uri: 'https://app.example.com/cb' };
       expect(await token({ grant_type: 'authorization_code', code, ...client, client_secret: 'wrong' })).toMatchObject({
         status: 401,
         body: { error: 'invalid_client', error_description: 'Client authentication failed' },
       });
-      const first = await token({ grant_type: 'authorization_code', code, ...client, client_secret: system.apiKey.clientSecret });
+      const first = await token({ grant_type: 'authorization_code', code, ...client });
       expect(first.status).toBe(200);
       expect(await token({ grant_type: 'authorization_code', code })).toMatchObject(usedCode);
       expect(await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token })).toMatchObject(usedRefresh);
@@ -227,6 +235,8 @@ describe('Password sign-in (all processes, real NATS)', () => {
       const link = new URL(mail.links[0].url);
       expect(link.origin + link.pathname).toBe('https://app.example.com/reset-password');
       const passwordCode = link.searchParams.get('password_code') as string;
+      const userPath = `/api/v2/org/${org}/users/${requested.body.user_id}`;
+      expect((await system.request('GET', userPath)).body).toMatchObject({ email_verified: false });
 
       const newPassphrase = 'purple elephants juggle quietly at noon';
       expect((await post('/api/v2/password', { password_code: passwordCode, plain_text: 'password123' })).status).toBe(422);
@@ -235,7 +245,19 @@ describe('Password sign-in (all processes, real NATS)', () => {
         status: 201,
         body: { user_id: requested.body.user_id, code: expect.stringMatching(/^[\w-]{43}$/) },
       });
-      expect((await token({ grant_type: 'authorization_code', code: set.body.code })).status).toBe(200);
+      // The reset link reached the user's mailbox: the email is verified, in identity and in the ID token.
+      expect((await system.request('GET', userPath)).body).toMatchObject({ email_verified: true });
+      const tokens = await token({ grant_type: 'authorization_code', code: set.body.code });
+      expect(tokens.status).toBe(200);
+      const { payload } = await jwtVerify(
+        tokens.body.id_token,
+        createRemoteJWKSet(new URL(`${system.baseUrl}/t/${org}/.well-known`)),
+        {
+          issuer: `${system.baseUrl}/t/${org}`,
+          audience: system.apiKey.clientId,
+        },
+      );
+      expect(payload).toMatchObject({ email: email('reset'), email_verified: true });
       expect(await post('/api/v2/password', { password_code: passwordCode, plain_text: newPassphrase })).toMatchObject(
         unknownPasswordCode,
       );

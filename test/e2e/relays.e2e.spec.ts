@@ -1,6 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { JSONWebKeySet } from 'jose';
 import { System } from '../support/system';
+import type { ApiKey } from '../support/system';
 import { createOrganization, notFound } from '../support/identity-fixtures';
 
 const callback = 'https://app.acme-relay.example/callback';
@@ -31,11 +32,24 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
     });
     const tokens = await system.request('POST', '/oauth/token', {
       token: null,
-      body: { grant_type: 'authorization_code', code: answer.body.code, client_id: system.apiKey.clientId },
+      body: {
+        grant_type: 'authorization_code',
+        code: answer.body.code,
+        client_id: system.apiKey.clientId,
+        client_secret: system.apiKey.clientSecret,
+      },
     });
     expect(tokens.status).toBe(200);
     return tokens.body.access_token as string;
   };
+  const basic = (key: ApiKey) => `Basic ${Buffer.from(`${key.clientId}:${key.clientSecret}`).toString('base64')}`;
+  /** The partner's exchange of a relay code, authenticated with HTTP Basic (the API key of the sandbox by default). */
+  const relayGrant = (code: string, key: ApiKey | null = system.apiKey) =>
+    system.request('POST', '/oauth/token', {
+      token: null,
+      ...(key ? { headers: { authorization: basic(key) } } : {}),
+      form: `grant_type=relay&code=${encodeURIComponent(code)}`,
+    });
   const relayRequest = (id: string, body: Record<string, unknown>) =>
     system.request('POST', `/api/v2/relays/${id}/request`, { body });
 
@@ -119,11 +133,28 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
     expect(answer.body.to_partner_user).not.toBe(answer.body.from_user);
 
     const code = new URL(answer.body.relay_uri).searchParams.get('code') as string;
-    const tokens = await system.request('POST', '/oauth/token', {
-      token: null,
-      form: `grant_type=relay&code=${encodeURIComponent(code)}`,
+    const withoutClient = await relayGrant(code, null);
+    expect(withoutClient).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_client', error_description: 'Client authentication failed: the relay grant needs client_secret' },
     });
-    expect(tokens).toMatchObject({ status: 200, body: { token_type: 'Bearer', refresh_token: expect.any(String) } });
+    expect(withoutClient.headers.get('www-authenticate')).toBe('Basic realm="sesame", charset="UTF-8"');
+    const wrongSecret = await relayGrant(code, { ...system.apiKey, clientSecret: 'wrong' });
+    expect(wrongSecret).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_client', error_description: 'Client authentication failed' },
+    });
+    expect(wrongSecret.headers.get('www-authenticate')).toBe('Basic realm="sesame", charset="UTF-8"');
+    expect(await relayGrant(code, system.createApiKey('production'))).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'The relay code was issued in another environment than the API key' },
+    });
+    const tokens = await relayGrant(code);
+    // The relay's session_duration_minutes (30 since the update above) bounds every token of the partner session.
+    expect(tokens).toMatchObject({
+      status: 200,
+      body: { token_type: 'Bearer', refresh_token: expect.any(String), expires_in: 1_800 },
+    });
     const jwks = createLocalJWKSet(
       (await system.request('GET', '/.well-known/jwks.json', { token: null })).body as JSONWebKeySet,
     );
@@ -132,15 +163,27 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
     const { payload: id } = await jwtVerify(tokens.body.id_token, jwks);
     expect(id).toMatchObject({ sub: answer.body.to_partner_user, email: 'alice@acme-relay.com' });
 
-    const again = await system.request('POST', '/oauth/token', {
+    expect((payload.exp as number) - (payload.iat as number)).toBe(1_800);
+    const refreshed = await system.request('POST', '/oauth/token', {
       token: null,
-      form: `grant_type=relay&code=${encodeURIComponent(code)}`,
+      headers: { authorization: basic(system.apiKey) },
+      form: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token }).toString(),
     });
-    expect(again).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    expect(await system.request('POST', '/oauth/token', { token: null, form: 'grant_type=relay' })).toMatchObject({
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.expires_in).toBeLessThanOrEqual(1_800);
+    expect(refreshed.body.expires_in).toBeGreaterThan(1_700);
+
+    expect(await relayGrant(code)).toMatchObject({
       status: 400,
-      body: { error: 'invalid_request' },
+      body: { error: 'invalid_grant', error_description: 'The relay code is unknown, expired or already used' },
     });
+    expect(
+      await system.request('POST', '/oauth/token', {
+        token: null,
+        headers: { authorization: basic(system.apiKey) },
+        form: 'grant_type=relay',
+      }),
+    ).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: 'code is required' } });
   });
 
   it('without jit, refuses a user who has no account in the partner organization', async () => {

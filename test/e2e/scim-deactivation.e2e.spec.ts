@@ -28,8 +28,16 @@ describe('SCIM deactivation ends the sign-ins of a user (all processes, real NAT
 
   const scim = (method: string, path: string, body: unknown) =>
     system.request(method, `${base}${path}`, { token: scimToken, headers: { 'content-type': 'application/scim+json' }, body });
+  /** The token endpoint, authenticated with the API key that started the sign-ins. */
   const token = (body: Record<string, string>) =>
-    system.request('POST', '/oauth/token', { token: null, form: new URLSearchParams(body).toString() });
+    system.request('POST', '/oauth/token', {
+      token: null,
+      form: new URLSearchParams({
+        ...body,
+        client_id: system.apiKey.clientId,
+        client_secret: system.apiKey.clientSecret,
+      }).toString(),
+    });
 
   it('refuses the refresh token and new codes of a user that Okta deactivated (PATCH active false)', async () => {
     const email = `lin@${emailDomain}`;
@@ -48,7 +56,7 @@ describe('SCIM deactivation ends the sign-ins of a user (all processes, real NAT
       (await system.request('POST', '/api/v2/password-challenge', { body: { org_domain: org, user_email: email, plain_text } }))
         .body;
     const first = await signIn();
-    const tokens = await token({ grant_type: 'authorization_code', code: first.code, client_id: system.apiKey.clientId });
+    const tokens = await token({ grant_type: 'authorization_code', code: first.code });
     expect(tokens).toMatchObject({ status: 200, body: { refresh_token: expect.any(String) } });
     const pendingCode = (await signIn()).code as string;
 
@@ -62,8 +70,6 @@ describe('SCIM deactivation ends the sign-ins of a user (all processes, real NAT
     expect(await token({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token })).toEqual(
       expect.objectContaining(inactive),
     );
-    expect(await token({ grant_type: 'authorization_code', code: pendingCode, client_id: system.apiKey.clientId })).toEqual(
-      expect.objectContaining(inactive),
-    );
+    expect(await token({ grant_type: 'authorization_code', code: pendingCode })).toEqual(expect.objectContaining(inactive));
   });
 });

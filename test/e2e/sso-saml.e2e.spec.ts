@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { subjects } from '@sesame/contracts';
 import type { RpcReply } from '@sesame/contracts';
 import { RpcClient } from '@sesame/platform';
@@ -7,7 +8,7 @@ import { join } from 'node:path';
 import { createKeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
 import { System } from '../support/system';
 import { createOrganization, eventually } from '../support/identity-fixtures';
-import { TestIdp } from '../support/saml-idp';
+import { encryptAssertion, TestIdp } from '../support/saml-idp';
 import type { LoginResponseOptions } from '../support/saml-idp';
 import { browserGet, idpReceivesAuthnRequest, postToAcs, redirectBindingRequest, spEntityOf } from '../support/saml-browser';
 
@@ -155,10 +156,115 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
     await system.request('PUT', `/api/v2/org/${org}/sso-connection`, { body: { number_users_provisioning_limit: null } });
   });
 
+  it('unregistered_users_allowed: an unknown user signs in without an account, with tokens from the assertion', async () => {
+    await system.request('PUT', `/api/v2/org/${org}/sso-connection`, {
+      body: { users_access_policy: 'unregistered_users_allowed' },
+    });
+    const usersBefore = await system.request('GET', `/api/v2/org/${org}/users`);
+    const visitor = 'Visitor@Acme-SAML.test';
+    const signIn = async () => {
+      const { request_id, inResponseTo, relayState } = await startSignIn();
+      const attributes = { email: visitor, firstName: 'Vera', lastName: 'Visitor', department: ['R&D', 'Labs'] };
+      const landing = await postToAcs(
+        sp.acs_url,
+        idp.loginResponse(sp, { nameId: visitor, inResponseTo, attributes }),
+        relayState ?? undefined,
+      );
+      expect(landing.status).toBe(302);
+      expect(params(landing.location)).toEqual({ code: expect.any(String), request_id });
+      return params(landing.location).code as string;
+    };
+    const exchange = async (body: Record<string, string>) => {
+      const reply = await fetch(`${system.baseUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          client_id: system.apiKey.clientId,
+          client_secret: system.apiKey.clientSecret,
+          ...body,
+        }).toString(),
+      });
+      return { status: reply.status, body: (await reply.json()) as Record<string, string> };
+    };
+    const tokens = await exchange({ grant_type: 'authorization_code', code: await signIn() });
+    expect(tokens.status).toBe(200);
+    const jwks = createRemoteJWKSet(new URL(`${system.baseUrl}/t/${org}/.well-known`));
+    const verified = { issuer: `${system.baseUrl}/t/${org}`, audience: system.apiKey.clientId };
+    const { payload: id } = await jwtVerify(tokens.body.id_token as string, jwks, verified);
+    expect(id).toMatchObject({
+      sub: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      email: 'visitor@acme-saml.test',
+      email_verified: true,
+      given_name: 'Vera',
+      family_name: 'Visitor',
+      amr: ['sso'],
+      attributes: { email: [visitor], firstName: ['Vera'], lastName: ['Visitor'], department: ['R&D', 'Labs'] },
+    });
+    const { payload: access } = await jwtVerify(tokens.body.access_token as string, jwks, verified);
+    expect(access.sub).toBe(id.sub);
+
+    const refreshed = await exchange({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token as string });
+    expect(refreshed.status).toBe(200);
+    expect((await jwtVerify(refreshed.body.id_token as string, jwks, verified)).payload).toMatchObject({
+      sub: id.sub,
+      email: id.email,
+    });
+
+    // The same person again: the same subject id; and nobody was added to the organization.
+    const again = await exchange({ grant_type: 'authorization_code', code: await signIn() });
+    expect((await jwtVerify(again.body.id_token as string, jwks, verified)).payload.sub).toBe(id.sub);
+    expect((await system.request('GET', `/api/v2/org/${org}/users`)).body).toEqual(usersBefore.body);
+    expect((await system.request('GET', `/api/v2/org/${org}/users/visitor@acme-saml.test`)).status).toBe(404);
+    await system.request('PUT', `/api/v2/org/${org}/sso-connection`, { body: { users_access_policy: 'provision_new_users' } });
+
+    // The connection no longer lets unregistered users in: their sessions end at the next refresh
+    // (a refresh that succeeds meanwhile, before the connection's read model caught up, rotates).
+    let current = again.body.refresh_token as string;
+    let refused: Awaited<ReturnType<typeof exchange>> | undefined;
+    await eventually(async () => {
+      const reply = await exchange({ grant_type: 'refresh_token', refresh_token: current });
+      if (reply.status === 200) current = reply.body.refresh_token as string;
+      else refused = reply;
+      return reply.status !== 200;
+    });
+    expect(refused).toEqual({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'The user of this grant no longer exists or is inactive' },
+    });
+  });
+
+  /** Our SP encryption certificate, as an IdP reads it from our metadata (`<KeyDescriptor use="encryption">`). */
+  const spEncryptionCertificate = () => {
+    const descriptor = /<KeyDescriptor use="encryption">[\s\S]*?<\/KeyDescriptor>/.exec(spMetadata)?.[0] ?? '';
+    const base64 = /<(?:ds:)?X509Certificate>([^<]+)</.exec(descriptor)?.[1] ?? '';
+    return `-----BEGIN CERTIFICATE-----\n${base64.replace(/\s+/g, '').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`;
+  };
+
+  it('encrypted assertions: our metadata advertises an encryption certificate and an assertion encrypted with it signs in', async () => {
+    expect(spMetadata).toContain('<KeyDescriptor use="encryption">');
+    const { request_id, inResponseTo, relayState } = await startSignIn();
+    // Another user than Ada: the single logout tests below expect Ada to have one SAML session.
+    const cipher = 'cipher@acme-saml.test';
+    const xml = idp.signedResponseXml(sp, { nameId: cipher, inResponseTo, attributes: { email: cipher, firstName: 'Cy' } });
+    const encrypted = await encryptAssertion(xml, spEncryptionCertificate());
+    expect(encrypted).toContain('<saml:EncryptedAssertion>');
+    expect(encrypted).not.toContain(cipher);
+    const landing = await postToAcs(sp.acs_url, Buffer.from(encrypted).toString('base64'), relayState ?? undefined);
+    expect(landing.status).toBe(302);
+    expect((await system.request('GET', `/api/v2/org/${org}/users/${cipher}`)).body.profile.given_name).toBe('Cy');
+    expect(params(landing.location)).toEqual({ code: expect.any(String), request_id });
+  });
+
   describe('attacks, each refused with its reason', () => {
-    const refusedWith = async (reason: string, message: string, make: (inResponseTo: string) => string, relay = true) => {
+    const refusedWith = async (
+      reason: string,
+      message: string,
+      make: (inResponseTo: string) => string | Promise<string>,
+      relay = true,
+    ) => {
       const { request_id, inResponseTo } = await startSignIn();
-      const hop = await postToAcs(sp.acs_url, Buffer.from(make(inResponseTo)).toString('base64'), relay ? request_id : undefined);
+      const xml = await make(inResponseTo);
+      const hop = await postToAcs(sp.acs_url, Buffer.from(xml).toString('base64'), relay ? request_id : undefined);
       expect(hop.status).toBe(302);
       expect(params(hop.location)).toEqual({ error: 'access_denied', error_description: message, request_id });
       expect(await logged(hop, reason)).toBe(true);
@@ -198,6 +304,30 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
         const assertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)?.[0] as string;
         return xml.replace(assertion, assertion + assertion.replace(/ID="[^"]+"/, 'ID="_second"'));
       });
+    });
+
+    it('refuses an assertion encrypted with another key, an unsigned encrypted one, and two assertions inside the encryption', async () => {
+      const other = await createKeyAndCertificate('another sp');
+      await refusedWith(
+        'decryption_failed',
+        'The identity provider response could not be decrypted (check the encryption certificate in the identity provider).',
+        async (id) => encryptAssertion(signed(id), other.certificatePem),
+      );
+      await refusedWith('unsigned', 'The identity provider response is not signed.', async (id) =>
+        encryptAssertion(signed(id, { sign: 'none' }), spEncryptionCertificate()),
+      );
+      await refusedWith('assertion_count', 'The identity provider response must contain exactly one assertion.', async (id) => {
+        const xml = signed(id);
+        const assertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)?.[0] as string;
+        return encryptAssertion(xml, spEncryptionCertificate(), {
+          content: assertion + assertion.replace(/ID="[^"]+"/, 'ID="_second"'),
+        });
+      });
+      await refusedWith(
+        'weak_encryption',
+        'The identity provider encrypted its assertion with an algorithm that is no longer accepted (use RSA-OAEP and AES).',
+        async (id) => encryptAssertion(signed(id), spEncryptionCertificate(), { keyEncryption: 'rsa-1_5' }),
+      );
     });
 
     it('refuses an expired response and wrong audience, recipient, destination', async () => {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import type { NatsConnection } from 'nats';
 import * as OTPAuth from 'otpauth';
@@ -177,22 +178,34 @@ describe('TOTP over HTTP (all processes, real NATS)', () => {
       });
       await awayFromStepEdge();
       usedCode = app.code();
-      const validated = await system.request('PUT', challengeValidation(), { body: { code: usedCode } });
+      // A public client (PKCE): the S256 challenge computed here, independently of the service.
+      const verifier = randomBytes(32).toString('base64url');
+      const pkce = { code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
+      const validated = await system.request('PUT', challengeValidation(), { body: { code: usedCode, ...pkce } });
       expect(validated).toMatchObject({
         status: 200,
         body: { request_id: created.body.request_id, success: true, recovery_code_used: false, code: expect.any(String) },
       });
-      const exchange = () =>
+      const exchange = (proof: Record<string, string>) =>
         system.request('POST', '/oauth/token', {
           token: null,
           form: new URLSearchParams({
             grant_type: 'authorization_code',
             code: validated.body.code,
             client_id: system.apiKey.clientId,
+            ...proof,
           }).toString(),
         });
-      expect(await exchange()).toMatchObject({ status: 200, body: { token_type: 'Bearer', id_token: expect.any(String) } });
-      expect(await exchange()).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      expect(await exchange({ client_secret: system.apiKey.clientSecret })).toMatchObject({
+        status: 400,
+        body: {
+          error: 'invalid_grant',
+          error_description: 'code_verifier is required: the authorization code was issued with a code_challenge',
+        },
+      });
+      const tokens = await exchange({ code_verifier: verifier });
+      expect(tokens).toMatchObject({ status: 200, body: { token_type: 'Bearer', id_token: expect.any(String) } });
+      expect(await exchange({ code_verifier: verifier })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     });
 
     it('accepts a code once: the same code fails on the next challenge (401)', async () => {

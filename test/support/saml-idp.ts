@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as samlify from 'samlify';
 import { SignedXml } from 'xml-crypto';
+import { encrypt } from 'xml-encryption';
 import { createKeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
 import type { KeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
 
@@ -141,6 +142,45 @@ export class TestIdp {
       },
     } as never);
   }
+}
+
+export interface EncryptionOptions {
+  /** Key transport: RSA-OAEP by default (as Entra ID, ADFS and Okta do); RSA-1_5 for the weak-algorithm case. */
+  keyEncryption?: 'rsa-oaep-mgf1p' | 'rsa-1_5';
+  /** Content encryption: AES-256-CBC by default (ADFS, Okta), or AES-256-GCM. */
+  encryption?: 'aes256-cbc' | 'aes256-gcm';
+}
+
+/**
+ * Encrypts what stands between the Assertion tags of `xml` (by default the signed assertion) for
+ * the SP certificate (`<KeyDescriptor use="encryption">` of its metadata), as an IdP with
+ * assertion encryption on sends it: `<saml:EncryptedAssertion>` holding the EncryptedData with the
+ * EncryptedKey in its KeyInfo. `content` replaces what is encrypted (attack cases).
+ */
+export async function encryptAssertion(
+  xml: string,
+  spEncryptionCertificatePem: string,
+  options: EncryptionOptions & { content?: string } = {},
+): Promise<string> {
+  const assertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)?.[0];
+  if (!assertion) throw new Error('no assertion to encrypt');
+  const xmlenc = 'http://www.w3.org/2001/04/xmlenc#';
+  const gcm = options.encryption === 'aes256-gcm';
+  const encrypted = await new Promise<string>((resolve, reject) =>
+    encrypt(
+      options.content ?? assertion,
+      {
+        rsa_pub: spEncryptionCertificatePem,
+        pem: spEncryptionCertificatePem,
+        encryptionAlgorithm: gcm ? 'http://www.w3.org/2009/xmlenc11#aes256-gcm' : `${xmlenc}aes256-cbc`,
+        keyEncryptionAlgorithm: `${xmlenc}${options.keyEncryption ?? 'rsa-oaep-mgf1p'}`,
+        disallowEncryptionWithInsecureAlgorithm: false,
+        warnInsecureAlgorithm: false,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  );
+  return xml.replace(assertion, `<saml:EncryptedAssertion>${encrypted}</saml:EncryptedAssertion>`);
 }
 
 /** Raw xml-crypto verification of the assertion signature (the benchmark's baseline). */

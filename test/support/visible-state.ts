@@ -1,21 +1,28 @@
 import type { System } from './system';
-import type { WriteLoad, Written } from './write-load';
+import type { WriteLoad, Written, WrittenKind } from './write-load';
 
-interface Resource {
+export interface Resource {
   id: string;
   [field: string]: unknown;
 }
 
-/** Everything the API shows of organizations and their users, each list read page by page. */
+/**
+ * Everything the API shows of what the write load touches, each list read page by page: the
+ * read models of identity (organizations, their users, redirect URIs), auth-methods (relays)
+ * and webhooks (webhooks).
+ */
 export interface VisibleState {
   organizations: Resource[];
   users: Map<string, Resource[]>;
+  redirectUris: Resource[];
+  relays: Resource[];
+  webhooks: Resource[];
 }
 
-export async function readAll(system: System, path: string): Promise<Resource[]> {
+export async function readAll(system: System, path: string, query = ''): Promise<Resource[]> {
   const all: Resource[] = [];
   for (let page = 1; ; page++) {
-    const answer = await system.request('GET', `${path}?per_page=100&page=${page}`);
+    const answer = await system.request('GET', `${path}?per_page=100&page=${page}${query}`);
     if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     all.push(...(answer.body.data as Resource[]));
     if (answer.body.pagination.next_page !== null) continue;
@@ -29,17 +36,27 @@ export async function visibleState(system: System): Promise<VisibleState> {
   const users = new Map<string, Resource[]>();
   for (const organization of organizations)
     users.set(organization.domain as string, await readAll(system, `/api/v2/org/${organization.domain}/users`));
-  return { organizations, users };
+  return {
+    organizations,
+    users,
+    redirectUris: await readAll(system, '/api/v2/redirect_uris'),
+    relays: await readAll(system, '/api/v2/relays'),
+    webhooks: await readAll(system, '/api/v2/webhooks'),
+  };
 }
+
+const byId = (a: Resource, b: Resource) => a.id.localeCompare(b.id);
 
 /** A stable text of the state, for comparing two readings. */
 export function stateText(state: VisibleState): string {
-  const byId = (a: Resource, b: Resource) => a.id.localeCompare(b.id);
   return JSON.stringify({
     organizations: [...state.organizations].sort(byId),
     users: [...state.users.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([domain, list]) => [domain, [...list].sort(byId)]),
+    redirectUris: [...state.redirectUris].sort(byId),
+    relays: [...state.relays].sort(byId),
+    webhooks: [...state.webhooks].sort(byId),
   });
 }
 
@@ -51,34 +68,54 @@ export interface WriteAudit {
   unknownApplied: number;
 }
 
+/** A listed resource as the load would have recorded it: its kind, the key it chose, its organization. */
+interface Seen {
+  kind: WrittenKind;
+  id: string;
+  key: string;
+  domain?: string;
+}
+
+function seenOf(state: VisibleState): Seen[] {
+  return [
+    ...state.organizations.map((o) => ({ kind: 'organization' as const, id: o.id, key: o.name as string })),
+    ...[...state.users.entries()].flatMap(([domain, list]) =>
+      list.map((u) => ({ kind: 'user' as const, id: u.id, key: u.email as string, domain })),
+    ),
+    ...state.redirectUris.map((r) => ({ kind: 'redirect-uri' as const, id: r.id, key: r.url as string })),
+    ...state.relays.map((r) => ({
+      kind: 'relay' as const,
+      id: r.id,
+      key: r.partner_redirect_uri as string,
+      domain: r.partner_domain as string,
+    })),
+    ...state.webhooks.map((w) => ({ kind: 'webhook' as const, id: w.id, key: w.name as string })),
+  ];
+}
+
 /**
  * Compares what the load was told with what the API shows: every acknowledged write present
- * (same id, same organization), no resource listed twice (an event applied twice), nothing
+ * (same id, same key, same organization), no resource listed twice (an event applied twice by a
+ * projection: a list of redirect URIs folded from one stream would repeat the URI), nothing
  * present that no request asked for (only requests whose outcome was unknown may or may not be).
  */
 export function auditWrites(load: WriteLoad, state: VisibleState, before: VisibleState): WriteAudit {
-  const organizations = state.organizations.filter(
-    (organization) => !before.organizations.some((old) => old.id === organization.id),
-  );
-  const seen = new Set([...before.users.values()].flat().map((user) => user.id));
-  const users = [...state.users.entries()]
-    .flatMap(([domain, list]) => list.map((user) => ({ ...user, domain }) as Resource & { domain: string }))
-    .filter((user) => !seen.has(user.id));
-  const ids = [...state.organizations, ...users].map((resource) => resource.id);
+  const old = new Set(seenOf(before).map((resource) => `${resource.kind}:${resource.id}`));
+  const fresh = seenOf(state).filter((resource) => !old.has(`${resource.kind}:${resource.id}`));
+  const ids = seenOf(state).map((resource) => `${resource.kind}:${resource.id}`);
   const duplicated = ids.filter((id, index) => ids.indexOf(id) !== index);
   const present = (written: Written) =>
-    written.kind === 'organization'
-      ? organizations.some((organization) => organization.id === written.id && organization.name === written.key)
-      : users.some((user) => user.id === written.id && user.email === written.key && user.domain === written.domain);
+    fresh.some(
+      (resource) =>
+        resource.kind === written.kind &&
+        resource.id === written.id &&
+        resource.key === written.key &&
+        (written.kind === 'organization' || resource.domain === written.domain),
+    );
   const lost = load.acknowledged.filter((written) => !present(written));
-  const asked = new Set([...load.acknowledged, ...load.unknown].map((written) => written.key));
-  const phantom = [
-    ...organizations.map((organization) => organization.name as string),
-    ...users.map((user) => user.email as string),
-  ].filter((key) => !asked.has(key));
-  const acknowledgedKeys = new Set(load.acknowledged.map((written) => written.key));
-  const unknownApplied = [...organizations.map((o) => o.name as string), ...users.map((u) => u.email as string)].filter(
-    (key) => !acknowledgedKeys.has(key),
-  ).length;
+  const asked = new Set([...load.acknowledged, ...load.unknown].map((written) => `${written.kind}:${written.key}`));
+  const phantom = fresh.map((resource) => `${resource.kind}:${resource.key}`).filter((key) => !asked.has(key));
+  const acknowledgedKeys = new Set(load.acknowledged.map((written) => `${written.kind}:${written.key}`));
+  const unknownApplied = fresh.filter((resource) => !acknowledgedKeys.has(`${resource.kind}:${resource.key}`)).length;
   return { acknowledged: load.acknowledged.length, lost, duplicated, phantom, unknownApplied };
 }

@@ -54,6 +54,11 @@ export const errorCatalogue = {
   },
   unknown_password_code: { status: 422, message: 'The provided password_code is not valid...', docPath: '/password' },
   too_many_requests: { status: 429, message: 'Too Many Requests', docPath: '/api' },
+  rate_limited: {
+    status: 429,
+    message: 'Too many requests: retry after the number of seconds in the Retry-After header',
+    docPath: '/api',
+  },
   headers_too_large: { status: 431, message: 'Request headers are too large', docPath: '/api' },
   internal_server_error: { status: 500, message: 'Internal Server Error', docPath: '/api' },
   service_unavailable: { status: 503, message: 'Service Unavailable', docPath: '/api' },
@@ -69,6 +74,8 @@ export const oauthErrorCatalogue = {
   unauthorized_client: 400,
   unsupported_grant_type: 400,
   invalid_scope: 400,
+  /** Over a rate limit (RFC 8628 section 3.5's token-endpoint code for "too fast"), with `Retry-After`. */
+  slow_down: 429,
 } as const;
 export type OAuthErrorCode = keyof typeof oauthErrorCatalogue;
 

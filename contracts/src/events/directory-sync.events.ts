@@ -15,6 +15,7 @@ import type { AttributeMapping, DirectorySyncProvider } from '../entities/direct
  * | DirectorySyncTokenRotated    | `directory_sync.token_rotated`                   |
  * | AttributesMappingChanged     | `directory_sync.attributes_mapping.updated`      |
  * | ScimUserProvisioned          | `directory_sync.user.provisioning.success`       |
+ * | ScimUserProvisioningFailed   | `directory_sync.user.provisioning.failure`       |
  * | ScimUserUpdated              | `directory_sync.user.update.success`             |
  * | ScimUserDeactivated          | `directory_sync.user.deactivation.success`       |
  * | ScimUserDeleted              | `directory_sync.user.deletion.success`           |
@@ -28,6 +29,7 @@ export const directorySyncWebhookCodes = {
   DirectorySyncTokenRotated: 'directory_sync.token_rotated',
   AttributesMappingChanged: 'directory_sync.attributes_mapping.updated',
   ScimUserProvisioned: 'directory_sync.user.provisioning.success',
+  ScimUserProvisioningFailed: 'directory_sync.user.provisioning.failure',
   ScimUserUpdated: 'directory_sync.user.update.success',
   ScimUserDeactivated: 'directory_sync.user.deactivation.success',
   ScimUserDeleted: 'directory_sync.user.deletion.success',
@@ -66,6 +68,17 @@ export type DirectorySyncEvent =
   | {
       type: 'DirectorySyncTokenRotated';
       data: { directory_sync: DirectorySyncData; event: DirectorySyncEventData };
+    }
+  /** Its organization was deleted: the SCIM token stops working, a directory sync created later is a new one. */
+  | {
+      type: 'DirectorySyncDeleted';
+      data: {
+        directory_sync_id: string;
+        organization_domain: string;
+        environment: Environment;
+        reason: 'organization_deleted';
+        at: string;
+      };
     };
 
 export type AttributesMappingEvent = {
@@ -102,3 +115,26 @@ export type ScimResourceEvent =
   | { type: 'ScimGroupCreated'; data: ScimChange }
   | { type: 'ScimGroupUpdated'; data: ScimChange }
   | { type: 'ScimGroupDeleted'; data: ScimChange };
+
+/**
+ * The webhook-facing data of a refused SCIM user creation: who the provider tried to create (its
+ * `userName` and `externalId`, never the rest of what it sent, which may hold a password) and
+ * the SCIM error it was answered.
+ */
+export interface ScimProvisioningFailureEventData {
+  directory_sync_id: string;
+  provider: DirectorySyncProvider;
+  resource: { type: 'user'; user_name: string | null; external_id: string | null };
+  error: { status: number; scim_type: string | null; detail: string };
+}
+
+/** Stream `scimProvisioningFailure-<uuid>`: one refused SCIM user creation, recorded for webhooks. */
+export type ScimProvisioningFailureEvent = {
+  type: 'ScimUserProvisioningFailed';
+  data: {
+    organization_domain: string;
+    environment: Environment;
+    event: ScimProvisioningFailureEventData;
+    at: string;
+  };
+};

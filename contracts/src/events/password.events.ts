@@ -13,7 +13,12 @@ export type PasswordConnectionEvent =
       type: 'PasswordConnectionCreated';
       data: PasswordConnectionSettings & { environment: Environment; organization_domain: string; at: string };
     }
-  | { type: 'PasswordConnectionUpdated'; data: PasswordConnectionSettings & { at: string } };
+  | { type: 'PasswordConnectionUpdated'; data: PasswordConnectionSettings & { at: string } }
+  /** Its organization was deleted: the defaults apply again. */
+  | {
+      type: 'PasswordConnectionDeleted';
+      data: { environment: Environment; organization_domain: string; reason: 'organization_deleted'; at: string };
+    };
 
 /** An argon2id hash (PHC string) made with the pepper of `pepper_kid` and `pepper_epoch`. */
 export interface PasswordHash {
@@ -31,14 +36,16 @@ export type PasswordEvent =
         user_id: string;
         environment: Environment;
         organization_domain: string;
+        /** The password this one replaces (`password.updated`), null for a user's first (`password.created`); absent from older events. */
+        previous_password_id?: string | null;
         at: string;
       };
     }
   | { type: 'PasswordRehashed'; data: PasswordHash & { at: string } };
 
 /**
- * Stream `passwordAttempts-<environment>:<org_domain>:<email>`: failures of password challenges,
- * kept by email so that unknown users are throttled and locked exactly like known ones.
+ * Stream `passwordAttempts-<environment>:<org_domain>:<email>`: the outcome of every password
+ * challenge, kept by email so that unknown users are throttled and locked exactly like known ones.
  */
 export type PasswordAttemptEvent =
   { type: 'PasswordChallengeFailed'; data: { at: string } } | { type: 'PasswordChallengeSucceeded'; data: { at: string } };

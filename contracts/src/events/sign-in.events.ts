@@ -1,4 +1,5 @@
 import type { Environment } from '../common/environment.schema';
+import type { ProfileInput } from '../operations/users.operations';
 
 /** How a user proved who they are before an authorization code was issued (`amr` of the ID token). */
 export const signInMethods = ['password', 'magic_link', 'totp', 'sso', 'relay'] as const;
@@ -16,6 +17,22 @@ export interface SignInSession {
   nonce: string | null;
   /** Unix seconds of the sign-in (`auth_time`). */
   authenticated_at: number;
+  /**
+   * A SAML subject let in without a user account (`unregistered_users_allowed`): `user_id` is
+   * then its stable subject id and the tokens' claims come from the assertion, not from identity.
+   */
+  unregistered?: UnregisteredSubject;
+}
+
+/** Who an identity provider vouched for, as its assertion said (no user of the organization). */
+export interface UnregisteredSubject {
+  sso_connection_id: string;
+  name_id: string;
+  email: string;
+  email_verified: boolean;
+  profile: ProfileInput;
+  /** The assertion's attributes, as the IdP named them. */
+  attributes: Record<string, string[]>;
 }
 
 /**
@@ -25,7 +42,14 @@ export interface SignInSession {
 export type AuthorizationCodeEvent =
   | {
       type: 'AuthorizationCodeIssued';
-      data: SignInSession & { code_hash: string; redirect_uri: string | null; expires_at: string; at: string };
+      data: SignInSession & {
+        code_hash: string;
+        redirect_uri: string | null;
+        expires_at: string;
+        at: string;
+        /** PKCE S256 challenge: the exchange must send its `code_verifier` (absent on codes issued before PKCE). */
+        code_challenge?: string | null;
+      };
     }
   | { type: 'AuthorizationCodeRedeemed'; data: { code_hash: string; family_id: string; at: string } };
 
@@ -36,7 +60,16 @@ export type AuthorizationCodeEvent =
 export type RefreshTokenFamilyEvent =
   | {
       type: 'RefreshTokenFamilyStarted';
-      data: SignInSession & { family_id: string; token_hash: string; expires_at: string; at: string };
+      data: SignInSession & {
+        family_id: string;
+        token_hash: string;
+        expires_at: string;
+        at: string;
+        /** Started by an authenticated client, which must authenticate again to refresh (absent: false). */
+        confidential?: boolean;
+        /** End of the session (a relay's `session_duration_minutes`): no token of the family outlives it. */
+        session_expires_at?: string | null;
+      };
     }
   | { type: 'RefreshTokenRotated'; data: { family_id: string; token_hash: string; expires_at: string; at: string } }
   | {

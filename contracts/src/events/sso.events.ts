@@ -38,12 +38,27 @@ export type SsoConnectionEvent =
         settings: SsoConnectionSettingsData;
         idp: IdpSettingsData | null;
         sp_key: SpKeyData;
+        /** Our SP encryption key (EncryptedAssertion); connections created before it have none. */
+        sp_encryption_key?: SpKeyData;
         at: string;
       };
     }
   | {
       type: 'SsoConnectionUpdated';
-      data: { sp_id: string; settings: SsoConnectionSettingsData; idp: IdpSettingsData | null; at: string };
+      data: {
+        sp_id: string;
+        /** For webhooks; absent from updates recorded before they were added. */
+        organization_domain?: string;
+        environment?: Environment;
+        settings: SsoConnectionSettingsData;
+        idp: IdpSettingsData | null;
+        at: string;
+      };
+    }
+  /** Its organization was deleted: the stream starts over, a connection created later is a new one. */
+  | {
+      type: 'SsoConnectionDeleted';
+      data: { sp_id: string; organization_domain: string; environment: Environment; reason: 'organization_deleted'; at: string };
     };
 
 /** Who signed in through a SAML assertion (kept for single logout). */
@@ -53,6 +68,18 @@ export interface SamlSubjectData {
   session_index: string | null;
   email: string | null;
   user_id: string | null;
+}
+
+/**
+ * Where a sign-in happened, copied from its challenge onto its outcome for webhooks
+ * (`sso.login.succeeded`, `sso.login.failed`); absent from outcomes recorded before they were added.
+ */
+export interface SsoSignInTenant {
+  organization_domain?: string;
+  environment?: Environment;
+  sso_connection_id?: string;
+  /** A test sign-in of the onboarding page (not published). */
+  test?: boolean;
 }
 
 /**
@@ -72,13 +99,15 @@ export type SsoChallengeEvent =
         client_id: string | null;
         expired_at: string;
         at: string;
+        /** PKCE S256 challenge passed on to the authorization code. */
+        code_challenge?: string | null;
         /** A test sign-in of the onboarding page: no user is touched, no code is issued, the attributes are kept. */
         test?: boolean;
       };
     }
   | {
       type: 'SsoChallengeCompleted';
-      data: {
+      data: SsoSignInTenant & {
         request_id: string;
         assertion_id: string;
         subject: SamlSubjectData;
@@ -87,7 +116,8 @@ export type SsoChallengeEvent =
         attributes?: Record<string, string[]>;
       };
     }
-  | { type: 'SsoChallengeFailed'; data: { request_id: string; reason: string; at: string } }
+  /** `reason` is a refusal code (`signature_invalid`, `challenge_expired`...), never a part of the response. */
+  | { type: 'SsoChallengeFailed'; data: SsoSignInTenant & { request_id: string; reason: string; at: string } }
   /** SP-initiated single logout started: the browser goes to the IdP, then back to `redirect_uri`. */
   | { type: 'SsoLogoutRequested'; data: { request_id: string; redirect_uri: string; at: string } }
   /** The SAML session of this sign-in ended (our logout confirmed by the IdP, or the IdP's logout request). */

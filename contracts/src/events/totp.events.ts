@@ -1,10 +1,17 @@
+import type { Environment } from '../common/environment.schema';
 import type { TotpConnection } from '../entities/auth-methods.schema';
 import type { ConnectionTenant } from './auth-methods.events';
 
-export type TotpConnectionEvent = {
-  type: 'TotpConnectionUpdated';
-  data: ConnectionTenant & { connection: TotpConnection; at: string };
-};
+/** The organization and environment of the enrollment, for webhooks (absent from events recorded before they were added). */
+export interface TotpEventTenant {
+  organization_domain?: string;
+  environment?: Environment;
+}
+
+export type TotpConnectionEvent =
+  | { type: 'TotpConnectionUpdated'; data: ConnectionTenant & { connection: TotpConnection; at: string } }
+  /** Its organization was deleted: the defaults apply again. */
+  | { type: 'TotpConnectionDeleted'; data: ConnectionTenant & { reason: 'organization_deleted'; at: string } };
 
 export type TotpEnrollmentEvent =
   | {
@@ -25,10 +32,13 @@ export type TotpEnrollmentEvent =
         at: string;
       };
     }
-  | { type: 'TotpEnrollmentValidated'; data: { user_id: string; enrollment_nb: number; step: number; at: string } }
+  | {
+      type: 'TotpEnrollmentValidated';
+      data: TotpEventTenant & { user_id: string; enrollment_nb: number; step: number; at: string };
+    }
   | {
       type: 'TotpChallengeCreated';
-      data: {
+      data: TotpEventTenant & {
         user_id: string;
         request_id: string;
         /** SMS method: HOTP counter of the code sent. */
@@ -39,7 +49,16 @@ export type TotpEnrollmentEvent =
     }
   | {
       type: 'TotpChallengeSucceeded';
-      data: { user_id: string; request_id: string; step: number | null; recovery_code_hash: string | null; at: string };
+      data: TotpEventTenant & {
+        user_id: string;
+        request_id: string;
+        step: number | null;
+        recovery_code_hash: string | null;
+        at: string;
+      };
     }
   /** A wrong code; `locked_until` is set when it was one failure too many. */
-  | { type: 'TotpCodeRejected'; data: { user_id: string; failed_attempts: number; locked_until: string | null; at: string } };
+  | {
+      type: 'TotpCodeRejected';
+      data: TotpEventTenant & { user_id: string; failed_attempts: number; locked_until: string | null; at: string };
+    };

@@ -47,6 +47,38 @@ const scimErrors = {
   412: 'If-Match does not match the resource version',
 };
 
+const retryAfterHeader = {
+  'Retry-After': {
+    description: 'Seconds to wait before the budget allows this request again',
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
+};
+
+/** The 429 of an operation with rate limits, in its error style; TOTP's lock-out shares the status. */
+function rateLimitedResponse(operation: Operation) {
+  const style = operation.errorStyle ?? 'api';
+  if (style === 'oauth')
+    return {
+      description: 'slow_down: over a rate limit',
+      headers: retryAfterHeader,
+      content: { 'application/json': { schema: oauthErrorBodySchema } },
+    };
+  if (style === 'scim')
+    return {
+      description: 'Over a rate limit',
+      headers: retryAfterHeader,
+      content: { 'application/scim+json': { schema: scimErrorBodySchema } },
+    };
+  const codes = [
+    ...new Set([...operation.errors.filter((code) => errorCatalogue[code].status === 429), 'rate_limited' as const]),
+  ];
+  return {
+    description: codes.map((code) => `${code}: ${errorCatalogue[code].message}`).join('; '),
+    headers: retryAfterHeader,
+    content: { 'application/json': { schema: errorBodySchema } },
+  };
+}
+
 /** API keys and directory-sync tokens are Bearer schemes; public and invitation operations have none. */
 export function securityOf(operation: Operation): Record<string, string[]>[] {
   if (operation.auth === 'api_key') return [{ bearerAuth: [] }];
@@ -85,6 +117,7 @@ function routeConfig(operation: Operation): RouteConfig {
         : { description: 'Invalid fields', content: { 'application/json': { schema: fieldErrorsBodySchema } } };
     }
   }
+  if (operation.rateLimits?.length) responses[429] = rateLimitedResponse(operation);
   return {
     method: operation.method,
     path: operation.path,

@@ -30,6 +30,26 @@ describe('OpenAPI document', () => {
     expect(document['x-tagGroups'][0].tags).toEqual(['Organizations', 'Users', 'Directory Syncs']);
   });
 
+  it('documents 429 with Retry-After on every rate-limited operation, in its error style, and only there', () => {
+    const retryAfter = { description: expect.any(String), schema: { type: 'integer', minimum: 1 } };
+    for (const operation of operations) {
+      const entry = document.paths[operation.path][operation.method];
+      if (!operation.rateLimits) {
+        expect([operation.operationId, entry.responses['429']]).toEqual([operation.operationId, undefined]);
+        continue;
+      }
+      expect(entry.responses['429'].headers).toEqual({ 'Retry-After': retryAfter });
+    }
+    const token = document.paths['/oauth/token'].post.responses['429'];
+    expect(token.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OAuthError' });
+    const scim = document.paths['/scim/v2/{directory_id}/Users'].post.responses['429'];
+    expect(scim.content['application/scim+json'].schema).toEqual({ $ref: '#/components/schemas/ScimError' });
+    const totp = document.paths['/api/v2/org/{org_domain}/totp-challenge/validation/{user_id}'].put.responses['429'];
+    expect(totp.description).toBe(
+      'too_many_requests: Too Many Requests; rate_limited: Too many requests: retry after the number of seconds in the Retry-After header',
+    );
+  });
+
   it('accepts JSON and form bodies and documents the error shapes', () => {
     const create = document.paths['/api/v2/organizations'].post;
     expect(Object.keys(create.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);

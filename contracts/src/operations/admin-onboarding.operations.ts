@@ -4,6 +4,7 @@ import { maybeSsoConnectionSchema, spSettingsSchema, testResultSchema, testSignI
 import { subjects } from '../subjects';
 import { adminInvitationBodySchema } from './admins.operations';
 import { defineOperation } from './operation';
+import { invitationRateLimits } from './rate-limits';
 import { maxIdpMetadataLength } from './sso.operations';
 
 /**
@@ -32,6 +33,7 @@ export const getAdminInvitationSpSettings = defineOperation({
   request: { body: adminInvitationBodySchema },
   response: { status: 200, description: 'Our values', schema: spSettingsSchema },
   errors: [],
+  rateLimits: invitationRateLimits,
 });
 
 export const getAdminInvitationSsoConnection = defineOperation({
@@ -47,6 +49,7 @@ export const getAdminInvitationSsoConnection = defineOperation({
   request: { body: adminInvitationBodySchema },
   response: { status: 200, description: 'The connection, or null', schema: maybeSsoConnectionSchema },
   errors: [],
+  rateLimits: invitationRateLimits,
 });
 
 export const configureAdminInvitationSsoConnection = defineOperation({
@@ -62,6 +65,7 @@ export const configureAdminInvitationSsoConnection = defineOperation({
   request: { body: adminInvitationSsoConnectionBodySchema },
   response: { status: 200, description: 'The connection', schema: ssoConnectionSchema },
   errors: ['resource_not_found'],
+  rateLimits: invitationRateLimits,
 });
 
 export const adminInvitationSsoTestBodySchema = adminInvitationBodySchema
@@ -89,6 +93,7 @@ export const startAdminInvitationSsoTest = defineOperation({
   request: { body: adminInvitationSsoTestBodySchema },
   response: { status: 200, description: 'Where to send the browser', schema: testSignInSchema },
   errors: ['resource_not_found'],
+  rateLimits: invitationRateLimits,
 });
 
 export const getAdminInvitationSsoTestResult = defineOperation({
@@ -104,6 +109,7 @@ export const getAdminInvitationSsoTestResult = defineOperation({
   request: { body: adminInvitationSsoTestResultBodySchema },
   response: { status: 200, description: 'The outcome', schema: testResultSchema },
   errors: ['resource_not_found'],
+  rateLimits: invitationRateLimits,
 });
 
 export const adminOnboardingOperations = [

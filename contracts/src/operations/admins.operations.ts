@@ -4,6 +4,7 @@ import { orgDomainParamsSchema } from '../common/inputs.schema';
 import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import { invitationRateLimits } from './rate-limits';
 import { emailInputSchema } from './users.operations';
 
 export const inviteAdminBodySchema = z.object({ email: emailInputSchema }).meta({ id: 'InviteAdminRequest' });
@@ -94,6 +95,7 @@ export const acceptAdminInvitation = defineOperation({
   request: { body: adminInvitationBodySchema },
   response: { status: 200, description: 'The admin, now in charge', schema: adminSchema },
   errors: [],
+  rateLimits: invitationRateLimits,
 });
 
 export const declineAdminInvitation = defineOperation({
@@ -108,6 +110,7 @@ export const declineAdminInvitation = defineOperation({
   request: { body: adminInvitationBodySchema },
   response: { status: 200, description: 'The admin, who declined', schema: adminSchema },
   errors: [],
+  rateLimits: invitationRateLimits,
 });
 
 export const openAdminInvitation = defineOperation({
@@ -123,6 +126,7 @@ export const openAdminInvitation = defineOperation({
   request: { body: adminInvitationBodySchema },
   response: { status: 200, description: 'The invitation', schema: adminInvitationSchema },
   errors: [],
+  rateLimits: invitationRateLimits,
 });
 
 export const adminOperations = [

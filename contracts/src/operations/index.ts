@@ -17,6 +17,7 @@ import { directorySyncOperations } from './directory-syncs.operations';
 import { scimOperations } from './scim.operations';
 
 export * from './operation';
+export * from './rate-limits';
 export * from './oauth.operations';
 export * from './password.operations';
 export * from './organizations.operations';

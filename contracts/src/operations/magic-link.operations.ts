@@ -1,9 +1,11 @@
 import { z } from '../zod';
 import { optionalNullable, orgDomainParamsSchema } from '../common/inputs.schema';
+import { pkceFields, pkcePair } from '../common/pkce.schema';
 import { booleanInputSchema } from '../common/primitives.schema';
 import { magicLinkChallengeSchema, magicLinkConnectionSchema } from '../entities/auth-methods.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import { perIp } from './rate-limits';
 
 const magicLinkConnectionFields = {
   active: booleanInputSchema.optional(),
@@ -33,7 +35,9 @@ export const createMagicLinkChallengeBodySchema = z
     find_or_create_user: booleanInputSchema
       .optional()
       .meta({ description: "Overrides the connection's setting for this request" }),
+    ...pkceFields,
   })
+  .superRefine(pkcePair)
   .meta({ id: 'CreateMagicLinkChallengeRequest' });
 
 export const getMagicLinkConnection = defineOperation({
@@ -93,6 +97,7 @@ export const createMagicLinkChallenge = defineOperation({
   request: { body: createMagicLinkChallengeBodySchema },
   response: { status: 201, description: 'The challenge', schema: magicLinkChallengeSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  rateLimits: [{ limit: 'magic_link_email', by: ['body.email'] }, perIp('magic_link_ip')],
 });
 
 export const magicLinkOperations = [

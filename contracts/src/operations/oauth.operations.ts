@@ -1,21 +1,34 @@
 import { z } from '../zod';
 import { jwksSchema, tokenSchema } from '../entities/misc.schema';
+import { codeVerifierPattern } from '../common/pkce.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import { perIp } from './rate-limits';
 
 export const grantTypes = ['client_credentials', 'authorization_code', 'refresh_token', 'relay'] as const;
 
 export const tokenRequestSchema = z
   .object({
     grant_type: z.string().min(1),
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
+    client_id: z.string().optional().meta({
+      description:
+        'The API key (client) id; also from HTTP Basic. Required with a user grant when the client does not authenticate',
+    }),
+    client_secret: z.string().optional().meta({
+      description:
+        'The API key secret (RFC 6749 section 2.3.1): in the body, or HTTP Basic `base64(client_id:client_secret)`, not both',
+    }),
     audience: z.string().optional(),
     scope: z.string().optional(),
     code: z.string().optional(),
     redirect_uri: z.string().optional(),
     refresh_token: z.string().optional(),
     nonce: z.string().optional(),
+    code_verifier: z
+      .string()
+      .regex(codeVerifierPattern, 'must be 43 to 128 characters among A-Z a-z 0-9 - . _ ~ (RFC 7636)')
+      .optional()
+      .meta({ description: 'PKCE: the secret whose S256 hash was the `code_challenge` of the sign-in' }),
   })
   .meta({ id: 'TokenRequest' });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
@@ -28,13 +41,14 @@ export const issueToken = defineOperation({
   tag: 'Token',
   summary: 'Get tokens',
   description:
-    "OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token. `authorization_code` exchanges the one-time `code` a sign-in answered (password, magic link, TOTP, SSO) for the user's `access_token`, `id_token` and `refresh_token`; the code works once and expires after 120 seconds by default. `refresh_token` exchanges a refresh token for new tokens and a new refresh token; presenting a refresh token that was already exchanged revokes every token of that sign-in. Unknown, expired or used codes and refresh tokens answer `invalid_grant`. Client credentials may also be sent with HTTP Basic authentication; with a user grant they are optional, and when `client_secret` is sent the client must be an active API key (401 `invalid_client` otherwise).",
+    "OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token. `authorization_code` exchanges the one-time `code` a sign-in answered (password, magic link, TOTP, SSO) for the user's `access_token`, `id_token` and `refresh_token`; the code works once and expires after 120 seconds by default. The client authenticates with its API key (`client_secret` in the body, or HTTP Basic `base64(client_id:client_secret)`, not both), the key of the code's environment that started the sign-in; a public client (a browser or mobile app) instead sends `client_id` and the PKCE `code_verifier` of the `code_challenge` (S256) it gave the sign-in. A code issued with a `code_challenge` always needs its `code_verifier`. `refresh_token` exchanges a refresh token for new tokens and a new refresh token; a refresh token obtained with client authentication needs the same client authentication, one obtained with PKCE alone is refreshed by rotation only; presenting a refresh token that was already exchanged revokes every token of that sign-in. `relay` exchanges a relay code; the partner authenticates with an API key of the relay's environment, and the tokens end with the relay's `session_duration_minutes`. Missing or wrong client authentication answers 401 `invalid_client` (with `WWW-Authenticate: Basic` when HTTP Basic was used); unknown, expired or used codes, refresh tokens and wrong `code_verifier`s answer `invalid_grant`.",
   auth: 'none',
   subject: subjects.authMethods.token,
   request: { body: tokenRequestSchema },
   response: { status: 200, description: 'Tokens', schema: tokenSchema },
   errors: [],
   errorStyle: 'oauth',
+  rateLimits: [{ limit: 'token_client', by: ['body.client_id'] }, perIp('token_ip')],
 });
 
 export const getJwks = defineOperation({

@@ -1,6 +1,7 @@
 import type { z } from '../zod';
 import type { ErrorCode } from '../common/errors';
 import type { Scope } from '../common/scopes';
+import type { RateLimitRule } from './rate-limits';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -71,6 +72,11 @@ export interface Operation<
   errors: ErrorCode[];
   /** Error body style: the API's two shapes, the OAuth shape (token endpoint) or the SCIM shape (RFC 7644, `application/scim+json`). */
   errorStyle?: 'api' | 'oauth' | 'scim';
+  /**
+   * Budgets each request spends (after validation), shared by every gateway replica. Over any of
+   * them the gateway answers 429 with `Retry-After`: `rate_limited` (OAuth: `slow_down`; SCIM: status 429).
+   */
+  rateLimits?: RateLimitRule[];
 }
 
 export function defineOperation<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { booleanInputSchema, httpUrlSchema, integerInputSchema } from '../common/primitives.schema';
 import { orgDomainParamsSchema } from '../common/inputs.schema';
+import { pkceFields, pkcePair } from '../common/pkce.schema';
 import {
   passwordChallengeSchema,
   passwordConnectionSchema,
@@ -9,6 +10,7 @@ import {
 } from '../entities/auth-methods.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import { perIp } from './rate-limits';
 import { emailInputSchema } from './users.operations';
 
 /** Longest password accepted at all (a connection may ask for less): argon2 input stays small. */
@@ -40,7 +42,9 @@ export const createPasswordBodySchema = z
       description: 'From a password reset link or a challenge answering `renew_password`; replaces `user_email`',
     }),
     plain_text: plainTextField,
+    ...pkceFields,
   })
+  .superRefine(pkcePair)
   .meta({ id: 'PasswordCreateRequest' });
 
 export const passwordChallengeBodySchema = z
@@ -50,7 +54,9 @@ export const passwordChallengeBodySchema = z
     plain_text: plainTextField,
     redirect_uri: httpUrlSchema.optional(),
     nonce: z.string().min(1).max(255).optional(),
+    ...pkceFields,
   })
+  .superRefine(pkcePair)
   .meta({ id: 'PasswordChallengeRequest' });
 
 export const passwordRequestBodySchema = z
@@ -137,6 +143,7 @@ export const createPasswordChallenge = defineOperation({
   request: { body: passwordChallengeBodySchema },
   response: { status: 200, description: 'The challenge', schema: passwordChallengeSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  rateLimits: [{ limit: 'password_challenge_email', by: ['body.user_email', 'body.org_domain'] }, perIp('password_ip')],
 });
 
 export const createPasswordRequest = defineOperation({
@@ -153,6 +160,7 @@ export const createPasswordRequest = defineOperation({
   request: { body: passwordRequestBodySchema },
   response: { status: 201, description: 'The request', schema: passwordRequestSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  rateLimits: [{ limit: 'password_request_email', by: ['body.user_email', 'body.org_domain'] }, perIp('password_ip')],
 });
 
 export const passwordOperations = [

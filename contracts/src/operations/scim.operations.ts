@@ -72,6 +72,7 @@ const scimOperation = <E extends ScimEndpoint>(endpoint: E) =>
     auth: 'scim',
     errorStyle: 'scim',
     errors: [],
+    rateLimits: [{ limit: 'scim_token', by: ['scim_token'] }],
   });
 
 const discovery = [

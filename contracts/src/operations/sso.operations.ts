@@ -4,8 +4,10 @@ import { booleanInputSchema, integerInputSchema } from '../common/primitives.sch
 import { optionalNullable, orgDomainParamsSchema } from '../common/inputs.schema';
 import { ssoChallengeSchema, ssoConnectionSchema, ssoProviderTypeSchema, usersAccessPolicySchema } from '../entities/sso.schema';
 import { emailInputSchema } from './users.operations';
+import { pkceFields, pkcePair } from '../common/pkce.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import { perIp } from './rate-limits';
 
 /** Largest IdP metadata document accepted (real ones are a few kilobytes; federations are not supported). */
 export const maxIdpMetadataLength = 200_000;
@@ -121,10 +123,12 @@ export const ssoSamlChallengeBodySchema = z
     redirect_uri: z.string().trim().min(1).max(2_000).meta({ description: 'A registered redirect URI of the environment' }),
     user_email: emailInputSchema.optional().meta({ description: 'The organization is found from the email domain' }),
     org_domain: z.string().trim().min(1).max(100).optional(),
+    ...pkceFields,
   })
   .superRefine((body, context) => {
     if ((body.user_email === undefined) === (body.org_domain === undefined))
       context.addIssue({ code: 'custom', path: ['user_email'], message: 'give exactly one of user_email or org_domain' });
+    pkcePair(body, context);
   })
   .meta({ id: 'SsoSamlChallengeRequest' });
 
@@ -142,6 +146,7 @@ export const createSsoSamlChallenge = defineOperation({
   request: { body: ssoSamlChallengeBodySchema },
   response: { status: 201, description: 'The challenge', schema: ssoChallengeSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  rateLimits: [perIp('sso_ip')],
 });
 
 export const ssoSamlAuthorize = defineOperation({
@@ -157,6 +162,7 @@ export const ssoSamlAuthorize = defineOperation({
   request: { params: spIdParamsSchema, query: z.object({ request_id: z.uuid() }) },
   response: { status: 302, description: 'Redirect to the identity provider', schema: z.string(), contentType: 'text/html' },
   errors: [],
+  rateLimits: [perIp('sso_ip')],
 });
 
 export const ssoSamlAcsBodySchema = z
@@ -179,6 +185,7 @@ export const ssoSamlAcs = defineOperation({
   request: { params: spIdParamsSchema, body: ssoSamlAcsBodySchema },
   response: { status: 302, description: 'Redirect to the application', schema: z.string(), contentType: 'text/html' },
   errors: [],
+  rateLimits: [perIp('sso_ip')],
 });
 
 export const ssoSamlLogoutBodySchema = z
@@ -211,6 +218,7 @@ export const createSsoSamlLogout = defineOperation({
   request: { body: ssoSamlLogoutBodySchema },
   response: { status: 201, description: 'The logout to follow', schema: ssoLogoutSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  rateLimits: [perIp('sso_ip')],
 });
 
 export const ssoSamlLogoutRedirect = defineOperation({
@@ -229,6 +237,7 @@ export const ssoSamlLogoutRedirect = defineOperation({
     contentType: 'text/html',
   },
   errors: [],
+  rateLimits: [perIp('sso_ip')],
 });
 
 const sloMessage = {
@@ -260,6 +269,7 @@ export const ssoSamlSloGet = defineOperation({
   request: { params: spIdParamsSchema, query: sloQuery },
   response: { status: 302, description: 'Redirect (or an HTML page)', schema: z.string(), contentType: 'text/html' },
   errors: [],
+  rateLimits: [perIp('sso_ip')],
 });
 
 export const ssoSamlSloPost = defineOperation({
@@ -275,6 +285,7 @@ export const ssoSamlSloPost = defineOperation({
   request: { params: spIdParamsSchema, body: sloBody },
   response: { status: 302, description: 'Redirect (or an HTML page)', schema: z.string(), contentType: 'text/html' },
   errors: [],
+  rateLimits: [perIp('sso_ip')],
 });
 
 export const ssoOperations = [

@@ -2,8 +2,13 @@ import { z } from '../zod';
 import { orgDomainParamsSchema } from '../common/inputs.schema';
 import { booleanInputSchema, integerInputSchema } from '../common/primitives.schema';
 import { totpChallengeSchema, totpConnectionSchema, totpEnrollmentSchema, totpMethods } from '../entities/auth-methods.schema';
+import { pkceFields, pkcePair } from '../common/pkce.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import type { RateLimitRule } from './rate-limits';
+
+/** TOTP challenges and validations share one budget per user. */
+const perUser: RateLimitRule[] = [{ limit: 'totp_user', by: ['params.user_id'] }];
 
 export const totpExpiryMessage = 'must be between 30 and 900';
 export const minTotpExpirySeconds = 30;
@@ -35,7 +40,8 @@ export const createTotpEnrollmentBodySchema = z
 export const totpCodeSchema = z.string().trim().min(1).max(64);
 export const validateTotpEnrollmentQuerySchema = z.object({ code: totpCodeSchema });
 export const validateTotpChallengeBodySchema = z
-  .object({ code: totpCodeSchema.meta({ description: 'The six-digit code, or an unused recovery code' }) })
+  .object({ code: totpCodeSchema.meta({ description: 'The six-digit code, or an unused recovery code' }), ...pkceFields })
+  .superRefine(pkcePair)
   .meta({ id: 'ValidateTotpChallengeRequest' });
 
 const totpDescription = 'Documented in the multi-factor authentication guide.';
@@ -99,6 +105,7 @@ export const validateTotpEnrollment = defineOperation({
   request: { params: totpUserParamsSchema, query: validateTotpEnrollmentQuerySchema },
   response: { status: 200, description: 'The validated enrollment', schema: totpEnrollmentSchema },
   errors: ['unauthorized', 'resource_not_found', 'invalid_code', 'inactive_totp', 'too_many_requests'],
+  rateLimits: perUser,
 });
 
 export const createTotpChallenge = defineOperation({
@@ -115,6 +122,7 @@ export const createTotpChallenge = defineOperation({
   request: { params: totpUserParamsSchema },
   response: { status: 201, description: 'The challenge', schema: totpChallengeSchema },
   errors: ['unauthorized', 'resource_not_found', 'inactive_totp'],
+  rateLimits: perUser,
 });
 
 export const validateTotpChallenge = defineOperation({
@@ -131,6 +139,7 @@ export const validateTotpChallenge = defineOperation({
   request: { params: totpUserParamsSchema, body: validateTotpChallengeBodySchema },
   response: { status: 200, description: 'The challenge, `success` true', schema: totpChallengeSchema },
   errors: ['unauthorized', 'resource_not_found', 'invalid_code', 'inactive_totp', 'too_many_requests'],
+  rateLimits: perUser,
 });
 
 export const totpOperations = [

@@ -3,7 +3,11 @@ import type { AppError, ErrorBody, FieldErrorsBody, OAuthErrorBody, Operation, S
 
 /** An error answer decided in the gateway (auth, validation, transport), before any service. */
 export class ApiError extends Error {
-  constructor(readonly error: AppError) {
+  constructor(
+    readonly error: AppError,
+    /** Headers of the answer (`Retry-After` of a rate-limited request). */
+    readonly headers: Record<string, string> = {},
+  ) {
     super(error.kind === 'error' ? error.code : error.kind);
     this.name = 'ApiError';
   }

@@ -47,7 +47,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const style = errorStyleOf(request);
     const answer = errorAnswer(this.toAppError(exception, request), this.docsUrl, style);
-    if (answer.status === 401) void reply.header('www-authenticate', 'Bearer');
+    if (answer.status === 401) void reply.header('www-authenticate', challengeOf(style));
+    if (exception instanceof ApiError)
+      for (const [name, value] of Object.entries(exception.headers)) void reply.header(name, value);
     const contentType = style === 'scim' ? scimContentType : 'application/json; charset=utf-8';
     void reply.status(answer.status).header('content-type', contentType).send(answer.body);
   }
@@ -72,6 +74,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     return catalogueError('internal_server_error');
   }
 }
+
+/**
+ * The authentication scheme a 401 asks for: the token endpoint authenticates clients with HTTP
+ * Basic (RFC 6749 section 5.2: a client that tried it gets the Basic challenge back); every
+ * other operation expects a Bearer token.
+ */
+const challengeOf = (style: ErrorStyle): string => (style === 'oauth' ? 'Basic realm="sesame", charset="UTF-8"' : 'Bearer');
 
 function badRequestMessage(exception: unknown): string {
   const message = String((exception as Error)?.message ?? '');

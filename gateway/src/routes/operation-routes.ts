@@ -4,6 +4,7 @@ import type { Operation, RpcInput, RpcMeta } from '@sesame/contracts';
 import { RpcUnavailableError } from '@sesame/platform';
 import type { Logger, RpcClient } from '@sesame/platform';
 import type { Authenticator } from '../auth/authenticator';
+import type { RequestLimiter } from '../rate-limits/request-limiter';
 import { invitationScope } from '../auth/invitation-authenticator';
 import { ApiError } from '../http/api-error';
 import { scimContentType } from '../http/api-exception.filter';
@@ -12,6 +13,7 @@ import { operationInput } from './operation-input';
 export interface OperationRouteDeps {
   rpc: RpcClient;
   authenticator: Authenticator;
+  limiter: RequestLimiter;
   logger: Logger;
 }
 
@@ -19,8 +21,8 @@ export interface OperationRouteDeps {
 export const fastifyPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
 /**
- * One route per operation of the contracts: authenticate, validate, ask the service over NATS,
- * answer its reply. No business rule and no storage here (DESIGN.md section 1).
+ * One route per operation of the contracts: authenticate, validate, spend its rate-limit budgets,
+ * ask the service over NATS, answer its reply. No business rule and no storage here (DESIGN.md section 1).
  */
 export function registerOperationRoutes(fastify: FastifyInstance, operations: Operation[], deps: OperationRouteDeps): void {
   for (const operation of operations)
@@ -51,6 +53,7 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
     }
   };
   let input: unknown = operationInput(operation, request);
+  await deps.limiter.enforce(operation, { ip: request.ip, scimToken: meta.scim?.bearerToken }, input as RpcInput);
   if (operation.auth === 'admin_invitation') input = await invitationInput(input as RpcInput, ask);
   const answer = await ask(operation.subject, input);
   if (!answer.ok) throw new ApiError(answer.error);

@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { z } from '@sesame/contracts';
 import { baseConfigSchema, requireStoreUrls } from '@sesame/platform';
 
@@ -15,10 +17,23 @@ export const authMethodsConfigSchema = baseConfigSchema
     SESAME_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(36_000),
     /** Lifetime of the one-time authorization code a sign-in answers. */
     SESAME_AUTHORIZATION_CODE_TTL_SECONDS: z.coerce.number().int().min(10).max(600).default(120),
+    /** Worker threads validating SAML Responses off the event loop (default: one less than the CPUs, at least one). */
+    SESAME_SAML_VALIDATION_THREADS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.max(1, availableParallelism() - 1)),
     /** Lifetime of a refresh token (each rotation starts a new one). */
     SESAME_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(2_592_000),
     /** Optional k-anonymity breached-password lookup (a Pwned Passwords compatible `range` API), e.g. `https://api.pwnedpasswords.com/range/`. */
     SESAME_PASSWORD_BREACH_RANGE_URL: z.url().optional(),
+    /** Directory of the magic-link email templates a connection names with `sign_in_template_id` (`<id>.txt`, optional `<id>.html`). */
+    SESAME_MAIL_TEMPLATES_DIR: z
+      .string()
+      .min(1)
+      .refine((path) => existsSync(path) && statSync(path).isDirectory(), 'must be an existing directory')
+      .optional(),
     SESAME_SIGNING_KEY_ROTATION_DAYS: z.coerce.number().min(1).max(365).default(30),
     /** AES-256-GCM key ring `kid:base64[,kid:base64]`: encrypts signing keys at rest. */
     SESAME_ENCRYPTION_KEYS: z

@@ -1,4 +1,14 @@
-import { KeyRing, RpcClient, ServiceRuntime, createMailer, createSmsSender, loadConfig, runMain } from '@sesame/platform';
+import { join } from 'node:path';
+import {
+  KeyRing,
+  RpcClient,
+  ServiceRuntime,
+  createMailer,
+  createSmsSender,
+  loadConfig,
+  runMain,
+  subscribeToServiceEvents,
+} from '@sesame/platform';
 import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema, issuerOf } from './config';
 import { IdentityClient } from './identity/identity-client';
@@ -8,11 +18,15 @@ import { BreachRange } from './password/breach-range';
 import { registerPassword } from './password/password.module';
 import { SigningKeys } from './signing-keys/signing-keys';
 import { registerSamlSignIn } from './sso-saml/flows/sign-in.module';
+import { ValidationPool } from './sso-saml/saml/validation-pool';
 import { registerSingleLogout } from './sso-saml/flows/single-logout.module';
 import { registerSsoConnections } from './sso-saml/sso-connections.module';
+import { spIdOf } from './sso-saml/domain/sp-values';
 import { registerTotp } from './totp/totp.module';
+import { MailTemplates } from './magic-link/mail-templates';
 import { registerMagicLink } from './magic-link/magic-link.module';
 import { registerRelays } from './relays/relays.module';
+import { organizationDeletionReactor } from './organization-deletion/organization-deletion.reactor';
 
 const day = 86_400_000;
 
@@ -47,6 +61,15 @@ runMain(async () => {
     signingKeys,
     identity,
     tokenEndpoint,
+    // Read when a token is refreshed, long after start-up: the connections are registered below.
+    stillAllowsUnregistered: async (session, subject) => {
+      const connection = await ssoConnections.find(spIdOf(session.organization_domain, session.environment));
+      return (
+        connection?.id === subject.sso_connection_id &&
+        connection.settings.active &&
+        connection.settings.users_access_policy === 'unregistered_users_allowed'
+      );
+    },
   });
   const organizations = new Organizations(services);
   const breachRange = config.SESAME_PASSWORD_BREACH_RANGE_URL
@@ -54,7 +77,8 @@ runMain(async () => {
     : null;
   const mailer = createMailer(config, runtime.nc, runtime.logger);
   registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes, breachRange });
-  registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer });
+  const templates = new MailTemplates(config.SESAME_MAIL_TEMPLATES_DIR);
+  const magicLink = registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer, templates });
   registerRelays(runtime, {
     identity,
     organizations,
@@ -64,6 +88,10 @@ runMain(async () => {
     issuerOf: (organizationDomain) => issuerOf(config, organizationDomain),
   });
   const publicUrl = config.SESAME_PUBLIC_URL;
+  const samlValidation = new ValidationPool(
+    join(__dirname, 'sso-saml/saml/validation-worker.js'),
+    config.SESAME_SAML_VALIDATION_THREADS,
+  );
   const ssoConnections = registerSsoConnections({ runtime, organizations, keyRing, publicUrl });
   registerSamlSignIn({
     runtime,
@@ -74,18 +102,35 @@ runMain(async () => {
     issueCode: (request, metadata) => authorizationCodes.issue({ ...request, method: 'sso' }, metadata),
     challengeTtlMs: 10 * 60_000,
     clockSkewMs: 120_000,
+    validateResponse: (xml, expected) => samlValidation.validate(xml, expected),
   });
   registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find });
   const sms = createSmsSender(config, runtime.nc, runtime.logger);
-  registerTotp(runtime, { identity, organizations, keyRing, codes: authorizationCodes, sms });
+  const totp = registerTotp(runtime, { identity, organizations, keyRing, codes: authorizationCodes, sms });
   await runtime.start();
+  const organizationDeletion = subscribeToServiceEvents({
+    nc: runtime.nc,
+    prefix: config.SESAME_PREFIX,
+    source: 'identity',
+    consumer: 'auth-methods-organization-deletion',
+    category: 'organization',
+    onCommit: organizationDeletionReactor({
+      runtime,
+      projections: runtime.projections,
+      magicLinkConnections: magicLink.view,
+      totpConnections: totp.connections,
+      logger: runtime.logger,
+    }),
+    logger: runtime.logger,
+  });
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
     process.once(
       signal,
       () =>
         void runtime
           .shutdown(signal)
-          .then(() => Promise.all([services.close(), breachRange?.close()]))
+          .then(() => organizationDeletion.stop())
+          .then(() => Promise.all([services.close(), breachRange?.close(), samlValidation.close()]))
           .catch(() => undefined),
     );
 });

@@ -1,7 +1,8 @@
-import { ServiceRuntime, RpcClient, loadConfig, runMain } from '@sesame/platform';
+import { ServiceRuntime, RpcClient, loadConfig, runMain, subscribeToServiceEvents } from '@sesame/platform';
 import { registerAttributesMapping } from './attributes-mapping/attributes-mapping.module';
 import { directorySyncConfigSchema } from './config';
 import { registerDirectorySyncs } from './directory-syncs/directory-syncs.module';
+import { organizationDeletionReactor } from './directory-syncs/organization-deletion.reactor';
 import { IdentityClient } from './identity-client';
 import { registerScim } from './scim/scim.module';
 
@@ -20,4 +21,15 @@ runMain(async () => {
   const mappingOf = registerAttributesMapping(runtime);
   registerScim(runtime, config, directories, identity, mappingOf);
   await runtime.start();
+  const organizationDeletion = subscribeToServiceEvents({
+    nc: runtime.nc,
+    prefix: config.SESAME_PREFIX,
+    source: 'identity',
+    consumer: 'directory-sync-organization-deletion',
+    category: 'organization',
+    onCommit: organizationDeletionReactor({ runtime, logger: runtime.logger }),
+    logger: runtime.logger,
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => void organizationDeletion.stop().catch(() => undefined));
 });

@@ -37,3 +37,5 @@ export * from './sms/sms.port';
 export * from './sms/outbox.sms-sender';
 export * from './sms/http.sms-sender';
 export * from './sms/sms-sender';
+export * from './rate-limits/sliding-window';
+export * from './rate-limits/kv-rate-limiter';

@@ -2,7 +2,7 @@ import { connect } from 'nats';
 import type { NatsConnection } from 'nats';
 import { JetStreamEventStore } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
-import { metadata, signInKit } from './sign-in.spec-kit';
+import { client1, metadata, signInKit } from './sign-in.spec-kit';
 
 /** Two replicas (two connections, two event-store instances) on one JetStream stream of the real NATS server. */
 describe('authorization codes across replicas (real NATS JetStream)', () => {
@@ -31,7 +31,7 @@ describe('authorization codes across replicas (real NATS JetStream)', () => {
         metadata(),
       );
       const replies = await Promise.all(
-        [one, two, one, two].map((replica) => replica.token({ grant_type: 'authorization_code', code })),
+        [one, two, one, two].map((replica) => replica.token({ grant_type: 'authorization_code', code, ...client1 })),
       );
       expect(replies.filter((reply) => reply.ok)).toHaveLength(1);
       expect(
@@ -39,7 +39,8 @@ describe('authorization codes across replicas (real NATS JetStream)', () => {
       ).toHaveLength(3);
       const winner = replies.find((reply) => reply.ok);
       if (!winner?.ok) throw new Error('no winner');
-      expect(await two.token({ grant_type: 'refresh_token', refresh_token: winner.body.refresh_token as string })).toMatchObject({
+      const refresh = { grant_type: 'refresh_token', refresh_token: winner.body.refresh_token as string, ...client1 };
+      expect(await two.token(refresh)).toMatchObject({
         ok: false,
         error: { code: 'invalid_grant' },
       });
@@ -55,15 +56,18 @@ describe('authorization codes across replicas (real NATS JetStream)', () => {
       { environment: 'production', organizationDomain: 'acme', userId: user.id, method: 'magic_link' },
       metadata(),
     );
-    const first = await two.token({ grant_type: 'authorization_code', code });
+    const prod1 = { client_id: 'prod-1', client_secret: 'secret-p' };
+    const first = await two.token({ grant_type: 'authorization_code', code, ...prod1 });
     if (!first.ok) throw new Error('no tokens');
     const replies = await Promise.all(
-      [one, two].map((replica) => replica.token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token })),
+      [one, two].map((replica) =>
+        replica.token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token, ...prod1 }),
+      ),
     );
     expect(replies.filter((reply) => reply.ok)).toHaveLength(1);
     const winner = replies.find((reply) => reply.ok);
     if (!winner?.ok) throw new Error('no winner');
-    expect(await one.token({ grant_type: 'refresh_token', refresh_token: winner.body.refresh_token })).toMatchObject({
+    expect(await one.token({ grant_type: 'refresh_token', refresh_token: winner.body.refresh_token, ...prod1 })).toMatchObject({
       ok: false,
       error: { code: 'invalid_grant' },
     });

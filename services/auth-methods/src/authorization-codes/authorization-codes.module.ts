@@ -7,11 +7,13 @@ import type { SigningKeys } from '../signing-keys/signing-keys';
 import { AuthorizationCodes } from './authorization-codes';
 import { authorizationCodeGrant, refreshTokenGrant } from './user-grants';
 import { UserTokens } from './user-tokens';
+import type { UserTokensEnv } from './user-tokens';
 
 export interface SignInDeps {
   signingKeys: SigningKeys;
   identity: IdentityClient;
   tokenEndpoint: TokenEndpoint;
+  stillAllowsUnregistered: UserTokensEnv['stillAllowsUnregistered'];
 }
 
 /** Authorization codes and user tokens, with their grants on the token endpoint. */
@@ -30,6 +32,7 @@ export function registerAuthorizationCodes(
     accessTokenTtlSeconds: config.SESAME_ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: config.SESAME_REFRESH_TOKEN_TTL_SECONDS,
     now,
+    stillAllowsUnregistered: deps.stillAllowsUnregistered,
   });
   const authorizationCodes = new AuthorizationCodes({
     commandDeps: runtime.commandDeps(),

@@ -19,10 +19,11 @@
  * family. A grant that mints tokens for a user without a code (relay) calls `UserTokens.start`
  * (`session` as in `SignInSession`).
  */
-import type { Environment, SignInMethod, Token, TokenRequest } from '@sesame/contracts';
+import type { Environment, SignInMethod, Token, TokenRequest, UnregisteredSubject } from '@sesame/contracts';
 import { ConcurrencyError, DomainError, fail, fold, handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
 import type { CommandHandlerDeps, EventMetadata, EventStore } from '@sesame/platform';
 import { authorizationCodeDecider, invalidCode } from './domain/authorization-code.decider';
+import type { TokenClient } from '../oauth/token-endpoint';
 import type { AuthorizationCodeCommand, AuthorizationCodeState } from './domain/authorization-code.decider';
 import type { UserTokens } from './user-tokens';
 
@@ -40,6 +41,10 @@ export interface AuthorizationCodeRequest {
   authenticatedAt?: Date;
   /** Lifetime of this code when not the configured one (a magic link lives 10 minutes). */
   ttlSeconds?: number;
+  /** PKCE S256 challenge (`code_challenge` of the sign-in request): the exchange then needs its verifier. */
+  codeChallenge?: string;
+  /** A SAML subject without an account: `userId` is its stable subject id (see `SignInSession`). */
+  unregistered?: UnregisteredSubject;
 }
 
 export interface IssuedAuthorizationCode {
@@ -87,6 +92,8 @@ export class AuthorizationCodes {
           redirect_uri: redirectUri,
           expires_at: expiresAt,
           at: now.toISOString(),
+          code_challenge: request.codeChallenge ?? null,
+          ...(request.unregistered ? { unregistered: request.unregistered } : {}),
         },
       },
       metadata,
@@ -96,19 +103,20 @@ export class AuthorizationCodes {
   }
 
   /**
-   * `grant_type=authorization_code`: checks the code, opens the refresh-token family, redeems the
-   * code naming that family (once: the append expects the revision it read, so of concurrent
-   * exchanges on any replicas one wins), then signs.
+   * `grant_type=authorization_code`: checks the code and how the client proves it is its own
+   * (client authentication or PKCE), opens the refresh-token family, redeems the code naming
+   * that family (once: the append expects the revision it read, so of concurrent exchanges on
+   * any replicas one wins), then signs. `client` is the API key that authenticated, or null.
    */
-  async exchange(request: TokenRequest & { code: string }, metadata: EventMetadata): Promise<Token> {
+  async exchange(request: TokenRequest & { code: string }, client: TokenClient | null, metadata: EventMetadata): Promise<Token> {
     const stream = codeStream(request.code);
     const { events, revision } = await this.env.eventStore.readStream(stream);
     const state = fold(authorizationCodeDecider, events as never);
     try {
-      authorizationCodeDecider.decide(this.redeem(request, 'unchecked'), state);
+      authorizationCodeDecider.decide(this.redeem(request, client, 'unchecked'), state);
       if (state.status === 'empty') throw new Error('An issued authorization code has a state');
-      const family = await this.env.tokens.open(state, metadata);
-      const redeemed = authorizationCodeDecider.decide(this.redeem(request, family.familyId), state);
+      const family = await this.env.tokens.open(state, metadata, { confidential: client !== null });
+      const redeemed = authorizationCodeDecider.decide(this.redeem(request, client, family.familyId), state);
       await this.env.eventStore.appendToStream(stream, redeemed, { expectedRevision: revision, metadata }).catch((error) => {
         // Another request redeemed it first, on this replica or another.
         if (error instanceof ConcurrencyError) fail(invalidCode());
@@ -121,12 +129,14 @@ export class AuthorizationCodes {
     }
   }
 
-  private redeem(request: TokenRequest, familyId: string): AuthorizationCodeCommand {
+  private redeem(request: TokenRequest, client: TokenClient | null, familyId: string): AuthorizationCodeCommand {
     return {
       type: 'RedeemAuthorizationCode',
       data: {
         ...(request.redirect_uri !== undefined ? { redirect_uri: request.redirect_uri } : {}),
         ...(request.client_id !== undefined ? { client_id: request.client_id } : {}),
+        ...(request.code_verifier !== undefined ? { code_verifier: request.code_verifier } : {}),
+        client,
         family_id: familyId,
         at: this.env.now().toISOString(),
       },

@@ -1,4 +1,4 @@
-import type { SignInSession, User, UserMetakey } from '@sesame/contracts';
+import type { ProfileInput, SignInSession, UnregisteredSubject, User, UserMetakey } from '@sesame/contracts';
 
 /** Claims a user's metadata may not take over: the registered JWT and OpenID Connect ones and ours. */
 const reservedClaims = new Set([
@@ -52,17 +52,39 @@ export function idTokenClaims(user: User, metakeys: UserMetakey[], session: Sign
   const claims: Record<string, unknown> = {};
   for (const key of metakeys)
     if (!reservedClaims.has(key.name) && user.metadata[key.name] !== undefined) claims[key.name] = user.metadata[key.name];
-  for (const name of profileClaims) if (user.profile[name] !== null) claims[name] = user.profile[name];
-  const name = [user.profile.given_name, user.profile.family_name].filter(Boolean).join(' ');
-  if (name) claims.name = name;
+  Object.assign(claims, profileClaimsOf(user.profile));
   if (user.phone_number !== null) {
     claims.phone_number = user.phone_number;
     claims.phone_number_verified = user.phone_number_verified;
   }
+  return { ...claims, ...signInClaims(user.email, user.email_verified, session) };
+}
+
+/**
+ * The ID token claims of a SAML subject let in without an account (`unregistered_users_allowed`):
+ * the profile fields the assertion mapped, the assertion's attributes under `attributes`, and
+ * the email as the identity provider asserted it.
+ */
+export function unregisteredIdTokenClaims(subject: UnregisteredSubject, session: SignInSession): Record<string, unknown> {
   return {
-    ...claims,
-    email: user.email,
-    email_verified: user.email_verified,
+    ...profileClaimsOf(subject.profile),
+    attributes: subject.attributes,
+    ...signInClaims(subject.email, subject.email_verified, session),
+  };
+}
+
+function profileClaimsOf(profile: ProfileInput): Record<string, unknown> {
+  const claims: Record<string, unknown> = {};
+  for (const name of profileClaims) if (profile[name] !== null && profile[name] !== undefined) claims[name] = profile[name];
+  const name = [profile.given_name, profile.family_name].filter(Boolean).join(' ');
+  if (name) claims.name = name;
+  return claims;
+}
+
+function signInClaims(email: string, emailVerified: boolean, session: SignInSession): Record<string, unknown> {
+  return {
+    email,
+    email_verified: emailVerified,
     auth_time: session.authenticated_at,
     amr: [session.method],
     ...(session.nonce !== null ? { nonce: session.nonce } : {}),

@@ -18,6 +18,15 @@ const keyRing = new KeyRing(`k1:${randomBytes(32).toString('base64')}`);
 export const metadata = (): EventMetadata => ({ correlationId: randomUUID(), occurredAt: new Date().toISOString() });
 export const context: RequestContext = { meta: { correlationId: 'test' }, logger };
 
+/** The API keys the kit's token endpoint knows. */
+export const testClients = {
+  'client-1': { secret: 'secret-1', environment: 'sandbox' },
+  'client-2': { secret: 'secret-2', environment: 'sandbox' },
+  'prod-1': { secret: 'secret-p', environment: 'production' },
+} as const;
+/** `client_id` and `client_secret` of client-1 (sandbox), as a confidential client sends them. */
+export const client1 = { client_id: 'client-1', client_secret: 'secret-1' };
+
 export function aUser(fields: Partial<User> = {}): User {
   return {
     __type__: 'User',
@@ -70,6 +79,8 @@ export async function signInKit(eventStore: EventStore, options: { codeTtlSecond
     },
   } as never;
   const commandDeps = { eventStore };
+  /** The SSO connections that let subjects in without an account (`unregistered_users_allowed`). */
+  const unregisteredAllowedBy = new Set<string>();
   const tokens = new UserTokens({
     commandDeps,
     signingKeys,
@@ -79,9 +90,14 @@ export async function signInKit(eventStore: EventStore, options: { codeTtlSecond
     accessTokenTtlSeconds: 36_000,
     refreshTokenTtlSeconds: 86_400,
     now,
+    stillAllowsUnregistered: async (_session, subject) => unregisteredAllowedBy.has(subject.sso_connection_id),
   });
   const codes = new AuthorizationCodes({ commandDeps, eventStore, tokens, ttlSeconds: options.codeTtlSeconds ?? 120, now });
   const endpoint = new TokenEndpoint();
+  endpoint.authenticateClientsWith(async (clientId, secret) => {
+    const client = testClients[clientId as keyof typeof testClients];
+    return client && client.secret === secret ? { client_id: clientId, environment: client.environment } : null;
+  });
   endpoint.register('authorization_code', authorizationCodeGrant(codes, metadata));
   endpoint.register('refresh_token', refreshTokenGrant(tokens, metadata));
 
@@ -103,5 +119,5 @@ export async function signInKit(eventStore: EventStore, options: { codeTtlSecond
     users.set(user.id, user);
     return user;
   };
-  return { codes, tokens, token, verify, addUser, users, metakeys, signingKeys };
+  return { codes, tokens, token, verify, addUser, users, metakeys, signingKeys, unregisteredAllowedBy };
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { oauthError, subjects } from '@sesame/contracts';
-import type { RpcMeta, SignInSession, Token, User, UserMetakey } from '@sesame/contracts';
+import type { RpcMeta, SignInSession, Token, UnregisteredSubject } from '@sesame/contracts';
 import { DomainError, fail, handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
 import type { CommandHandlerDeps, EventMetadata } from '@sesame/platform';
 import { signToken } from '../oauth/access-token';
 import type { IdentityClient } from '../identity/identity-client';
+import type { TokenClient } from '../oauth/token-endpoint';
 import type { SigningKeys } from '../signing-keys/signing-keys';
-import { idTokenClaims } from './id-token-claims';
+import { idTokenClaims, unregisteredIdTokenClaims } from './id-token-claims';
 import { invalidRefreshToken, refreshTokenFamilyDecider } from './domain/refresh-token-family.decider';
 import type { RefreshTokenFamilyState } from './domain/refresh-token-family.decider';
 
@@ -24,7 +25,14 @@ export interface UserTokensEnv {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   now(): Date;
+  /**
+   * Whether the SSO connection that let a subject in without an account still does: it exists (the
+   * same one, not a namesake re-created since), is active and still allows unregistered users.
+   */
+  stillAllowsUnregistered(session: SignInSession, subject: UnregisteredSubject): Promise<boolean>;
 }
+
+const noLongerSignedIn = oauthError('invalid_grant', 'The user of this grant no longer exists or is inactive');
 
 /** A refresh token is `<family id>.<secret>`; only the secret's hash is stored. */
 const refreshTokenPattern = /^([0-9a-f-]{36})\.([\w-]{20,100})$/;
@@ -44,6 +52,7 @@ export const sessionOf = (state: SignInSession): SignInSession => ({
   scope: state.scope,
   nonce: state.nonce,
   authenticated_at: state.authenticated_at,
+  ...(state.unregistered ? { unregistered: state.unregistered } : {}),
 });
 
 /**
@@ -54,15 +63,17 @@ export class UserTokens {
   constructor(private readonly env: UserTokensEnv) {}
 
   /** Tokens for a new sign-in (a relay, say): opens a refresh-token family and signs. */
-  async start(session: SignInSession, metadata: EventMetadata): Promise<Token> {
-    return this.mint(session, await this.open(session, metadata));
+  async start(session: SignInSession, metadata: EventMetadata, options: FamilyOptions): Promise<Token> {
+    return this.mint(session, await this.open(session, metadata, options));
   }
 
   /** Checks the user and starts a refresh-token family; the tokens are signed by `mint`. */
-  async open(session: SignInSession, metadata: EventMetadata): Promise<OpenedFamily> {
+  async open(session: SignInSession, metadata: EventMetadata, options: FamilyOptions): Promise<OpenedFamily> {
     const subject = await this.subjectOf(session, metadata);
     const familyId = randomUUID();
     const secret = randomSecret(32);
+    const sessionExpiresAt = options.sessionExpiresAt ?? null;
+    const expiresAt = this.refreshExpiry();
     await handleCommand(
       this.env.commandDeps,
       refreshTokenFamilyDecider,
@@ -73,22 +84,32 @@ export class UserTokens {
           ...sessionOf(session),
           family_id: familyId,
           token_hash: hashSecret(secret),
-          expires_at: this.refreshExpiry(),
+          expires_at: sessionExpiresAt && sessionExpiresAt < expiresAt ? sessionExpiresAt : expiresAt,
           at: this.at(),
+          confidential: options.confidential,
+          session_expires_at: sessionExpiresAt,
         },
       },
       metadata,
       { newStream: true },
     );
-    return { familyId, refreshToken: `${familyId}.${secret}`, subject };
+    return { familyId, refreshToken: `${familyId}.${secret}`, subject, sessionExpiresAt };
   }
 
   mint(session: SignInSession, family: OpenedFamily): Promise<Token> {
-    return this.sign(session, family.subject, family.refreshToken);
+    return this.sign(session, family.subject, family.refreshToken, family.sessionExpiresAt);
   }
 
-  /** Rotates a refresh token: the next one, with fresh access and ID tokens. */
-  async refresh(refreshToken: string, metadata: EventMetadata): Promise<Token> {
+  /**
+   * Rotates a refresh token: the next one, with fresh access and ID tokens. `client` is the API
+   * key that authenticated (null: none), `clientId` the one the request named.
+   */
+  async refresh(
+    refreshToken: string,
+    client: TokenClient | null,
+    clientId: string | undefined,
+    metadata: EventMetadata,
+  ): Promise<Token> {
     const parsed = parseRefreshToken(refreshToken);
     if (!parsed) return fail(invalidRefreshToken());
     const secret = randomSecret(32);
@@ -103,12 +124,15 @@ export class UserTokens {
           token_hash: hashSecret(secret),
           expires_at: this.refreshExpiry(),
           at: this.at(),
+          client,
+          ...(clientId !== undefined ? { client_id: clientId } : {}),
         },
       },
       metadata,
     );
     if (state.status !== 'active') return fail(invalidRefreshToken());
-    return this.sign(state, await this.subjectOf(state, metadata), `${parsed.familyId}.${secret}`);
+    const subject = await this.subjectOf(state, metadata);
+    return this.sign(state, subject, `${parsed.familyId}.${secret}`, state.session_expires_at);
   }
 
   /** Revokes a family (a reused authorization code); a no-op when it is already revoked. */
@@ -122,35 +146,49 @@ export class UserTokens {
     );
   }
 
-  private async sign(session: SignInSession, { user, metakeys }: Subject, refreshToken: string): Promise<Token> {
+  private async sign(
+    session: SignInSession,
+    subject: Subject,
+    refreshToken: string,
+    sessionExpiresAt: string | null,
+  ): Promise<Token> {
     const key = await this.env.signingKeys.current();
+    const now = this.env.now();
+    const ttlSeconds = accessTokenTtl(this.env.accessTokenTtlSeconds, sessionExpiresAt, now);
     const common = {
       issuer: this.env.issuerOf(session.organization_domain),
-      subject: user.id,
+      subject: subject.id,
       tenant: session.organization_domain,
       clientId: session.client_id ?? '',
       environment: session.environment,
       scopes: session.scope.split(' '),
-      ttlSeconds: this.env.accessTokenTtlSeconds,
+      ttlSeconds,
     };
     const audience = session.client_id ?? this.env.defaultAudience;
-    const now = this.env.now();
     const [accessToken, idToken] = await Promise.all([
-      signToken({ ...common, audience, kind: 'access', extra: { email: user.email } }, key, now),
-      signToken({ ...common, audience, kind: 'openid', extra: idTokenClaims(user, metakeys, session) }, key, now),
+      signToken({ ...common, audience, kind: 'access', extra: { email: subject.email } }, key, now),
+      signToken({ ...common, audience, kind: 'openid', extra: subject.idTokenClaims }, key, now),
     ]);
     return {
       access_token: accessToken,
       id_token: idToken,
       refresh_token: refreshToken,
-      expires_in: this.env.accessTokenTtlSeconds,
+      expires_in: ttlSeconds,
       scope: session.scope,
       token_type: 'Bearer',
     };
   }
 
-  /** The user as identity knows it now, and the registered metakeys; a deleted or deactivated user gets no tokens. */
+  /**
+   * The user as identity knows it now, with the registered metakeys; a deleted or deactivated user
+   * gets no tokens. A SAML subject without an account is who its assertion said.
+   */
   private async subjectOf(session: SignInSession, metadata: EventMetadata): Promise<Subject> {
+    const { unregistered } = session;
+    if (unregistered) {
+      if (!(await this.env.stillAllowsUnregistered(session, unregistered))) return fail(noLongerSignedIn);
+      return { id: session.user_id, email: unregistered.email, idTokenClaims: unregisteredIdTokenClaims(unregistered, session) };
+    }
     const rpcMeta: RpcMeta = { correlationId: metadata.correlationId, environment: session.environment };
     const { organization_domain, environment, user_id: id } = session;
     try {
@@ -158,26 +196,43 @@ export class UserTokens {
         this.env.identity.call(subjects.identity.users.findById, { organization_domain, environment, id }, rpcMeta),
         this.env.identity.call(subjects.identity.userMetakeys.active, { environment }, rpcMeta),
       ]);
-      if (user?.active) return { user, metakeys };
+      if (user?.active) return { id: user.id, email: user.email, idTokenClaims: idTokenClaims(user, metakeys, session) };
     } catch (error) {
       const unknownOrganization =
         error instanceof DomainError && error.error.kind === 'error' && error.error.code === 'resource_not_found';
       if (!unknownOrganization) throw error;
     }
-    return fail(oauthError('invalid_grant', 'The user of this grant no longer exists or is inactive'));
+    return fail(noLongerSignedIn);
   }
 
   private at = () => this.env.now().toISOString();
   private refreshExpiry = () => new Date(this.env.now().getTime() + this.env.refreshTokenTtlSeconds * 1_000).toISOString();
 }
 
+/** The configured access-token lifetime, cut to what is left of a bounded session (to the second, at least one). */
+export function accessTokenTtl(configured: number, sessionExpiresAt: string | null, now: Date): number {
+  if (!sessionExpiresAt) return configured;
+  const left = Math.ceil((Date.parse(sessionExpiresAt) - now.getTime()) / 1_000);
+  return Math.max(1, Math.min(configured, left));
+}
+
+export interface FamilyOptions {
+  /** The client authenticated (client secret): it must authenticate again to refresh. */
+  confidential: boolean;
+  /** End of the session (a relay's `session_duration_minutes`). */
+  sessionExpiresAt?: string | null;
+}
+
+/** Who the tokens are for: `sub`, the access token's `email`, and the ID token's claims. */
 interface Subject {
-  user: User;
-  metakeys: UserMetakey[];
+  id: string;
+  email: string;
+  idTokenClaims: Record<string, unknown>;
 }
 
 export interface OpenedFamily {
   familyId: string;
   refreshToken: string;
   subject: Subject;
+  sessionExpiresAt: string | null;
 }

@@ -15,12 +15,15 @@ import type { AuthorizationCodes } from '../authorization-codes/authorization-co
 import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';
 import { magicLinkConnectionDecider } from './domain/magic-link-connection.decider';
+import { renderTemplate } from './mail-templates';
+import type { MailTemplates, TemplateValues } from './mail-templates';
 import type { MagicLinkConnectionCommand, MagicLinkConnectionState } from './domain/magic-link-connection.decider';
 import {
   magicLinkConnectionKey,
   magicLinkConnectionStream,
   magicLinkConnectionsView,
 } from './projections/magic-link-connections.projection';
+import type { MagicLinkConnectionsView } from './projections/magic-link-connections.projection';
 
 /** How long a magic link (its authorization code) can be used: 10 minutes. */
 export const magicLinkTtlSeconds = 600;
@@ -31,6 +34,24 @@ export interface MagicLinkDeps {
   organizations: Organizations;
   codes: Pick<AuthorizationCodes, 'issue'>;
   mailer: Mailer;
+  templates: MailTemplates;
+}
+
+/** The email of a magic link: the connection's template when it names one, else the default one. */
+export async function magicLinkMail(
+  templates: MailTemplates,
+  templateId: string | null,
+  values: TemplateValues,
+): Promise<{ subject: string; text: string; html?: string }> {
+  const template = templateId ? await templates.load(templateId) : null;
+  const subject = `Your sign-in link for ${values.organization}`;
+  if (!template)
+    return {
+      subject,
+      text: `Sign in to ${values.organization} with this link, valid for ${values.expires_in_minutes} minutes and usable once:\n\n${values.link}\n\nIf you did not ask for it, ignore this email.`,
+    };
+  const rendered = renderTemplate(template, values);
+  return { ...rendered, subject: rendered.subject ?? subject };
 }
 
 /** `redirect_uri` with `code` (and `request_id`) added to its query. */
@@ -48,7 +69,7 @@ const tenantOf = (organization: Organization, environment: Environment): Connect
 });
 
 /** Magic link: the connection of each organization and the challenge that emails a one-time link. */
-export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps): void {
+export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps): { view: MagicLinkConnectionsView } {
   const view = runtime.projections.register(new AggregateView(magicLinkConnectionsView, runtime.readModels, runtime.eventStore));
   const environmentOf = (context: RequestContext) => context.meta.environment ?? fail(catalogueError('unauthorized'));
   const scopeOf = async (domain: string, context: RequestContext) =>
@@ -66,8 +87,14 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
     const connection = await connectionOf(await scopeOf(params.org_domain, context));
     return connection ? ok(connection) : fail(catalogueError('resource_not_found'));
   });
+  /** A named template must exist in the template directory and use only known placeholders (422 otherwise). */
+  const checkTemplate = async (templateId: string | null | undefined) => {
+    const problem = templateId ? await deps.templates.problemWith(templateId) : null;
+    if (problem) fail(fieldError('sign_in_template_id', problem));
+  };
   runtime.router.operation(createMagicLinkConnection, async ({ params, body }, context) => {
     const tenant = await scopeOf(params.org_domain, context);
+    await checkTemplate(body.sign_in_template_id);
     const at = new Date().toISOString();
     return created(
       await run(tenant, { type: 'CreateMagicLinkConnection', data: { tenant, id: randomUUID(), fields: body, at } }, context),
@@ -75,6 +102,7 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
   });
   runtime.router.operation(updateMagicLinkConnection, async ({ params, body }, context) => {
     const tenant = await scopeOf(params.org_domain, context);
+    await checkTemplate(body.sign_in_template_id);
     const at = new Date().toISOString();
     return ok(await run(tenant, { type: 'UpdateMagicLinkConnection', data: { tenant, changes: body, at } }, context));
   });
@@ -119,14 +147,20 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
           redirectUri,
           ttlSeconds: magicLinkTtlSeconds,
           ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
+          ...(body.code_challenge ? { codeChallenge: body.code_challenge } : {}),
         },
         runtime.metadata(context),
       );
       link = { code, url: magicLinkUrl(redirectUri, code, requestId) };
+      const values = {
+        link: link.url,
+        expires_in_minutes: String(magicLinkTtlSeconds / 60),
+        organization: organization.name,
+        email: user.email,
+      };
       await deps.mailer.send({
         to: user.email,
-        subject: `Your sign-in link for ${organization.name}`,
-        text: `Sign in to ${organization.name} with this link, valid for 10 minutes and usable once:\n\n${link.url}\n\nIf you did not ask for it, ignore this email.`,
+        ...(await magicLinkMail(deps.templates, connection.sign_in_template_id, values)),
         links: [{ rel: 'magic-link', url: link.url }],
         tags: ['magic-link', tenant.organization_domain],
       });
@@ -140,4 +174,5 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
       request_id: requestId,
     });
   });
+  return { view };
 }

@@ -24,10 +24,10 @@ export function registerOAuth(runtime: ServiceRuntime, config: AuthMethodsConfig
       ttlSeconds: config.SESAME_ACCESS_TOKEN_TTL_SECONDS,
     }),
   );
-  tokens.authenticateClientsWith(
-    async (clientId, secret) =>
-      (await authenticateClient({ view: apiKeys, eventStore: runtime.eventStore }, clientId, secret)) !== null,
-  );
+  tokens.authenticateClientsWith(async (clientId, secret) => {
+    const key = await authenticateClient({ view: apiKeys, eventStore: runtime.eventStore }, clientId, secret);
+    return key ? { client_id: key.client_id, environment: key.environment } : null;
+  });
   runtime.router.operation(issueToken, tokens.handle);
   runtime.router.operation(getJwks, async () => ok(await signingKeys.jwks()));
   return tokens;

@@ -1,12 +1,25 @@
 import { oauthError } from '@sesame/contracts';
-import type { RpcReply, Token, TokenRequest } from '@sesame/contracts';
+import type { Environment, RpcReply, Token, TokenRequest } from '@sesame/contracts';
 import { failure } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 
-export type GrantHandler = (request: TokenRequest, context: RequestContext) => Promise<RpcReply<Token>>;
+/** A client that proved its API key secret at the token endpoint. */
+export interface TokenClient {
+  client_id: string;
+  environment: Environment;
+}
 
-/** Whether `secret` is the secret of the active client `clientId`. */
-export type ClientAuthenticator = (clientId: string, secret: string) => Promise<boolean>;
+/** `client` is the authenticated client, or null when the request sent no `client_secret`. */
+export type GrantHandler = (
+  request: TokenRequest,
+  context: RequestContext,
+  client: TokenClient | null,
+) => Promise<RpcReply<Token>>;
+
+/** The active API key `clientId` when `secret` is its secret, else null. */
+export type ClientAuthenticator = (clientId: string, secret: string) => Promise<TokenClient | null>;
+
+export const clientAuthenticationFailed = () => oauthError('invalid_client', 'Client authentication failed');
 
 /**
  * `POST /oauth/token`: dispatches on `grant_type` to the grants registered by each sign-in
@@ -17,8 +30,10 @@ export class TokenEndpoint {
   private authenticator?: ClientAuthenticator;
 
   /**
-   * Grants other than `client_credentials` (which authenticates by itself) accept a confidential
-   * client: when `client_secret` is sent, `client_id` and the secret must match an active API key.
+   * Grants other than `client_credentials` (which authenticates by itself) receive the client
+   * that sent `client_secret` (the gateway turns HTTP Basic into the body fields), checked here
+   * first: a wrong secret is `invalid_client` whatever the grant. Each grant decides whether it
+   * needs one (RFC 6749 sections 2.3.1 and 3.2.1).
    */
   authenticateClientsWith(authenticator: ClientAuthenticator): void {
     this.authenticator = authenticator;
@@ -32,10 +47,10 @@ export class TokenEndpoint {
   handle = async ({ body }: { body: TokenRequest }, context: RequestContext): Promise<RpcReply<Token>> => {
     const grant = this.grants.get(body.grant_type);
     if (!grant) return failure(oauthError('unsupported_grant_type', `grant_type ${body.grant_type} is not supported`));
-    if (body.grant_type !== 'client_credentials' && body.client_secret !== undefined && this.authenticator) {
-      const authenticated = body.client_id !== undefined && (await this.authenticator(body.client_id, body.client_secret));
-      if (!authenticated) return failure(oauthError('invalid_client', 'Client authentication failed'));
-    }
-    return grant(body, context);
+    if (body.grant_type === 'client_credentials' || body.client_secret === undefined) return grant(body, context, null);
+    const client =
+      body.client_id !== undefined && this.authenticator ? await this.authenticator(body.client_id, body.client_secret) : null;
+    if (!client) return failure(clientAuthenticationFailed());
+    return grant(body, context, client);
   };
 }

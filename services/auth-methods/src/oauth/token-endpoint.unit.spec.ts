@@ -1,19 +1,25 @@
 import { createLogger } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { TokenEndpoint } from './token-endpoint';
+import type { TokenClient } from './token-endpoint';
 
 const context: RequestContext = { meta: { correlationId: 'test' }, logger: createLogger('test', 'silent') };
 const token = { access_token: 'a', expires_in: 60, scope: '', token_type: 'Bearer' as const };
 
 describe('token endpoint', () => {
   const endpoint = new TokenEndpoint();
-  const seen: string[] = [];
-  endpoint.register('authorization_code', async (request) => {
-    seen.push(request.grant_type);
+  const seen: Array<{ grant: string; client: TokenClient | null }> = [];
+  endpoint.register('authorization_code', async (request, _context, client) => {
+    seen.push({ grant: request.grant_type, client });
     return { ok: true, status: 200, body: token };
   });
-  endpoint.register('client_credentials', async () => ({ ok: true, status: 200, body: token }));
-  endpoint.authenticateClientsWith(async (clientId, secret) => clientId === 'client-1' && secret === 's3cret');
+  endpoint.register('client_credentials', async (_request, _context, client) => {
+    seen.push({ grant: 'client_credentials', client });
+    return { ok: true, status: 200, body: token };
+  });
+  endpoint.authenticateClientsWith(async (clientId, secret) =>
+    clientId === 'client-1' && secret === 's3cret' ? { client_id: 'client-1', environment: 'sandbox' } : null,
+  );
   const handle = (body: Record<string, string>) => endpoint.handle({ body: body as never }, context);
   const invalidClient = {
     ok: false,
@@ -28,18 +34,23 @@ describe('token endpoint', () => {
     });
   });
 
-  it('authenticates a client that sends its secret, before the grant runs', async () => {
+  it('authenticates a client that sends its secret before the grant runs, and hands the grant the client', async () => {
     seen.length = 0;
     expect(await handle({ grant_type: 'authorization_code', client_id: 'client-1', client_secret: 's3cret' })).toMatchObject({
       ok: true,
     });
+    expect(await handle({ grant_type: 'authorization_code', client_id: 'client-1' })).toMatchObject({ ok: true });
     expect(await handle({ grant_type: 'authorization_code', client_id: 'client-1', client_secret: 'wrong' })).toEqual(
       invalidClient,
     );
     expect(await handle({ grant_type: 'authorization_code', client_secret: 's3cret' })).toEqual(invalidClient);
-    expect(seen).toEqual(['authorization_code']);
     expect(await handle({ grant_type: 'client_credentials', client_id: 'other', client_secret: 'x' })).toMatchObject({
       ok: true,
     });
+    expect(seen).toEqual([
+      { grant: 'authorization_code', client: { client_id: 'client-1', environment: 'sandbox' } },
+      { grant: 'authorization_code', client: null },
+      { grant: 'client_credentials', client: null },
+    ]);
   });
 });

@@ -119,6 +119,7 @@ async function successOf(
       ...(body.redirect_uri ? { redirectUri: body.redirect_uri } : {}),
       ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
       ...(body.nonce ? { nonce: body.nonce } : {}),
+      ...(body.code_challenge ? { codeChallenge: body.code_challenge } : {}),
     },
     env.metadata(context),
   );

@@ -34,7 +34,7 @@ export function getPasswordConnectionHandler(env: PasswordEnv) {
   };
 }
 
-function changeHandler(env: PasswordEnv, type: PasswordConnectionCommand['type']) {
+function changeHandler(env: PasswordEnv, type: Exclude<PasswordConnectionCommand['type'], 'DeletePasswordConnection'>) {
   return async (
     { params, body }: OperationInput<typeof createPasswordConnection | typeof updatePasswordConnection>,
     context: RequestContext,

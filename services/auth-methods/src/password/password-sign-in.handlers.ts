@@ -10,7 +10,8 @@ import type {
 } from '@sesame/contracts';
 import { created, fail, handleCommand, hashSecret, randomSecret } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
-import { passwordCodeDecider } from './domain/password-code.decider';
+import { noSoonerThan } from './answer-floor';
+import { codeProvesEmail, passwordCodeDecider } from './domain/password-code.decider';
 import { passwordDecider } from './domain/password.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems, policyMessages } from './domain/password-policy';
@@ -116,7 +117,18 @@ async function userOfCode(env: PasswordEnv, code: string, environment: Environme
     rpcMeta(context, environment),
   );
   if (!user?.active) return fail(catalogueError('unknown_password_code'));
-  return { user, redirectUri: state.redirect_uri };
+  return { user, redirectUri: state.redirect_uri, provesEmail: codeProvesEmail(state) };
+}
+
+/** A reset code reached the user through their mailbox: their email is verified from now on. */
+async function markEmailVerified(env: PasswordEnv, user: User, context: RequestContext): Promise<User> {
+  if (user.email_verified) return user;
+  const { __domain__: organization_domain, __environment__: environment, id } = user;
+  return env.identity.call(
+    subjects.identity.users.modify,
+    { organization_domain, environment, id, email_verified: true },
+    rpcMeta(context, environment),
+  );
 }
 
 export function createPasswordHandler(env: PasswordEnv) {
@@ -124,7 +136,7 @@ export function createPasswordHandler(env: PasswordEnv) {
     const environment = environmentOf(context);
     const meta = rpcMeta(context, environment);
     if (body.password_code) {
-      const { user, redirectUri } = await userOfCode(env, body.password_code, environment, context);
+      const { user, redirectUri, provesEmail } = await userOfCode(env, body.password_code, environment, context);
       const connection = await connectionOf(env, environment, user.__domain__);
       if (!connection.active) return fail(inactive());
       await checkPolicy(env, body.plain_text, connection, user.email);
@@ -136,6 +148,7 @@ export function createPasswordHandler(env: PasswordEnv) {
         env.metadata(context),
       );
       const password = await storePassword(env, user, body.plain_text, connection, context);
+      if (provesEmail) await markEmailVerified(env, user, context);
       const { code } = await env.authorizationCodes.issue(
         {
           environment,
@@ -144,6 +157,7 @@ export function createPasswordHandler(env: PasswordEnv) {
           method: 'password',
           ...(redirectUri ? { redirectUri } : {}),
           ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
+          ...(body.code_challenge ? { codeChallenge: body.code_challenge } : {}),
         },
         env.metadata(context),
       );
@@ -164,7 +178,19 @@ export function createPasswordHandler(env: PasswordEnv) {
   };
 }
 
+/**
+ * A reset request answers no sooner than this: an existing user's request records a code and sends
+ * an email, an unknown email's does neither, and the timing must not tell them apart.
+ */
+export const passwordRequestFloorMs = 150;
+
 export function createPasswordRequestHandler(env: PasswordEnv) {
+  const answer = passwordRequestAnswer(env);
+  return (input: OperationInput<typeof createPasswordRequest>, context: RequestContext) =>
+    noSoonerThan(passwordRequestFloorMs, () => answer(input, context));
+}
+
+function passwordRequestAnswer(env: PasswordEnv) {
   return async ({ body }: OperationInput<typeof createPasswordRequest>, context: RequestContext) => {
     const environment = environmentOf(context);
     const meta = rpcMeta(context, environment);

@@ -16,6 +16,8 @@ export async function passwordKit() {
   const clock = { now: new Date('2026-03-01T12:00:00.000Z') };
   const codes = await signInKit(eventStore, { now: () => clock.now });
   const users = new Map<string, User>();
+  /** Every `users.modify` request identity received. */
+  const modified: unknown[] = [];
   const env: PasswordEnv = {
     commandDeps: () => ({ eventStore }),
     eventStore,
@@ -29,6 +31,13 @@ export async function passwordKit() {
         if (subject === subjects.identity.users.findOrCreate) {
           const found = [...users.values()].find((user) => user.email === input.email);
           return { user: found ?? addUser(input.email as string), created: !found };
+        }
+        if (subject === subjects.identity.users.modify) {
+          const { id, email_verified } = input as { id: string; email_verified?: boolean };
+          const user = { ...(users.get(id) as User), ...(email_verified !== undefined ? { email_verified } : {}) };
+          modified.push(input);
+          users.set(id, user);
+          return user;
         }
         throw new Error(`unexpected ${subject}`);
       },
@@ -45,11 +54,11 @@ export async function passwordKit() {
     meta: { correlationId: 'test', environment: 'sandbox', clientId: 'client-1' },
     logger: createLogger('test', 'silent'),
   };
-  const addUser = (email: string) => {
-    const user = aUser({ email });
+  const addUser = (email: string, fields: Partial<User> = {}) => {
+    const user = aUser({ email, ...fields });
     users.set(user.id, user);
     return user;
   };
   const advance = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms));
-  return { env, context, eventStore, advance, addUser };
+  return { env, context, eventStore, advance, addUser, users, modified };
 }

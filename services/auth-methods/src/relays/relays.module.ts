@@ -20,9 +20,9 @@ import type { RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { UserTokens } from '../authorization-codes/user-tokens';
 import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';
-import type { TokenEndpoint } from '../oauth/token-endpoint';
+import type { TokenClient, TokenEndpoint } from '../oauth/token-endpoint';
 import type { SigningKeys } from '../signing-keys/signing-keys';
-import { relayCodeDecider, relayCodeTtlSeconds } from './domain/relay-code.decider';
+import { relayCodeDecider, relayCodeTtlSeconds, relaySessionEnd } from './domain/relay-code.decider';
 import type { RelayCodeState } from './domain/relay-code.decider';
 import { relayDecider } from './domain/relay.decider';
 import type { RelayCommand, RelayState } from './domain/relay.decider';
@@ -182,7 +182,10 @@ export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
     });
   });
 
-  deps.tokenEndpoint.register('relay', async (request: TokenRequest, context: RequestContext) => {
+  /** `grant_type=relay`: the partner, authenticated with an API key of the relay's environment, exchanges the code. */
+  deps.tokenEndpoint.register('relay', async (request: TokenRequest, context: RequestContext, client: TokenClient | null) => {
+    if (!client)
+      return failure(oauthError('invalid_client', 'Client authentication failed: the relay grant needs client_secret'));
     if (!request.code) return failure(oauthError('invalid_request', 'code is required'));
     const at = new Date();
     const { state } = await handleCommand(
@@ -191,7 +194,7 @@ export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
       relayCodeStream(request.code),
       {
         type: 'RedeemRelayCode',
-        data: { code_hash: hashSecret(request.code), client_id: request.client_id ?? null, at: at.toISOString() },
+        data: { code_hash: hashSecret(request.code), client, at: at.toISOString() },
       },
       runtime.metadata(context),
     );
@@ -201,11 +204,12 @@ export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
       organization_domain: issued.partner_domain,
       user_id: issued.partner_user_id,
       method: 'relay' as const,
-      client_id: request.client_id ?? null,
+      client_id: client.client_id,
       scope: 'openid email profile',
       nonce: null,
       authenticated_at: Math.floor(at.getTime() / 1_000),
     };
-    return ok(await deps.userTokens.start(session, runtime.metadata(context)));
+    const options = { confidential: true, sessionExpiresAt: relaySessionEnd(issued, at) };
+    return ok(await deps.userTokens.start(session, runtime.metadata(context), options));
   });
 }

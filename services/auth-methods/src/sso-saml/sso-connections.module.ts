@@ -50,7 +50,10 @@ export function registerSsoConnections(deps: SsoConnectionsDeps) {
   const requireOrganization = (domain: string, environment: Environment, context: RequestContext) =>
     deps.organizations.get(domain, { correlationId: context.meta.correlationId, environment });
   const createCommand = async (domain: string, environment: Environment, settings: SsoConnectionSettings) => {
-    const key = await createKeyAndCertificate(`${spIdOf(domain, environment)} SAML SP`);
+    const [key, encryption] = await Promise.all([
+      createKeyAndCertificate(`${spIdOf(domain, environment)} SAML SP`),
+      createKeyAndCertificate(`${spIdOf(domain, environment)} SAML SP encryption`),
+    ]);
     return {
       type: 'CreateSsoConnection' as const,
       data: {
@@ -60,6 +63,10 @@ export function registerSsoConnections(deps: SsoConnectionsDeps) {
         environment,
         settings,
         sp_key: { certificate_pem: key.certificatePem, encrypted_private_key_pem: deps.keyRing.seal(key.privateKeyPem) },
+        sp_encryption_key: {
+          certificate_pem: encryption.certificatePem,
+          encrypted_private_key_pem: deps.keyRing.seal(encryption.privateKeyPem),
+        },
         at: at(),
       },
     };

@@ -36,6 +36,7 @@ import {
   totpEnrollmentStream,
   totpEnrollmentsView,
 } from './projections/totp.projection';
+import type { TotpConnectionsView } from './projections/totp.projection';
 
 /** The platform's SMS port, as far as TOTP uses it. */
 export interface SmsPort {
@@ -86,7 +87,7 @@ const toTotpChallenge = (state: TotpEnrollmentState, code: string | null = null)
 const rejectedCode = (events: RecordedEvent[]) => events.some((event) => event.type === 'TotpCodeRejected');
 
 /** TOTP (SPEC.md sections 3-9): the connection of each organization, enrollments, challenges. */
-export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): void {
+export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): { connections: TotpConnectionsView } {
   const connections = runtime.projections.register(
     new AggregateView(totpConnectionsView, runtime.readModels, runtime.eventStore),
   );
@@ -271,9 +272,11 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): void {
         method: 'totp',
         authenticatedAt: now,
         ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
+        ...(body.code_challenge ? { codeChallenge: body.code_challenge } : {}),
       },
       runtime.metadata(context),
     );
     return ok(toTotpChallenge(state, code));
   });
+  return { connections };
 }

@@ -96,6 +96,59 @@ describe('subscribeToServiceEvents (real NATS)', () => {
     expect(other).toEqual(['One', 'Two']);
   });
 
+  it('redelivers, within its ack wait, a commit taken by a replica that died before acknowledging it', async () => {
+    await store.appendToStream('organization-a', [{ type: 'One', data: {} }], { expectedRevision: 'no_stream', metadata });
+    const doomed = await connect({ servers: testNatsUrl() });
+    let taken = false;
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const crashed = subscribeToServiceEvents({
+      nc: doomed,
+      prefix,
+      source: 'identity',
+      consumer: 'crashing',
+      logger,
+      onCommit: async () => {
+        taken = true;
+        await released;
+      },
+    });
+    await waitFor(() => taken);
+    await doomed.close();
+    console.log('closed', Date.now()); // as a kill -9 would: no acknowledgement, no more heartbeats
+    const seen: string[] = [];
+    feed('crashing', async (commit) => void seen.push(commit.events[0]?.type as string));
+    // Seconds, not the minute it once took: the feed holds one commit in flight, so a crash stalled it that long.
+    await waitFor(() => seen.length === 1, 20_000);
+    expect(seen).toEqual(['One']);
+    release();
+    await crashed.stop();
+  });
+
+  it('keeps a commit whose handler outlasts the ack wait to that handler (progress heartbeats)', async () => {
+    await store.appendToStream('organization-a', [{ type: 'Slow', data: {} }], { expectedRevision: 'no_stream', metadata });
+    let deliveries = 0;
+    let done = false;
+    subscriptions.push(
+      subscribeToServiceEvents({
+        nc,
+        prefix,
+        source: 'identity',
+        consumer: 'slow',
+        logger,
+        ackWaitMs: 1_000,
+        onCommit: async () => {
+          deliveries++;
+          await new Promise((resolve) => setTimeout(resolve, 3_000));
+          done = true;
+        },
+      }),
+    );
+    await waitFor(() => done);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(deliveries).toBe(1);
+  });
+
   it('waits for a source stream that does not exist yet', async () => {
     const lateSource = testPrefix();
     const seen: string[] = [];

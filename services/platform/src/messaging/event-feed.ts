@@ -1,5 +1,5 @@
 import { AckPolicy, DeliverPolicy, JSONCodec, nanos } from 'nats';
-import type { ConsumerMessages, NatsConnection } from 'nats';
+import type { ConsumerMessages, JsMsg, NatsConnection } from 'nats';
 import { eventSubjectPrefix } from '@sesame/contracts';
 import type { ServiceName } from '@sesame/contracts';
 import type { Commit, RecordedEvent, Subscription } from '../event-store/event-store.port';
@@ -17,7 +17,15 @@ export interface ServiceEventFeedOptions {
   category?: string;
   onCommit(commit: Commit): Promise<void>;
   logger: Logger;
+  /**
+   * How long a commit handed to a replica that then dies stays unseen by the others: the
+   * consumer's ack wait. A handler that runs longer keeps its commit with progress heartbeats.
+   */
+  ackWaitMs?: number;
 }
+
+/** Short, so that a crashed replica's commit is redelivered within seconds (one commit in flight holds the feed). */
+export const defaultAckWaitMs = 10_000;
 
 const codec = JSONCodec<{ events: RecordedEvent[] }>();
 
@@ -31,6 +39,7 @@ const codec = JSONCodec<{ events: RecordedEvent[] }>();
 export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subscription {
   const stream = jetStreamName(options.prefix, options.source);
   const durable = options.consumer.replace(/[^A-Za-z0-9_-]/g, '_');
+  const ackWaitMs = options.ackWaitMs ?? defaultAckWaitMs;
   let stopped = false;
   let messages: ConsumerMessages | undefined;
 
@@ -44,24 +53,19 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
           deliver_policy: DeliverPolicy.All,
           filter_subject: `${eventSubjectPrefix(options.prefix, options.source)}.events.${options.category ? `${options.category}.>` : '>'}`,
           max_ack_pending: 1,
-          ack_wait: nanos(60_000),
+          ack_wait: nanos(ackWaitMs),
           max_deliver: -1,
         });
         const consumer = await options.nc.jetstream().consumers.get(stream, durable);
         messages = await consumer.consume({ max_messages: 64 });
         attempt = 0;
         for await (const message of messages) {
-          try {
-            await options.onCommit({ position: BigInt(message.seq), events: codec.decode(message.data).events });
-            message.ack();
-          } catch (error) {
-            options.logger.error({ err: error, consumer: durable, seq: message.seq }, 'event reaction failed; will retry');
-            message.nak(Math.min(30_000, 500 * 2 ** Math.min(message.info.redeliveryCount, 6)));
-          }
+          await react(message, options, durable, ackWaitMs);
           if (stopped) break;
         }
       } catch (error) {
-        if (stopped) break;
+        // Stopped, or the connection is closed for good (a draining process).
+        if (stopped || options.nc.isClosed()) break;
         // Usually the source service has not created its stream yet.
         if (attempt > 2) options.logger.warn({ err: error, stream, consumer: durable }, 'event feed not ready; retrying');
         await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
@@ -72,8 +76,28 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
   return {
     stop: async () => {
       stopped = true;
-      await messages?.close();
+      if (!options.nc.isClosed()) await messages?.close();
       await running;
     },
   };
+}
+
+/** Runs the handler on one commit, telling the server it is in progress; acknowledges it, or asks for it again later. */
+async function react(message: JsMsg, options: ServiceEventFeedOptions, durable: string, ackWaitMs: number): Promise<void> {
+  const heartbeat = setInterval(() => {
+    try {
+      message.working();
+    } catch {
+      /* connection gone: the commit is redelivered after the ack wait */
+    }
+  }, ackWaitMs / 3);
+  try {
+    await options.onCommit({ position: BigInt(message.seq), events: codec.decode(message.data).events });
+    message.ack();
+  } catch (error) {
+    options.logger.error({ err: error, consumer: durable, seq: message.seq }, 'event reaction failed; will retry');
+    message.nak(Math.min(30_000, 500 * 2 ** Math.min(message.info.redeliveryCount, 6)));
+  } finally {
+    clearInterval(heartbeat);
+  }
 }

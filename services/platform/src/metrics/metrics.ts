@@ -7,6 +7,7 @@ export class Metrics {
   readonly requestDuration: Histogram<'route'>;
   readonly appendDuration: Histogram;
   readonly projectionLag: Gauge;
+  readonly rateLimitDecisions: Counter<'limit' | 'outcome'>;
 
   constructor(process: string) {
     this.registry.setDefaultLabels({ process });
@@ -33,6 +34,12 @@ export class Metrics {
     this.projectionLag = new Gauge({
       name: 'sesame_projection_lag_commits',
       help: 'Commits of the event store not yet applied to the read models',
+      registers: [this.registry],
+    });
+    this.rateLimitDecisions = new Counter({
+      name: 'sesame_rate_limit_decisions_total',
+      help: 'Gateway rate-limit checks by budget and outcome (allowed, refused, error: counters unavailable, let through)',
+      labelNames: ['limit', 'outcome'],
       registers: [this.registry],
     });
   }

@@ -7,7 +7,7 @@ import { KeyRing, createLogger } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import { JobIndex } from '../jobs/job-index';
 import { JobStore } from '../jobs/job-store';
-import type { NewJob } from '../jobs/job-store';
+import { aNewJob } from '../jobs/job.spec-kit';
 import { startRetention } from '../jobs/retention';
 import type { WebhookState } from '../webhooks/domain/webhook.decider';
 import { Dispatcher } from './dispatcher';
@@ -35,36 +35,7 @@ describe('dispatchers on several replicas share one bucket (real NATS, real HTTP
   const replicas: { dispatcher: Dispatcher; index: JobIndex; watch: { stop(): void } }[] = [];
   const sender = new Sender({ connectTimeoutMs: 1_000, responseTimeoutMs: 2_000, publicOnly: false });
 
-  const newJob = (eventId: string): NewJob => {
-    const at = new Date().toISOString();
-    return {
-      environment: 'sandbox',
-      webhook_id: webhook.id,
-      args: {
-        __type__: 'Event',
-        __domain__: null,
-        __environment__: 'sandbox',
-        id: eventId,
-        code: 'user.created',
-        data: {},
-        issued_at: at,
-        webhook_id: webhook.id,
-        client_id: null,
-        description: 'A user was created',
-      },
-      state: 'available',
-      attempt: 0,
-      max_attempts: 5,
-      attempted_at: null,
-      scheduled_at: at,
-      completed_at: null,
-      cancelled_at: null,
-      discarded_at: null,
-      inserted_at: at,
-      lease: null,
-      last_error: null,
-    };
-  };
+  const newJob = (eventId: string) => aNewJob(eventId, webhook.id);
   const startReplica = async () => {
     const index = new JobIndex();
     const watch = await store.watch(

@@ -1,6 +1,7 @@
 import { directorySyncWebhookCodes, webhookEventCatalogue } from '@sesame/contracts';
 import type {
   AdminEvent,
+  AuthorizationCodeEvent,
   Environment,
   GroupEvent,
   MagicLinkConnectionEvent,
@@ -10,7 +11,11 @@ import type {
   PasswordConnectionEvent,
   PasswordEvent,
   RedirectUriEvent,
+  RefreshTokenFamilyEvent,
+  RelayCodeEvent,
+  RelayEvent,
   ServiceName,
+  SsoChallengeEvent,
   SsoConnectionEvent,
   TotpConnectionEvent,
   TotpEnrollmentEvent,
@@ -32,10 +37,18 @@ export interface PublicEvent {
   description: string;
 }
 
+type Data = Record<string, unknown>;
+
+/**
+ * The code of an event type: one code, null (internal, never published), or a code chosen by the
+ * event's data among `codes` (null: this occurrence is not public).
+ */
+type CodeRule = WebhookEventCode | null | { codes: readonly WebhookEventCode[]; of(data: Data): WebhookEventCode | null };
+
 type IdentityEventType = (OrganizationEvent | UserEvent | AdminEvent | GroupEvent | UserMetakeyEvent | RedirectUriEvent)['type'];
 
 /** Every public identity event has its code: a new event type does not compile until it is mapped here. */
-const identityCodes: Record<IdentityEventType, WebhookEventCode> = {
+const identityCodes: Record<IdentityEventType, CodeRule> = {
   OrganizationCreated: 'organization.created',
   OrganizationUpdated: 'organization.updated',
   OrganizationDeleted: 'organization.deleted',
@@ -64,6 +77,7 @@ const identityCodes: Record<IdentityEventType, WebhookEventCode> = {
 
 type AuthMethodsEventType = (
   | SsoConnectionEvent
+  | SsoChallengeEvent
   | PasswordConnectionEvent
   | PasswordEvent
   | PasswordAttemptEvent
@@ -71,15 +85,38 @@ type AuthMethodsEventType = (
   | MagicLinkConnectionEvent
   | TotpConnectionEvent
   | TotpEnrollmentEvent
+  | RelayEvent
+  | RelayCodeEvent
+  | AuthorizationCodeEvent
+  | RefreshTokenFamilyEvent
 )['type'];
 
+/** Only the sign-ins of one method, published under `code`. */
+const signInsBy = (method: string, code: WebhookEventCode): CodeRule => ({
+  codes: [code],
+  of: (data) => (data.method === method ? code : null),
+});
+
+/** A real sign-in (not the onboarding page's test of the connection), published under `code`. */
+const realSignIn = (code: WebhookEventCode): CodeRule => ({ codes: [code], of: (data) => (data.test === true ? null : code) });
+
 /** Public auth-methods events and their codes; null: internal, not published. */
-const authMethodsCodes: Record<AuthMethodsEventType, WebhookEventCode | null> = {
+const authMethodsCodes: Record<AuthMethodsEventType, CodeRule> = {
   SsoConnectionCreated: 'sso_connection.created',
   SsoConnectionUpdated: 'sso_connection.updated',
+  SsoChallengeIssued: null,
+  SsoChallengeCompleted: realSignIn('sso.login.succeeded'),
+  SsoChallengeFailed: realSignIn('sso.login.failed'),
+  SsoLogoutRequested: null,
+  SsoSessionEnded: null,
+  SsoConnectionDeleted: null,
   PasswordConnectionCreated: 'password_connection.created',
   PasswordConnectionUpdated: 'password_connection.updated',
-  PasswordSet: 'password.created',
+  PasswordConnectionDeleted: null,
+  PasswordSet: {
+    codes: ['password.created', 'password.updated'],
+    of: (data) => (data.previous_password_id ? 'password.updated' : 'password.created'),
+  },
   PasswordRehashed: null,
   PasswordChallengeSucceeded: 'password.challenge.succeeded',
   PasswordChallengeFailed: 'password.challenge.failed',
@@ -87,12 +124,24 @@ const authMethodsCodes: Record<AuthMethodsEventType, WebhookEventCode | null> = 
   PasswordCodeUsed: null,
   MagicLinkConnectionCreated: 'magic_link_connection.created',
   MagicLinkConnectionUpdated: 'magic_link_connection.updated',
+  MagicLinkConnectionDeleted: null,
+  AuthorizationCodeIssued: signInsBy('magic_link', 'magic_link.challenge.created'),
+  AuthorizationCodeRedeemed: null,
+  RefreshTokenFamilyStarted: signInsBy('magic_link', 'magic_link.challenge.succeeded'),
+  RefreshTokenRotated: null,
+  RefreshTokenFamilyRevoked: null,
   TotpConnectionUpdated: 'totp_connection.updated',
+  TotpConnectionDeleted: null,
   TotpEnrolled: 'totp.enrollment.created',
   TotpEnrollmentValidated: 'totp.enrollment.validated',
   TotpChallengeCreated: 'totp.challenge.created',
   TotpChallengeSucceeded: 'totp.challenge.succeeded',
   TotpCodeRejected: 'totp.challenge.failed',
+  RelayCreated: 'relay.created',
+  RelayUpdated: 'relay.updated',
+  RelayDeleted: 'relay.deleted',
+  RelayCodeIssued: 'relay.request.created',
+  RelayCodeRedeemed: null,
 };
 
 /** Event data fields that are internal (secrets, their hashes, bookkeeping) and never published. */
@@ -100,30 +149,33 @@ const privateFields = new Set([
   'invitation_hash',
   'profile_owners',
   'sp_key',
+  'sp_encryption_key',
   'hash',
   'pepper_kid',
   'pepper_epoch',
   'code_hash',
+  'token_hash',
+  'nonce',
   'encrypted_secret',
   'recovery_code_hashes',
   'recovery_code_hash',
   'first_counter',
   'counter',
   'step',
+  'test',
   'environment',
   'at',
 ]);
 
-type Data = Record<string, unknown>;
 const publicData = (data: Data): Data => Object.fromEntries(Object.entries(data).filter(([key]) => !privateFields.has(key)));
 
-function envelope(event: RecordedEvent, code: WebhookEventCode, data: unknown, domain: string | null, environment: unknown) {
+function envelope(event: RecordedEvent, code: WebhookEventCode, data: unknown, domain: unknown, environment: unknown) {
   if (environment !== 'sandbox' && environment !== 'production') return null;
   return {
     id: event.id,
     code,
     data,
-    domain,
+    domain: typeof domain === 'string' ? domain : null,
     environment,
     issued_at: event.metadata.occurredAt,
     client_id: event.metadata.actor ?? null,
@@ -146,25 +198,38 @@ function streamTenant(stream: string): { domain?: string; environment?: string; 
   return { environment, domain, ...(stream.startsWith('passwordAttempts-') && email ? { email } : {}) };
 }
 
+/** The organization of a relay and of its requests is the partner organization users are relayed into. */
+const relayOf = (data: Data): Data => (data.relay as Data | undefined) ?? {};
+
+const codeOf = (rule: CodeRule | undefined, data: Data): WebhookEventCode | null =>
+  !rule || typeof rule === 'string' ? (rule ?? null) : rule.of(data);
+
 /** Events whose data, stream or metadata carry the organization and environment. */
 const tableMapper =
-  (codes: Partial<Record<string, WebhookEventCode | null>>) =>
+  (codes: Partial<Record<string, CodeRule>>) =>
   (event: RecordedEvent): PublicEvent | null => {
-    const code = codes[event.type];
-    if (!code) return null;
     const tenant = streamTenant(event.stream);
     const data: Data = { ...(tenant.email ? { email: tenant.email } : {}), ...(event.data as Data) };
-    const domain = (data.organization_domain as string | undefined) ?? tenant.domain ?? null;
-    return envelope(event, code, publicData(data), domain, data.environment ?? tenant.environment ?? event.metadata.environment);
+    const code = codeOf(codes[event.type], data);
+    if (!code) return null;
+    const domain = data.organization_domain ?? relayOf(data).partner_domain ?? data.partner_domain ?? tenant.domain;
+    const environment = data.environment ?? relayOf(data).environment ?? tenant.environment ?? event.metadata.environment;
+    return envelope(event, code, publicData(data), domain, environment);
   };
 
+/** Directory syncs and SCIM changes carry their directory sync (or SCIM resource) and their ready `EventData`. */
 function mapDirectorySyncEvent(event: RecordedEvent): PublicEvent | null {
   const code = (directorySyncWebhookCodes as Record<string, WebhookEventCode>)[event.type];
   if (!code) return null;
-  const data = event.data as Data & { event?: unknown; directory_sync?: Data };
-  const domain = (data.directory_sync?.organization_domain ?? data.organization_domain ?? null) as string | null;
-  const environment = data.directory_sync?.environment ?? data.environment ?? event.metadata.environment;
-  return envelope(event, code, data.event ?? publicData(data), domain, environment);
+  const data = event.data as Data & { event?: unknown; directory_sync?: Data; scim_resource?: Data };
+  const owner = data.directory_sync ?? data.scim_resource ?? data;
+  return envelope(
+    event,
+    code,
+    data.event ?? publicData(data),
+    owner.organization_domain,
+    owner.environment ?? event.metadata.environment,
+  );
 }
 
 /** The services whose events webhooks publish, and how each event type maps to a catalogue code. */
@@ -173,3 +238,13 @@ export const eventSources: { source: ServiceName; map: (event: RecordedEvent) =>
   { source: 'auth-methods', map: tableMapper(authMethodsCodes) },
   { source: 'directory-sync', map: mapDirectorySyncEvent },
 ];
+
+const rulesCodes = (rules: Record<string, CodeRule>): WebhookEventCode[] =>
+  Object.values(rules).flatMap((rule) => (rule === null ? [] : typeof rule === 'string' ? [rule] : rule.codes));
+
+/** Every code some product event is published under: the catalogue must hold nothing else. */
+export const publishedCodes: ReadonlySet<WebhookEventCode> = new Set([
+  ...rulesCodes(identityCodes),
+  ...rulesCodes(authMethodsCodes),
+  ...Object.values(directorySyncWebhookCodes),
+]);

@@ -97,7 +97,7 @@ describe('product events as webhook events', () => {
 });
 
 describe('auth-methods events as webhook events', () => {
-  it('publishes an SSO connection without its SP private key', () => {
+  it('publishes an SSO connection without its SP private keys (signing and encryption)', () => {
     const event = recorded('ssoConnection-sp1', 'SsoConnectionCreated', {
       id: 'c1',
       sp_id: 'sp1',
@@ -106,11 +106,13 @@ describe('auth-methods events as webhook events', () => {
       settings: { active: true },
       idp: null,
       sp_key: { certificate_pem: 'c', encrypted_private_key_pem: 'k' },
+      sp_encryption_key: { certificate_pem: 'c2', encrypted_private_key_pem: 'k2' },
       at: 'x',
     });
     const published = map('auth-methods', event);
     expect(published).toMatchObject({ code: 'sso_connection.created', domain: 'acme', environment: 'sandbox' });
     expect(published?.data).not.toHaveProperty('sp_key');
+    expect(JSON.stringify(published)).not.toMatch(/encrypted_private_key|"k2?"/);
     expect(map('auth-methods', recorded('apiKey-x', 'ApiKeyCreated', { environment: 'sandbox' }))).toBeNull();
   });
 });

@@ -4,36 +4,10 @@ import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import type { Job } from './domain/job.decider';
 import { JobIndex } from './job-index';
 import { JobStore } from './job-store';
-import type { NewJob } from './job-store';
+import { aNewJob } from './job.spec-kit';
 
 const at = '2026-01-01T00:00:00.000Z';
-const newJob = (eventId: string, webhookId = 'webhook_a'): NewJob => ({
-  environment: 'sandbox',
-  webhook_id: webhookId,
-  args: {
-    __type__: 'Event',
-    __domain__: null,
-    __environment__: 'sandbox',
-    id: eventId,
-    code: 'user.created',
-    data: {},
-    issued_at: at,
-    webhook_id: webhookId,
-    client_id: null,
-    description: 'A user was created',
-  },
-  state: 'available',
-  attempt: 0,
-  max_attempts: 5,
-  attempted_at: null,
-  scheduled_at: at,
-  completed_at: null,
-  cancelled_at: null,
-  discarded_at: null,
-  inserted_at: at,
-  lease: null,
-  last_error: null,
-});
+const newJob = (eventId: string, webhookId = 'webhook_a') => aNewJob(eventId, webhookId, at);
 const claim = (owner: string) => ({
   type: 'ClaimJob' as const,
   data: { owner, lease_ms: 60_000, now: new Date().toISOString() },

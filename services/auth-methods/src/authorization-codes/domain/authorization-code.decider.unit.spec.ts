@@ -1,5 +1,8 @@
-import type { AuthorizationCodeEvent, SignInSession } from '@sesame/contracts';
+import { oauthError } from '@sesame/contracts';
+import type { AuthorizationCodeEvent, OAuthErrorCode, SignInSession } from '@sesame/contracts';
 import { deciderSpecification } from '@sesame/platform/testing';
+import { createHash } from 'node:crypto';
+import type { TokenClient } from '../../oauth/token-endpoint';
 import { authorizationCodeDecider, invalidCode } from './authorization-code.decider';
 
 const session: SignInSession = {
@@ -22,10 +25,20 @@ const issued: AuthorizationCodeEvent = {
     at: '2026-01-01T00:00:00.000Z',
   },
 };
-const redeem = (data: { redirect_uri?: string; client_id?: string; at?: string } = {}) => ({
+const client1: TokenClient = { client_id: 'client-1', environment: 'sandbox' };
+type RedeemData = { redirect_uri?: string; client_id?: string; code_verifier?: string; client?: TokenClient | null; at?: string };
+const redeem = (data: RedeemData = {}) => ({
   type: 'RedeemAuthorizationCode' as const,
-  data: { family_id: 'family-1', at: '2026-01-01T00:01:00.000Z', ...data },
+  data: { family_id: 'family-1', at: '2026-01-01T00:01:00.000Z', client: client1, ...data },
 });
+// RFC 7636 appendix B: the verifier and its S256 challenge, computed here independently of the service.
+const verifier = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+const challenge = createHash('sha256').update(verifier).digest('base64url');
+const issuedWithChallenge: AuthorizationCodeEvent = {
+  type: 'AuthorizationCodeIssued',
+  data: { ...(issued.data as object), code_challenge: challenge } as never,
+};
+const oauth = (code: OAuthErrorCode, description: string) => oauthError(code, description);
 const redeemed: AuthorizationCodeEvent = {
   type: 'AuthorizationCodeRedeemed',
   data: { code_hash: 'hash', family_id: 'family-1', at: '2026-01-01T00:01:00.000Z' },
@@ -74,8 +87,55 @@ describe('authorization code', () => {
       });
     spec
       .given([issued])
-      .when(redeem({ client_id: 'client-2' }))
+      .when(redeem({ client: null, client_id: 'client-2' }))
       .thenFails({ kind: 'oauth', code: 'invalid_grant', description: 'The authorization code was issued to another client' });
+  });
+
+  it('needs an authenticated client of the environment for a code issued without code_challenge', () => {
+    spec
+      .given([issued])
+      .when(redeem({ client: null, client_id: 'client-1' }))
+      .thenFails(oauth('invalid_client', 'Client authentication failed: send client_secret, or use PKCE'));
+    spec
+      .given([issued])
+      .when(redeem({ client: { client_id: 'client-2', environment: 'sandbox' } }))
+      .thenFails(oauth('invalid_grant', 'The authorization code was issued to another client'));
+    spec
+      .given([issued])
+      .when(redeem({ client: { client_id: 'client-1', environment: 'production' } }))
+      .thenFails(oauth('invalid_grant', 'The authorization code was issued to another client'));
+    spec
+      .given([issued])
+      .when(redeem({ code_verifier: verifier }))
+      .thenFails(oauth('invalid_grant', 'code_verifier was sent but the authorization code was issued without a code_challenge'));
+  });
+
+  it('needs the code_verifier of its S256 code_challenge, from a public or a confidential client', () => {
+    expect(challenge).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    spec
+      .given([issuedWithChallenge])
+      .when(redeem({ client: null, client_id: 'client-1', code_verifier: verifier }))
+      .then([redeemed]);
+    spec
+      .given([issuedWithChallenge])
+      .when(redeem({ code_verifier: verifier }))
+      .then([redeemed]);
+    spec
+      .given([issuedWithChallenge])
+      .when(redeem({ client: null, client_id: 'client-1' }))
+      .thenFails(oauth('invalid_grant', 'code_verifier is required: the authorization code was issued with a code_challenge'));
+    spec
+      .given([issuedWithChallenge])
+      .when(redeem({ code_verifier: 'x'.repeat(43) }))
+      .thenFails(oauth('invalid_grant', 'code_verifier does not match the code_challenge of the authorization code'));
+    spec
+      .given([issuedWithChallenge])
+      .when(redeem({ client: null, code_verifier: verifier }))
+      .thenFails(oauth('invalid_request', 'client_id is required when the client does not authenticate'));
+    spec
+      .given([issuedWithChallenge])
+      .when(redeem({ client: null, client_id: 'client-2', code_verifier: verifier }))
+      .thenFails(oauth('invalid_grant', 'The authorization code was issued to another client'));
   });
 
   it('keeps the family its exchange started', () => {

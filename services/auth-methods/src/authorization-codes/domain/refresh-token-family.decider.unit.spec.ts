@@ -1,5 +1,6 @@
 import type { RefreshTokenFamilyEvent, SignInSession } from '@sesame/contracts';
 import { deciderSpecification } from '@sesame/platform/testing';
+import type { TokenClient } from '../../oauth/token-endpoint';
 import { invalidRefreshToken, refreshTokenFamilyDecider } from './refresh-token-family.decider';
 
 const session: SignInSession = {
@@ -16,9 +17,14 @@ const started: RefreshTokenFamilyEvent = {
   type: 'RefreshTokenFamilyStarted',
   data: { ...session, family_id: 'f1', token_hash: 'h1', expires_at: '2026-02-01T00:00:00.000Z', at: '2026-01-01T00:00:00.000Z' },
 };
-const rotate = (presented: string, next: string, at = '2026-01-02T00:00:00.000Z') => ({
+const rotate = (
+  presented: string,
+  next: string,
+  at = '2026-01-02T00:00:00.000Z',
+  client: { client: TokenClient | null; client_id?: string } = { client: null },
+) => ({
   type: 'RotateRefreshToken' as const,
-  data: { presented_hash: presented, token_hash: next, expires_at: '2026-02-02T00:00:00.000Z', at },
+  data: { presented_hash: presented, token_hash: next, expires_at: '2026-02-02T00:00:00.000Z', at, ...client },
 });
 const rotated = (next: string, at = '2026-01-02T00:00:00.000Z'): RefreshTokenFamilyEvent => ({
   type: 'RefreshTokenRotated',
@@ -81,5 +87,74 @@ describe('refresh token family', () => {
       .when(revoke)
       .then([{ type: 'RefreshTokenFamilyRevoked', data: { family_id: 'f1', reason: 'authorization_code_reused', at: 't' } }]);
     spec.given([]).when(revoke).thenNothingHappens();
+  });
+
+  const client1: TokenClient = { client_id: 'client-1', environment: 'production' };
+  const confidential: RefreshTokenFamilyEvent = {
+    type: 'RefreshTokenFamilyStarted',
+    data: { ...(started.data as object), client_id: 'client-1', confidential: true } as never,
+  };
+  const otherClient = {
+    kind: 'oauth' as const,
+    code: 'invalid_grant' as const,
+    description: 'The refresh token was issued to another client',
+  };
+
+  it('needs the authentication of the client that started a confidential family (RFC 9700 section 4.14.2)', () => {
+    spec
+      .given([confidential])
+      .when(rotate('h1', 'h2', undefined, { client: client1 }))
+      .then([rotated('h2')]);
+    spec
+      .given([confidential])
+      .when(rotate('h1', 'h2', undefined, { client: null, client_id: 'client-1' }))
+      .thenFails({
+        kind: 'oauth',
+        code: 'invalid_client',
+        description: 'Client authentication failed: this refresh token was issued to an authenticated client',
+      });
+    spec
+      .given([confidential])
+      .when(rotate('h1', 'h2', undefined, { client: { client_id: 'client-2', environment: 'production' } }))
+      .thenFails(otherClient);
+    spec
+      .given([confidential])
+      .when(rotate('h1', 'h2', undefined, { client: { client_id: 'client-1', environment: 'sandbox' } }))
+      .thenFails(otherClient);
+  });
+
+  it('refreshes a public (PKCE) family by rotation alone, for the client it names', () => {
+    const publicFamily: RefreshTokenFamilyEvent = {
+      type: 'RefreshTokenFamilyStarted',
+      data: { ...(started.data as object), client_id: 'client-1', confidential: false } as never,
+    };
+    spec
+      .given([publicFamily])
+      .when(rotate('h1', 'h2', undefined, { client: null, client_id: 'client-1' }))
+      .then([rotated('h2')]);
+    spec
+      .given([publicFamily])
+      .when(rotate('h1', 'h2', undefined, { client: null, client_id: 'client-2' }))
+      .thenFails(otherClient);
+  });
+
+  it('never rotates past the end of a bounded session (a relay)', () => {
+    const bounded: RefreshTokenFamilyEvent = {
+      type: 'RefreshTokenFamilyStarted',
+      data: { ...(started.data as object), session_expires_at: '2026-01-02T01:00:00.000Z' } as never,
+    };
+    spec
+      .given([bounded])
+      .when(rotate('h1', 'h2'))
+      .then([
+        {
+          type: 'RefreshTokenRotated',
+          data: { family_id: 'f1', token_hash: 'h2', expires_at: '2026-01-02T01:00:00.000Z', at: '2026-01-02T00:00:00.000Z' },
+        },
+      ]);
+    spec
+      .given([bounded])
+      .when(rotate('h1', 'h2', '2026-01-02T01:00:00.000Z'))
+      .thenFails(invalidRefreshToken());
   });
 });

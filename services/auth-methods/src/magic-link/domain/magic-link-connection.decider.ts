@@ -20,7 +20,9 @@ export type MagicLinkConnectionCommand =
       type: 'CreateMagicLinkConnection';
       data: { tenant: ConnectionTenant; id: string; fields: MagicLinkConnectionChanges; at: string };
     }
-  | { type: 'UpdateMagicLinkConnection'; data: { tenant: ConnectionTenant; changes: MagicLinkConnectionChanges; at: string } };
+  | { type: 'UpdateMagicLinkConnection'; data: { tenant: ConnectionTenant; changes: MagicLinkConnectionChanges; at: string } }
+  /** Its organization was deleted; nothing to do when there is no connection (a redelivered deletion). */
+  | { type: 'DeleteMagicLinkConnection'; data: { reason: 'organization_deleted'; at: string } };
 
 /** Explicit fields win; `undefined` keeps what is there. */
 const merge = (connection: MagicLinkConnection, changes: MagicLinkConnectionChanges): MagicLinkConnection => ({
@@ -61,6 +63,9 @@ export const magicLinkConnectionDecider: Decider<MagicLinkConnectionState, Magic
           return create(command, state);
         case 'UpdateMagicLinkConnection':
           return update(command, state);
+        case 'DeleteMagicLinkConnection':
+          if (!state.tenant || !state.connection) return [];
+          return [{ type: 'MagicLinkConnectionDeleted', data: { ...state.tenant, ...command.data } }];
         default: {
           const unknown: never = command;
           throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -69,6 +74,8 @@ export const magicLinkConnectionDecider: Decider<MagicLinkConnectionState, Magic
     },
     evolve(_state, event) {
       switch (event.type) {
+        case 'MagicLinkConnectionDeleted':
+          return { tenant: null, connection: null };
         case 'MagicLinkConnectionCreated':
         case 'MagicLinkConnectionUpdated': {
           const { connection, at: _at, ...tenant } = event.data;

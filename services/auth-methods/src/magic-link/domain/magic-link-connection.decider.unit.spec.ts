@@ -63,4 +63,18 @@ describe('magic link connection decider', () => {
       .when(update({ active: false }))
       .thenFails({ kind: 'error', code: 'resource_not_found' });
   });
+  it('is deleted with its organization, once, and can be created again', () => {
+    const remove: MagicLinkConnectionCommand = {
+      type: 'DeleteMagicLinkConnection',
+      data: { reason: 'organization_deleted', at },
+    };
+    const deleted: MagicLinkConnectionEvent = {
+      type: 'MagicLinkConnectionDeleted',
+      data: { ...tenant, reason: 'organization_deleted', at },
+    };
+    spec.given([created]).when(remove).then([deleted]);
+    spec.given([created, deleted]).when(remove).then([]);
+    spec.given([]).when(remove).then([]);
+    spec.given([created, deleted]).when(create()).then([created]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Environment, MagicLinkConnectionEvent } from '@sesame/contracts';
 import { streamName } from '@sesame/platform';
-import type { AggregateViewDefinition } from '@sesame/platform';
+import type { AggregateView, AggregateViewDefinition } from '@sesame/platform';
 import { magicLinkConnectionDecider } from '../domain/magic-link-connection.decider';
 import type { MagicLinkConnectionState } from '../domain/magic-link-connection.decider';
 
@@ -16,3 +16,5 @@ export const magicLinkConnectionsView: AggregateViewDefinition<MagicLinkConnecti
   decider: magicLinkConnectionDecider,
   isVisible: (state) => state.connection !== null,
 };
+
+export type MagicLinkConnectionsView = AggregateView<MagicLinkConnectionState, MagicLinkConnectionEvent>;

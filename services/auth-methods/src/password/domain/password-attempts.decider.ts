@@ -31,12 +31,12 @@ export function nextAttemptAt(state: PasswordAttemptsState): number {
 
 export const passwordAttemptsDecider: Decider<PasswordAttemptsState, PasswordAttemptsCommand, PasswordAttemptEvent> = {
   initialState: () => ({ failures: 0, last_failure_at: null }),
-  decide(command, state) {
+  decide(command, _state) {
     switch (command.type) {
       case 'RecordPasswordFailure':
         return [{ type: 'PasswordChallengeFailed', data: command.data }];
       case 'RecordPasswordSuccess':
-        return state.failures === 0 ? [] : [{ type: 'PasswordChallengeSucceeded', data: command.data }];
+        return [{ type: 'PasswordChallengeSucceeded', data: command.data }];
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${JSON.stringify(unknown)}`);

@@ -17,7 +17,10 @@ export type PasswordConnectionState =
 
 type Scope = { environment: Environment; organization_domain: string; settings: Partial<PasswordConnectionSettings>; at: string };
 export type PasswordConnectionCommand =
-  { type: 'CreatePasswordConnection'; data: Scope } | { type: 'UpdatePasswordConnection'; data: Scope };
+  | { type: 'CreatePasswordConnection'; data: Scope }
+  | { type: 'UpdatePasswordConnection'; data: Scope }
+  /** Its organization was deleted; nothing to do when it was never created (or a redelivered deletion). */
+  | { type: 'DeletePasswordConnection'; data: { reason: 'organization_deleted'; at: string } };
 
 export const settingsOf = (state: PasswordConnectionState): PasswordConnectionSettings =>
   state.status === 'empty'
@@ -47,6 +50,11 @@ const same = (a: PasswordConnectionSettings, b: PasswordConnectionSettings) =>
 export const passwordConnectionDecider: Decider<PasswordConnectionState, PasswordConnectionCommand, PasswordConnectionEvent> = {
   initialState: () => ({ status: 'empty' }),
   decide(command, state) {
+    if (command.type === 'DeletePasswordConnection') {
+      if (state.status === 'empty') return [];
+      const { environment, organization_domain } = state;
+      return [{ type: 'PasswordConnectionDeleted', data: { environment, organization_domain, ...command.data } }];
+    }
     const { environment, organization_domain, settings, at } = command.data;
     switch (command.type) {
       case 'CreatePasswordConnection':
@@ -76,6 +84,8 @@ export const passwordConnectionDecider: Decider<PasswordConnectionState, Passwor
         const { at: _at, ...settings } = event.data;
         return state.status === 'empty' ? state : { ...state, ...settings };
       }
+      case 'PasswordConnectionDeleted':
+        return { status: 'empty' };
       default: {
         const unknown: never = event;
         return unknown;

@@ -3,6 +3,7 @@ import { deciderSpecification } from '@sesame/platform/testing';
 import { nextAttemptAt, passwordAttemptsDecider } from './password-attempts.decider';
 import { passwordCodeDecider } from './password-code.decider';
 import { defaultPasswordConnection, passwordConnectionDecider } from './password-connection.decider';
+import { passwordDecider } from './password.decider';
 
 const at = '2026-01-01T00:00:00.000Z';
 const scope = { environment: 'sandbox' as const, organization_domain: 'acme', at };
@@ -53,6 +54,21 @@ describe('password connection', () => {
         data: { ...scope, settings: { plain_text_min_length: 50, plain_text_max_length: 40 } },
       })
       .thenFails({ kind: 'fields', fields: { plain_text_min_length: ['must be lower than plain_text_max_length'] } }));
+
+  it('is deleted with its organization, once, back to the defaults', () => {
+    const remove = { type: 'DeletePasswordConnection' as const, data: { reason: 'organization_deleted' as const, at } };
+    const deleted: PasswordConnectionEvent = {
+      type: 'PasswordConnectionDeleted',
+      data: { environment: 'sandbox', organization_domain: 'acme', reason: 'organization_deleted', at },
+    };
+    spec.given([created]).when(remove).then([deleted]);
+    spec.given([created, deleted]).when(remove).then([]);
+    spec.given([]).when(remove).then([]);
+    spec
+      .given([created, deleted])
+      .when({ type: 'CreatePasswordConnection', data: { ...scope, settings: { plain_text_min_length: 10 } } })
+      .then([created]);
+  });
 });
 
 describe('password attempts', () => {
@@ -67,7 +83,7 @@ describe('password attempts', () => {
       passwordAttemptsDecider.initialState(),
     );
 
-  it('counts failures and forgets them after a success', () => {
+  it('counts failures, records every success and forgets the failures after one', () => {
     spec
       .given([])
       .when({ type: 'RecordPasswordFailure', data: { at } })
@@ -76,7 +92,10 @@ describe('password attempts', () => {
       .given([failed(0)])
       .when({ type: 'RecordPasswordSuccess', data: { at } })
       .then([{ type: 'PasswordChallengeSucceeded', data: { at } }]);
-    spec.given([]).when({ type: 'RecordPasswordSuccess', data: { at } }).thenNothingHappens();
+    spec
+      .given([])
+      .when({ type: 'RecordPasswordSuccess', data: { at } })
+      .then([{ type: 'PasswordChallengeSucceeded', data: { at } }]);
   });
 
   it('delays attempts after three failures, doubling the delay, and locks after ten for fifteen minutes', () => {
@@ -126,5 +145,25 @@ describe('password code', () => {
       .thenFails(unknown);
     spec.given([issued]).when(use('2026-01-01T01:00:00.000Z')).thenFails(unknown);
     spec.given([]).when(use(at)).thenFails(unknown);
+  });
+});
+
+describe('password', () => {
+  const spec = deciderSpecification(passwordDecider);
+  const hash = { hash: '$argon2id$h', pepper_kid: 'p1', pepper_epoch: 1 };
+  const set = (password_id: string) => ({
+    type: 'SetPassword' as const,
+    data: { ...hash, password_id, user_id: 'u', environment: 'sandbox' as const, organization_domain: 'acme', at },
+  });
+
+  it("names the password a new one replaces, so that a change is told from a user's first password", () => {
+    spec
+      .given([])
+      .when(set('p-1'))
+      .then([{ type: 'PasswordSet', data: { ...set('p-1').data, previous_password_id: null } }]);
+    spec
+      .given([{ type: 'PasswordSet', data: { ...set('p-1').data, previous_password_id: null } }])
+      .when(set('p-2'))
+      .then([{ type: 'PasswordSet', data: { ...set('p-2').data, previous_password_id: 'p-1' } }]);
   });
 });

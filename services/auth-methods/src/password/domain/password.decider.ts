@@ -15,7 +15,7 @@ export type PasswordState =
     });
 
 export type PasswordCommand =
-  | { type: 'SetPassword'; data: Extract<PasswordEvent, { type: 'PasswordSet' }>['data'] }
+  | { type: 'SetPassword'; data: Omit<Extract<PasswordEvent, { type: 'PasswordSet' }>['data'], 'previous_password_id'> }
   | { type: 'RehashPassword'; data: PasswordHash & { at: string } };
 
 /** A user's password: set (again) at will, rehashed with the current pepper after a sign-in. */
@@ -24,7 +24,12 @@ export const passwordDecider: Decider<PasswordState, PasswordCommand, PasswordEv
   decide(command, state) {
     switch (command.type) {
       case 'SetPassword':
-        return [{ type: 'PasswordSet', data: command.data }];
+        return [
+          {
+            type: 'PasswordSet',
+            data: { ...command.data, previous_password_id: state.status === 'set' ? state.password_id : null },
+          },
+        ];
       case 'RehashPassword':
         if (state.status === 'empty') fail(catalogueError('resource_not_found'));
         return [{ type: 'PasswordRehashed', data: command.data }];
@@ -37,7 +42,7 @@ export const passwordDecider: Decider<PasswordState, PasswordCommand, PasswordEv
   evolve(state, event) {
     switch (event.type) {
       case 'PasswordSet': {
-        const { at, ...password } = event.data;
+        const { at, previous_password_id: _previous, ...password } = event.data;
         return { status: 'set', ...password, updated_at: at };
       }
       case 'PasswordRehashed': {

@@ -2,6 +2,7 @@ import { oauthError } from '@sesame/contracts';
 import type { RelayCodeEvent } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
+import type { TokenClient } from '../../oauth/token-endpoint';
 
 /** How long the partner has to exchange a relay code. */
 export const relayCodeTtlSeconds = 120;
@@ -16,13 +17,21 @@ export interface RelayCodeState {
 
 export type RelayCodeCommand =
   | { type: 'IssueRelayCode'; data: Issued }
-  | { type: 'RedeemRelayCode'; data: { code_hash: string; client_id: string | null; at: string } };
+  /** `client`: the partner's API key, authenticated at the token endpoint. */
+  | { type: 'RedeemRelayCode'; data: { code_hash: string; client: TokenClient; at: string } };
 
 function redeem(command: Extract<RelayCodeCommand, { type: 'RedeemRelayCode' }>, state: RelayCodeState): RelayCodeEvent[] {
   const { issued, redeemed_at } = state;
-  if (!issued || redeemed_at || command.data.at > issued.expires_at) fail(oauthError('invalid_grant', invalidRelayCodeMessage));
-  return [{ type: 'RelayCodeRedeemed', data: command.data }];
+  const { code_hash, client, at } = command.data;
+  if (!issued || redeemed_at || at > issued.expires_at) fail(oauthError('invalid_grant', invalidRelayCodeMessage));
+  if (client.environment !== issued.environment)
+    fail(oauthError('invalid_grant', 'The relay code was issued in another environment than the API key'));
+  return [{ type: 'RelayCodeRedeemed', data: { code_hash, client_id: client.client_id, at } }];
 }
+
+/** The end of the partner session a relay code opens at `at` (`session_duration_minutes`). */
+export const relaySessionEnd = (issued: Issued, at: Date): string =>
+  new Date(at.getTime() + issued.session_duration_minutes * 60_000).toISOString();
 
 /** A one-time relay code: issued once, redeemed once before it expires (replicas race on the stream revision). */
 export const relayCodeDecider: Decider<RelayCodeState, RelayCodeCommand, RelayCodeEvent> = {

@@ -1,6 +1,6 @@
 import type { RelayCodeEvent } from '@sesame/contracts';
 import { deciderSpecification } from '@sesame/platform/testing';
-import { relayCodeDecider } from './relay-code.decider';
+import { relayCodeDecider, relaySessionEnd } from './relay-code.decider';
 
 const spec = deciderSpecification(relayCodeDecider);
 const issuedData = {
@@ -17,7 +17,8 @@ const issuedData = {
   at: '2026-01-01T00:00:00.000Z',
 };
 const issued: RelayCodeEvent = { type: 'RelayCodeIssued', data: issuedData };
-const redeem = (at: string) => ({ type: 'RedeemRelayCode' as const, data: { code_hash: 'h', client_id: 'c', at } });
+const partnerKey = { client_id: 'c', environment: 'sandbox' as const };
+const redeem = (at: string, client = partnerKey) => ({ type: 'RedeemRelayCode' as const, data: { code_hash: 'h', client, at } });
 const invalidGrant = {
   kind: 'oauth',
   code: 'invalid_grant',
@@ -42,5 +43,20 @@ describe('relay code decider', () => {
   it('issues a code once', () => {
     spec.given([]).when({ type: 'IssueRelayCode', data: issuedData }).then([issued]);
     spec.given([issued]).when({ type: 'IssueRelayCode', data: issuedData }).thenNothingHappens();
+  });
+
+  it('is exchanged only by an API key of its environment', () => {
+    spec
+      .given([issued])
+      .when(redeem('2026-01-01T00:01:00.000Z', { client_id: 'c', environment: 'production' as never }))
+      .thenFails({
+        kind: 'oauth',
+        code: 'invalid_grant',
+        description: 'The relay code was issued in another environment than the API key',
+      });
+  });
+
+  it('opens a session of session_duration_minutes', () => {
+    expect(relaySessionEnd(issuedData, new Date('2026-01-01T00:01:00.000Z'))).toBe('2026-01-01T01:01:00.000Z');
   });
 });

@@ -1,5 +1,5 @@
 import { fieldError } from '@sesame/contracts';
-import type { Environment, SamlSubjectData, SsoChallengeEvent } from '@sesame/contracts';
+import type { Environment, SamlSubjectData, SsoChallengeEvent, SsoSignInTenant } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 
@@ -47,6 +47,14 @@ export const challengeProblem = (
 export const challengeEnvironment = (state: SsoChallengeState): Environment | null =>
   state.status === 'absent' ? null : state.environment;
 
+/** Where the challenge was issued: copied onto its outcome, for webhooks. */
+const tenantOf = (issued: Issued): SsoSignInTenant => ({
+  organization_domain: issued.organization_domain,
+  environment: issued.environment,
+  sso_connection_id: issued.sso_connection_id,
+  ...(issued.test ? { test: true } : {}),
+});
+
 export const ssoChallengeDecider: Decider<SsoChallengeState, SsoChallengeCommand, SsoChallengeEvent> = {
   initialState: () => ({ status: 'absent' }),
   decide(command, state) {
@@ -57,14 +65,17 @@ export const ssoChallengeDecider: Decider<SsoChallengeState, SsoChallengeCommand
       case 'CompleteSsoChallenge': {
         const problem = challengeProblem(state, command.data.at);
         if (problem || state.status !== 'pending') return fail(fieldError('SAMLResponse', problem ?? 'challenge_used'));
-        return [{ type: 'SsoChallengeCompleted', data: { request_id: state.request_id, ...command.data } }];
+        return [{ type: 'SsoChallengeCompleted', data: { ...tenantOf(state), request_id: state.request_id, ...command.data } }];
       }
       case 'RecordIdpInitiatedSignIn': {
         if (state.status !== 'absent') fail(fieldError('request_id', 'has already been taken'));
         const { issued, assertion_id, subject } = command.data;
         return [
           { type: 'SsoChallengeIssued', data: issued },
-          { type: 'SsoChallengeCompleted', data: { request_id: issued.request_id, assertion_id, subject, at: issued.at } },
+          {
+            type: 'SsoChallengeCompleted',
+            data: { ...tenantOf(issued), request_id: issued.request_id, assertion_id, subject, at: issued.at },
+          },
         ];
       }
       case 'RequestSsoLogout':
@@ -75,7 +86,7 @@ export const ssoChallengeDecider: Decider<SsoChallengeState, SsoChallengeCommand
         return [{ type: 'SsoSessionEnded', data: { request_id: state.request_id, ...command.data } }];
       case 'FailSsoChallenge':
         if (state.status !== 'pending') return [];
-        return [{ type: 'SsoChallengeFailed', data: { request_id: state.request_id, ...command.data } }];
+        return [{ type: 'SsoChallengeFailed', data: { ...tenantOf(state), request_id: state.request_id, ...command.data } }];
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${JSON.stringify(unknown)}`);

@@ -16,9 +16,11 @@ const issued = {
 };
 const subject = { name_id: 'ada@acme.com', name_id_format: null, session_index: '_s1', email: 'ada@acme.com', user_id: 'u1' };
 const issuedEvent: SsoChallengeEvent = { type: 'SsoChallengeIssued', data: issued };
+/** What an outcome copies from its challenge, for webhooks. */
+const where = { organization_domain: 'acme', environment: 'sandbox' as const, sso_connection_id: 'c1' };
 const completed: SsoChallengeEvent = {
   type: 'SsoChallengeCompleted',
-  data: { request_id: 'r1', assertion_id: '_a1', subject, at: '2026-06-01T00:01:00.000Z' },
+  data: { ...where, request_id: 'r1', assertion_id: '_a1', subject, at: '2026-06-01T00:01:00.000Z' },
 };
 const complete = (at: string) => ({ type: 'CompleteSsoChallenge' as const, data: { assertion_id: '_a1', subject, at } });
 
@@ -45,7 +47,7 @@ describe('SSO challenge decider', () => {
       .when({ type: 'RecordIdpInitiatedSignIn', data: { issued, assertion_id: '_a1', subject } })
       .then([
         issuedEvent,
-        { type: 'SsoChallengeCompleted', data: { request_id: 'r1', assertion_id: '_a1', subject, at: issued.at } },
+        { type: 'SsoChallengeCompleted', data: { ...where, request_id: 'r1', assertion_id: '_a1', subject, at: issued.at } },
       ]);
   });
 
@@ -78,6 +80,18 @@ describe('SSO challenge decider', () => {
       .given([issuedEvent])
       .when({ type: 'EndSsoSession', data: { initiated_by: 'idp', at: '2026-06-01T01:00:00.000Z' } })
       .thenNothingHappens();
+  });
+
+  it('records a refusal of a pending challenge once, with where it happened and whether it was a test', () => {
+    const fail = { type: 'FailSsoChallenge' as const, data: { reason: 'signature_invalid', at: '2026-06-01T00:01:00.000Z' } };
+    const failed: SsoChallengeEvent = { type: 'SsoChallengeFailed', data: { ...where, request_id: 'r1', ...fail.data } };
+    spec.given([issuedEvent]).when(fail).then([failed]);
+    spec.given([issuedEvent, failed]).when(fail).thenNothingHappens();
+    spec.given([issuedEvent, completed]).when(fail).thenNothingHappens();
+    spec
+      .given([{ type: 'SsoChallengeIssued', data: { ...issued, test: true } }])
+      .when(fail)
+      .then([{ type: 'SsoChallengeFailed', data: { ...where, test: true, request_id: 'r1', ...fail.data } }]);
   });
 
   it('says why a challenge cannot take an assertion', () => {

@@ -23,6 +23,8 @@ export type SsoConnectionState =
       settings: SsoConnectionSettingsData;
       idp: IdpSettingsData | null;
       sp_key: SpKeyData;
+      /** Decrypts assertions an IdP encrypts for us; null for connections created before encryption was supported. */
+      sp_encryption_key: SpKeyData | null;
       inserted_at: string;
       updated_at: string;
     };
@@ -38,10 +40,16 @@ export type SsoConnectionCommand =
         environment: Environment;
         settings: SsoConnectionSettings;
         sp_key: SpKeyData;
+        sp_encryption_key: SpKeyData;
         at: string;
       };
     }
-  | { type: 'UpdateSsoConnection'; data: { settings: SsoConnectionSettings; at: string } };
+  | { type: 'UpdateSsoConnection'; data: { settings: SsoConnectionSettings; at: string } }
+  /**
+   * Its organization was deleted at `organization_deleted_at`; nothing to do when there is no
+   * connection (a redelivered deletion) or when it belongs to an organization created since.
+   */
+  | { type: 'DeleteSsoConnection'; data: { reason: 'organization_deleted'; organization_deleted_at: string; at: string } };
 
 export const defaultSettings: SsoConnectionSettingsData = {
   active: true,
@@ -84,7 +92,10 @@ function update(command: Extract<SsoConnectionCommand, { type: 'UpdateSsoConnect
   const merged = merge(state.settings, settings);
   if (JSON.stringify(merged) === JSON.stringify(state.settings)) return [];
   const idp = merged.metadata === state.settings.metadata ? state.idp : idpOf(merged.metadata, at);
-  return [{ type: 'SsoConnectionUpdated' as const, data: { sp_id: state.sp_id, settings: merged, idp, at } }];
+  const { sp_id, organization_domain, environment } = state;
+  return [
+    { type: 'SsoConnectionUpdated' as const, data: { sp_id, organization_domain, environment, settings: merged, idp, at } },
+  ];
 }
 
 export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionCommand, SsoConnectionEvent> = {
@@ -95,6 +106,12 @@ export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionComm
         return create(command, state);
       case 'UpdateSsoConnection':
         return update(command, state);
+      case 'DeleteSsoConnection': {
+        const { reason, organization_deleted_at, at } = command.data;
+        if (state.status === 'absent' || Date.parse(state.inserted_at) > Date.parse(organization_deleted_at)) return [];
+        const { sp_id, organization_domain, environment } = state;
+        return [{ type: 'SsoConnectionDeleted', data: { sp_id, organization_domain, environment, reason, at } }];
+      }
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -105,11 +122,13 @@ export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionComm
     switch (event.type) {
       case 'SsoConnectionCreated': {
         const { at, ...data } = event.data;
-        return { status: 'present', ...data, inserted_at: at, updated_at: at };
+        return { status: 'present', ...data, sp_encryption_key: data.sp_encryption_key ?? null, inserted_at: at, updated_at: at };
       }
       case 'SsoConnectionUpdated':
         if (state.status === 'absent') return state;
         return { ...state, settings: event.data.settings, idp: event.data.idp, updated_at: event.data.at };
+      case 'SsoConnectionDeleted':
+        return { status: 'absent' };
       default: {
         const unknown: never = event;
         return unknown;

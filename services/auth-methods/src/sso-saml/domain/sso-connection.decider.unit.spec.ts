@@ -17,10 +17,11 @@ const idpOf = (xml: string) => {
   return parsed.idp;
 };
 const spKey = { certificate_pem: 'CERT', encrypted_private_key_pem: 'SEALED' };
+const encryptionKey = { certificate_pem: 'ENC CERT', encrypted_private_key_pem: 'ENC SEALED' };
 const identity = { id: 'c1', sp_id: 'acme_sandbox', organization_domain: 'acme', environment: 'sandbox' as const };
 const create = (settings: Record<string, unknown>): SsoConnectionCommand => ({
   type: 'CreateSsoConnection',
-  data: { ...identity, settings, sp_key: spKey, at },
+  data: { ...identity, settings, sp_key: spKey, sp_encryption_key: encryptionKey, at },
 });
 const update = (settings: Record<string, unknown>): SsoConnectionCommand => ({
   type: 'UpdateSsoConnection',
@@ -28,7 +29,7 @@ const update = (settings: Record<string, unknown>): SsoConnectionCommand => ({
 });
 const created: SsoConnectionEvent = {
   type: 'SsoConnectionCreated',
-  data: { ...identity, settings: defaultSettings, idp: null, sp_key: spKey, at },
+  data: { ...identity, settings: defaultSettings, idp: null, sp_key: spKey, sp_encryption_key: encryptionKey, at },
 };
 
 describe('SSO connection decider', () => {
@@ -48,6 +49,7 @@ describe('SSO connection decider', () => {
             settings: { ...defaultSettings, metadata: okta, provider_type: 'okta' },
             idp: idpOf(okta),
             sp_key: spKey,
+            sp_encryption_key: encryptionKey,
             at,
           },
         },
@@ -74,6 +76,8 @@ describe('SSO connection decider', () => {
           type: 'SsoConnectionUpdated',
           data: {
             sp_id: 'acme_sandbox',
+            organization_domain: 'acme',
+            environment: 'sandbox',
             settings: { ...defaultSettings, users_access_policy: 'only_registered_users', metadata: google },
             idp: idpOf(google),
             at: later,
@@ -91,5 +95,39 @@ describe('SSO connection decider', () => {
       .given([])
       .when(update({ active: false }))
       .thenFails({ kind: 'error', code: 'resource_not_found' });
+  });
+  describe('when its organization is deleted', () => {
+    const deleteCommand = (organizationDeletedAt = later): SsoConnectionCommand => ({
+      type: 'DeleteSsoConnection',
+      data: { reason: 'organization_deleted', organization_deleted_at: organizationDeletedAt, at: later },
+    });
+    const deleted: SsoConnectionEvent = {
+      type: 'SsoConnectionDeleted',
+      data: {
+        sp_id: 'acme_sandbox',
+        organization_domain: 'acme',
+        environment: 'sandbox',
+        reason: 'organization_deleted',
+        at: later,
+      },
+    };
+
+    it('deletes the connection', () => {
+      spec.given([created]).when(deleteCommand()).then([deleted]);
+    });
+
+    it('does nothing on a redelivered deletion, without a connection, or for a connection created after the deletion', () => {
+      spec.given([created, deleted]).when(deleteCommand()).then([]);
+      spec.given([]).when(deleteCommand()).then([]);
+      spec.given([created]).when(deleteCommand('2026-05-31T00:00:00.000Z')).then([]);
+    });
+
+    it('lets a new connection of the same name start clean', () => {
+      spec.given([created, deleted]).when(create({})).then([created]);
+      spec
+        .given([created, deleted])
+        .when(update({ active: false }))
+        .thenFails({ kind: 'error', code: 'resource_not_found' });
+    });
   });
 });

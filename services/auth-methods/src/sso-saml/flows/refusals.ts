@@ -23,6 +23,10 @@ export const refusalMessages: Record<SignInRefusal, string> = {
   not_a_response: 'The identity provider did not send a SAML response.',
   status_not_success: 'The identity provider did not authenticate you.',
   encrypted_assertion_unsupported: 'The identity provider encrypted its assertion, which this connection does not support.',
+  decryption_failed:
+    'The identity provider response could not be decrypted (check the encryption certificate in the identity provider).',
+  weak_encryption:
+    'The identity provider encrypted its assertion with an algorithm that is no longer accepted (use RSA-OAEP and AES).',
   assertion_count: 'The identity provider response must contain exactly one assertion.',
   signature_wrapping: 'The identity provider response has a malformed signature structure.',
   comment_injection: 'The identity provider response contains XML comments in its assertion, which are not accepted.',

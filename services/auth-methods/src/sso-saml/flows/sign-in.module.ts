@@ -9,7 +9,7 @@ import {
   testResultRequestSchema,
   testSignInRequestSchema,
 } from '@sesame/contracts';
-import type { Environment, SamlAssertionEvent } from '@sesame/contracts';
+import type { Environment, SamlAssertionEvent, UnregisteredSubject } from '@sesame/contracts';
 import { ConcurrencyError, DomainError, created, fail, failure, fold, handleCommand, ok, streamName } from '@sesame/platform';
 import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityClient } from '../../identity/identity-client';
@@ -18,9 +18,10 @@ import { challengeProblem, ssoChallengeDecider } from '../domain/sso-challenge.d
 import type { SsoChallengeCommand, SsoChallengeState } from '../domain/sso-challenge.decider';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
 import { samlConfigOf, spBaseUrl, spIdOf } from '../domain/sp-values';
+import { unregisteredSubjectOf } from '../domain/unregistered-subject';
 import { identityProviderOf } from '../saml/identity-provider';
-import { validateSamlResponse } from '../saml/response-validator';
-import type { ValidatedAssertion } from '../saml/response-validator';
+import { decryptAssertion } from '../saml/assertion-decryption';
+import type { ResponseExpectations, ValidatedAssertion, ValidationResult } from '../saml/response-validator';
 import { validateSamlSchema } from '../saml/schema-validator';
 import { authnRequestIdOf, requestIdOfAuthnRequest, serviceProviderOf } from '../saml/service-provider';
 import { errorPage, redirectTo, withQuery } from './browser-replies';
@@ -30,7 +31,15 @@ import { userOnLogin } from './users-on-login';
 
 /** Issues the one-time authorization code a sign-in ends with (the authorization-code module). */
 export type IssueSignInCode = (
-  request: { environment: Environment; organizationDomain: string; userId: string; redirectUri: string; clientId?: string },
+  request: {
+    environment: Environment;
+    organizationDomain: string;
+    userId: string;
+    redirectUri: string;
+    clientId?: string;
+    codeChallenge?: string;
+    unregistered?: UnregisteredSubject;
+  },
   metadata: EventMetadata,
 ) => Promise<{ code: string }>;
 
@@ -43,6 +52,8 @@ export interface SignInDeps {
   issueCode: IssueSignInCode;
   challengeTtlMs: number;
   clockSkewMs: number;
+  /** `validateSamlResponse`, run where it does not hold the event loop (the validation pool). */
+  validateResponse(xml: string, expected: ResponseExpectations): Promise<ValidationResult>;
 }
 
 export const ssoChallengeStream = (requestId: string) => streamName('ssoChallenge', requestId);
@@ -111,6 +122,7 @@ export function registerSamlSignIn(deps: SignInDeps): void {
           client_id: context.meta.clientId ?? null,
           expired_at: expiredAt,
           at: now.toISOString(),
+          code_challenge: body.code_challenge ?? null,
         },
       },
       runtime.metadata(context),
@@ -134,7 +146,9 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     if (problem) return refused(context, { reason: problem, detail: `authorize ${query.request_id}` });
     const connection = await deps.findConnection(params.sp_id);
     const isTest = state.status === 'pending' && state.test === true;
-    if (!connection?.idp || !(connection.settings.active || isTest))
+    // A challenge of a connection deleted since (with its organization) is not usable, even once one of the same name exists again.
+    const sameConnection = state.status !== 'absent' && state.sso_connection_id === connection?.id;
+    if (!connection?.idp || !sameConnection || !(connection.settings.active || isTest))
       return refused(context, { reason: 'connection_unavailable', detail: params.sp_id });
     const sp = serviceProviderOf(connection, deps.publicUrl, {
       privateKeyPem: deps.keyRing.open(connection.sp_key.encrypted_private_key_pem),
@@ -150,7 +164,8 @@ export function registerSamlSignIn(deps: SignInDeps): void {
       return await consume(params.sp_id, body, context, target);
     } catch (error) {
       if (!(error instanceof SignInRefused)) return failedPage(context, error);
-      if (target.current?.test && target.current.request_id)
+      // The refused sign-in of a pending challenge is recorded (`sso.login.failed`); a response naming none writes nothing.
+      if (target.current?.request_id)
         await run(
           target.current.request_id,
           { type: 'FailSsoChallenge', data: { reason: error.reason, at: new Date().toISOString() } },
@@ -190,10 +205,10 @@ export function registerSamlSignIn(deps: SignInDeps): void {
   }
 
   /** A pending challenge of this connection named by RelayState: only where a refusal is sent. */
-  async function relayTarget(spId: string, relayState: string | undefined): Promise<Target | null> {
+  async function relayTarget(spId: string, connectionId: string, relayState: string | undefined): Promise<Target | null> {
     if (!relayState || !uuidPattern.test(relayState)) return null;
     const state = await loadChallenge(relayState);
-    return state.status === 'pending' && state.sp_id === spId
+    return state.status === 'pending' && state.sp_id === spId && state.sso_connection_id === connectionId
       ? { redirect_uri: state.redirect_uri, request_id: relayState, test: state.test === true }
       : null;
   }
@@ -206,12 +221,20 @@ export function registerSamlSignIn(deps: SignInDeps): void {
   ) {
     const connection = await deps.findConnection(spId);
     if (!connection?.idp) return refuseSignIn('connection_unavailable', spId);
-    target.current = await relayTarget(spId, body.RelayState);
+    target.current = await relayTarget(spId, connection.id, body.RelayState);
     const config = samlConfigOf(deps.publicUrl, spId, null);
-    const xml = Buffer.from(body.SAMLResponse.replace(/\s+/g, ''), 'base64').toString('utf8');
-    const result = validateSamlResponse(xml, {
+    const received = Buffer.from(body.SAMLResponse.replace(/\s+/g, ''), 'base64').toString('utf8');
+    const certificates = connection.idp.certificates.map((certificate) => certificate.pem);
+    const encryptionKey = connection.sp_encryption_key;
+    const decrypted = await decryptAssertion(received, {
+      privateKeyPem: encryptionKey ? deps.keyRing.open(encryptionKey.encrypted_private_key_pem) : null,
+      certificates,
+    });
+    if (!decrypted.ok) return refuseSignIn(decrypted.reason, decrypted.detail);
+    const { xml } = decrypted;
+    const result = await deps.validateResponse(xml, {
       idpEntityId: connection.idp.entity_id,
-      certificates: connection.idp.certificates.map((certificate) => certificate.pem),
+      certificates,
       spEntityId: config.entity_id,
       acsUrl: config.acs_url,
       now: new Date(),
@@ -226,7 +249,9 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     if (challenge.test) return completeTest(challenge.request_id, challenge.redirect_uri, assertion, mapped.email, context);
     if (!connection.settings.active) return refuseSignIn('connection_unavailable', `${spId} is inactive`);
     const user = await userOnLogin(identity, connection, mapped, assertion, context.meta.correlationId);
-    if (!user.user_id) return refuseSignIn('user_not_registered', `unregistered user ${user.email} cannot receive a code`);
+    // unregistered_users_allowed: no account, the code carries who the assertion says signed in.
+    const unregistered = user.user_id ? null : unregisteredSubjectOf(connection.id, assertion, { ...mapped, email: user.email });
+    const userId = user.user_id ?? (unregistered?.id as string);
     const subject = {
       name_id: assertion.name_id,
       name_id_format: assertion.name_id_format,
@@ -270,9 +295,11 @@ export function registerSamlSignIn(deps: SignInDeps): void {
       {
         environment: connection.environment,
         organizationDomain: connection.organization_domain,
-        userId: user.user_id,
+        userId,
         redirectUri: challenge.redirect_uri,
         ...(challenge.client_id ? { clientId: challenge.client_id } : {}),
+        ...(challenge.code_challenge ? { codeChallenge: challenge.code_challenge } : {}),
+        ...(unregistered ? { unregistered: unregistered.subject } : {}),
       },
       metadata,
     );
@@ -290,7 +317,7 @@ export function registerSamlSignIn(deps: SignInDeps): void {
       const requestId =
         requestIdOfAuthnRequest(assertion.in_response_to) ?? refuseSignIn('unknown_in_response_to', assertion.in_response_to);
       const state = await loadChallenge(requestId);
-      if (state.status === 'absent' || state.sp_id !== connection.sp_id)
+      if (state.status === 'absent' || state.sp_id !== connection.sp_id || state.sso_connection_id !== connection.id)
         return refuseSignIn('unknown_in_response_to', assertion.in_response_to);
       const test = state.status === 'pending' && state.test === true;
       target.current = { redirect_uri: state.redirect_uri, request_id: requestId, test };
@@ -301,6 +328,7 @@ export function registerSamlSignIn(deps: SignInDeps): void {
         request_id: requestId,
         redirect_uri: state.redirect_uri,
         client_id: state.client_id,
+        code_challenge: state.code_challenge ?? null,
         test,
       };
     }
@@ -312,7 +340,14 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     );
     const redirectUri = check.default_url ?? refuseSignIn('no_default_redirect_uri', connection.environment);
     target.current = { redirect_uri: redirectUri };
-    return { kind: 'idp_initiated' as const, request_id: randomUUID(), redirect_uri: redirectUri, client_id: null, test: false };
+    const idpInitiated = {
+      request_id: randomUUID(),
+      redirect_uri: redirectUri,
+      client_id: null,
+      code_challenge: null,
+      test: false,
+    };
+    return { kind: 'idp_initiated' as const, ...idpInitiated };
   }
 
   /** A test sign-in: the attributes are kept for the onboarding page; no user, no code. */

@@ -8,6 +8,8 @@ export const samlFailureReasons = [
   'not_a_response',
   'status_not_success',
   'encrypted_assertion_unsupported',
+  'decryption_failed',
+  'weak_encryption',
   'assertion_count',
   'signature_wrapping',
   'comment_injection',

@@ -1,29 +1,17 @@
 import { createKeyAndCertificate } from '../crypto/sp-key';
 import type { KeyAndCertificate } from '../crypto/sp-key';
-import { TestIdp } from '../../../../../test/support/saml-idp';
+import type { TestIdp } from '../../../../../test/support/saml-idp';
 import { validateSamlResponse } from './response-validator';
 import type { ResponseExpectations } from './response-validator';
-
-const sp = {
-  entity_id: 'https://sesame.test/sso/saml/acme_sandbox/metadata',
-  acs_url: 'https://sesame.test/sso/saml/acme_sandbox/acs',
-};
+import { testSp as sp, validationKit } from './validation.spec-kit';
 
 describe('SAML response validation', () => {
   let idp: TestIdp;
   let attacker: KeyAndCertificate;
   let expected: ResponseExpectations;
   beforeAll(async () => {
-    idp = await TestIdp.create('https://idp.example.com/saml');
+    ({ idp, expected } = await validationKit());
     attacker = await createKeyAndCertificate('attacker');
-    expected = {
-      idpEntityId: idp.entityId,
-      certificates: [idp.key.certificatePem],
-      spEntityId: sp.entity_id,
-      acsUrl: sp.acs_url,
-      now: new Date(),
-      skewMs: 120_000,
-    };
   });
   const validate = (xml: string, overrides: Partial<ResponseExpectations> = {}) =>
     validateSamlResponse(xml, { ...expected, now: new Date(), ...overrides });

@@ -22,6 +22,8 @@ export function serviceProviderOf(
     wantLogoutRequestSigned: true,
     wantLogoutResponseSigned: true,
     signingCert: connection.sp_key.certificate_pem,
+    // Advertised as <KeyDescriptor use="encryption">: IdPs that encrypt assertions use this certificate.
+    ...(connection.sp_encryption_key ? { encryptCert: connection.sp_encryption_key.certificate_pem } : {}),
     ...(signing ? { privateKey: signing.privateKeyPem, generateID: () => signing.messageId } : {}),
     requestSignatureAlgorithm: rsaSha256,
     nameIDFormat: [

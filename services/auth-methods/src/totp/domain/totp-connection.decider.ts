@@ -20,12 +20,15 @@ export interface TotpConnectionState {
   connection: TotpConnection;
 }
 
-export type TotpConnectionCommand = {
-  type: 'UpdateTotpConnection';
-  data: { tenant: ConnectionTenant; changes: UpdateTotpConnectionBody; at: string };
-};
+export type TotpConnectionCommand =
+  | { type: 'UpdateTotpConnection'; data: { tenant: ConnectionTenant; changes: UpdateTotpConnectionBody; at: string } }
+  /** Its organization was deleted; nothing to do when it was never changed (or a redelivered deletion). */
+  | { type: 'DeleteTotpConnection'; data: { reason: 'organization_deleted'; at: string } };
 
-function update(command: TotpConnectionCommand, state: TotpConnectionState): TotpConnectionEvent[] {
+function update(
+  command: Extract<TotpConnectionCommand, { type: 'UpdateTotpConnection' }>,
+  state: TotpConnectionState,
+): TotpConnectionEvent[] {
   const { tenant, changes, at } = command.data;
   const current = state.connection;
   const method = changes.method ?? current.method;
@@ -45,8 +48,11 @@ export const totpConnectionDecider: Decider<TotpConnectionState, TotpConnectionC
     switch (command.type) {
       case 'UpdateTotpConnection':
         return update(command, state);
+      case 'DeleteTotpConnection':
+        if (!state.tenant) return [];
+        return [{ type: 'TotpConnectionDeleted', data: { ...state.tenant, ...command.data } }];
       default: {
-        const unknown: never = command.type;
+        const unknown: never = command;
         throw new Error(`Unknown command ${String(unknown)}`);
       }
     }
@@ -57,8 +63,10 @@ export const totpConnectionDecider: Decider<TotpConnectionState, TotpConnectionC
         const { connection, at: _at, ...tenant } = event.data;
         return { tenant, connection };
       }
+      case 'TotpConnectionDeleted':
+        return { tenant: null, connection: defaultTotpConnection };
       default: {
-        const unknown: never = event.type;
+        const unknown: never = event;
         return unknown;
       }
     }

@@ -6,7 +6,9 @@ import type { TotpConnectionCommand } from './totp-connection.decider';
 const spec = deciderSpecification(totpConnectionDecider);
 const at = '2026-01-01T00:00:00.000Z';
 const tenant = { organization_id: 'org-1', organization_domain: 'hooli', environment: 'sandbox' as const };
-const update = (changes: TotpConnectionCommand['data']['changes']): TotpConnectionCommand => ({
+const update = (
+  changes: Extract<TotpConnectionCommand, { type: 'UpdateTotpConnection' }>['data']['changes'],
+): TotpConnectionCommand => ({
   type: 'UpdateTotpConnection',
   data: { tenant, changes, at },
 });
@@ -71,5 +73,25 @@ describe('TOTP connection decider', () => {
       .given([updated(true, 'sms', 600)])
       .when(update({ active: true, expiry_in_seconds: 600 }))
       .thenNothingHappens();
+  });
+  it('is deleted with its organization, once, back to the defaults', () => {
+    const remove: TotpConnectionCommand = { type: 'DeleteTotpConnection', data: { reason: 'organization_deleted', at } };
+    const deleted: TotpConnectionEvent = {
+      type: 'TotpConnectionDeleted',
+      data: { ...tenant, reason: 'organization_deleted', at },
+    };
+    spec
+      .given([updated(true, 'sms', 600)])
+      .when(remove)
+      .then([deleted]);
+    spec
+      .given([updated(true, 'sms', 600), deleted])
+      .when(remove)
+      .then([]);
+    spec.given([]).when(remove).then([]);
+    spec
+      .given([updated(true, 'sms', 600), deleted])
+      .when(update({ active: true }))
+      .then([updated(true, 'totp_mobile_app', 30)]);
   });
 });

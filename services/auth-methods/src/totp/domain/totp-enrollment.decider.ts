@@ -65,10 +65,14 @@ function requireUnlocked(state: TotpEnrollmentState, at: string): void {
   if (state.locked_until && at < state.locked_until) fail(catalogueError('too_many_requests'));
 }
 
+/** The organization and environment every event after the enrollment carries, for webhooks. */
+const tenantOf = ({ organization_domain, environment }: TotpEnrollmentData) => ({ organization_domain, environment });
+
 function rejected(state: TotpEnrollmentState, user_id: string, at: string): TotpEnrollmentEvent[] {
   const failed_attempts = state.failed_attempts + 1;
   const locked_until = failed_attempts >= maxFailedTotpAttempts ? new Date(Date.parse(at) + totpLockoutMs).toISOString() : null;
-  return [{ type: 'TotpCodeRejected', data: { user_id, failed_attempts, locked_until, at } }];
+  const tenant = state.enrollment ? tenantOf(state.enrollment) : {};
+  return [{ type: 'TotpCodeRejected', data: { ...tenant, user_id, failed_attempts, locked_until, at } }];
 }
 
 const expired = (issuedAt: string, periodSeconds: number, at: string) =>
@@ -94,15 +98,16 @@ function validateEnrollment(check: CodeCheck, state: TotpEnrollmentState): TotpE
   if (!acceptable(enrollment, check, enrollment.first_counter, enrollment.enrolled_at))
     return rejected(state, check.user_id, check.at);
   const { user_id, enrollment_nb, at } = check;
-  return [{ type: 'TotpEnrollmentValidated', data: { user_id, enrollment_nb, step: check.step as number, at } }];
+  const data = { ...tenantOf(enrollment), user_id, enrollment_nb, step: check.step as number, at };
+  return [{ type: 'TotpEnrollmentValidated', data }];
 }
 
 function createChallenge(
   command: Extract<TotpEnrollmentCommand, { type: 'CreateTotpChallenge' }>,
   state: TotpEnrollmentState,
 ): TotpEnrollmentEvent[] {
-  requireEnrollment(state);
-  return [{ type: 'TotpChallengeCreated', data: command.data }];
+  const enrollment = requireEnrollment(state);
+  return [{ type: 'TotpChallengeCreated', data: { ...tenantOf(enrollment), ...command.data } }];
 }
 
 function validateChallenge(
@@ -117,10 +122,12 @@ function validateChallenge(
   const recovery = recovery_code_hash
     ? enrollment.recovery_codes.find((code) => code.hash === recovery_code_hash && code.used_at === null)
     : undefined;
-  if (recovery) return [{ type: 'TotpChallengeSucceeded', data: { user_id, request_id, step: null, recovery_code_hash, at } }];
+  const tenant = tenantOf(enrollment);
+  if (recovery)
+    return [{ type: 'TotpChallengeSucceeded', data: { ...tenant, user_id, request_id, step: null, recovery_code_hash, at } }];
   if (!acceptable(enrollment, command.data, challenge.counter, challenge.challenged_at)) return rejected(state, user_id, at);
   const step = command.data.step as number;
-  return [{ type: 'TotpChallengeSucceeded', data: { user_id, request_id, step, recovery_code_hash: null, at } }];
+  return [{ type: 'TotpChallengeSucceeded', data: { ...tenant, user_id, request_id, step, recovery_code_hash: null, at } }];
 }
 
 function evolveEnrollment(enrollment: TotpEnrollmentData, event: TotpEnrollmentEvent): TotpEnrollmentData {

@@ -8,6 +8,8 @@ const user_id = 'user-1';
 const t0 = '2026-01-01T00:00:00.000Z';
 const later = (seconds: number) => new Date(Date.parse(t0) + seconds * 1000).toISOString();
 const tenant = { organization_id: 'org-1', organization_domain: 'hooli', environment: 'sandbox' as const };
+/** What every event after the enrollment carries for webhooks. */
+const where = { organization_domain: 'hooli', environment: 'sandbox' as const };
 
 const enrolledData = (method: 'totp_mobile_app' | 'sms', nb = 1, hashes: string[] = []) => ({
   ...tenant,
@@ -35,7 +37,7 @@ const enroll = (
 };
 const validated = (step: number, at = later(10)): TotpEnrollmentEvent => ({
   type: 'TotpEnrollmentValidated',
-  data: { user_id, enrollment_nb: 1, step, at },
+  data: { ...where, user_id, enrollment_nb: 1, step, at },
 });
 const validate = (step: number | null, at = later(10), nb = 1): TotpEnrollmentCommand => ({
   type: 'ValidateTotpEnrollment',
@@ -50,7 +52,7 @@ const challengeData = (counter: number | null = null, at = later(20), request_id
 });
 const challenged = (counter: number | null = null, at = later(20), request_id = 'req-1'): TotpEnrollmentEvent => ({
   type: 'TotpChallengeCreated',
-  data: challengeData(counter, at, request_id),
+  data: { ...where, ...challengeData(counter, at, request_id) },
 });
 const answer = (
   step: number | null,
@@ -68,11 +70,11 @@ const answer = (
 });
 const rejected = (failed_attempts: number, at: string, locked_until: string | null = null): TotpEnrollmentEvent => ({
   type: 'TotpCodeRejected',
-  data: { user_id, failed_attempts, locked_until, at },
+  data: { ...where, user_id, failed_attempts, locked_until, at },
 });
 const succeeded = (step: number | null, recovery: string | null = null, at = later(30)): TotpEnrollmentEvent => ({
   type: 'TotpChallengeSucceeded',
-  data: { user_id, request_id: 'req-1', step, recovery_code_hash: recovery, at },
+  data: { ...where, user_id, request_id: 'req-1', step, recovery_code_hash: recovery, at },
 });
 const notEnrolled: AppError = { kind: 'fields', fields: { user_id: ['is not enrolled in TOTP'] } };
 

@@ -1,6 +1,6 @@
 import type { Environment, TotpConnectionEvent, TotpEnrollmentEvent } from '@sesame/contracts';
 import { streamName } from '@sesame/platform';
-import type { AggregateViewDefinition } from '@sesame/platform';
+import type { AggregateView, AggregateViewDefinition } from '@sesame/platform';
 import { totpConnectionDecider } from '../domain/totp-connection.decider';
 import type { TotpConnectionState } from '../domain/totp-connection.decider';
 import { totpEnrollmentDecider } from '../domain/totp-enrollment.decider';
@@ -28,3 +28,5 @@ export const totpEnrollmentsView: AggregateViewDefinition<TotpEnrollmentState, T
   decider: totpEnrollmentDecider,
   isVisible: (state) => state.enrollment !== null,
 };
+
+export type TotpConnectionsView = AggregateView<TotpConnectionState, TotpConnectionEvent>;

@@ -34,7 +34,12 @@ export type DirectorySyncCommand =
   | {
       type: 'UpdateDirectorySync';
       data: { provider_type?: DirectorySyncProvider; active?: boolean; token?: IssuedToken; at: string };
-    };
+    }
+  /**
+   * Its organization was deleted at `organization_deleted_at`; nothing to do when there is none
+   * (a redelivered deletion) or when it belongs to an organization created since.
+   */
+  | { type: 'DeleteDirectorySync'; data: { reason: 'organization_deleted'; organization_deleted_at: string; at: string } };
 
 type Create = Extract<DirectorySyncCommand, { type: 'CreateDirectorySync' }>;
 type Update = Extract<DirectorySyncCommand, { type: 'UpdateDirectorySync' }>;
@@ -100,6 +105,13 @@ export const directorySyncDecider: Decider<DirectorySyncState, DirectorySyncComm
         return create(command, state);
       case 'UpdateDirectorySync':
         return update(command, state);
+      case 'DeleteDirectorySync': {
+        const { reason, organization_deleted_at, at } = command.data;
+        if (state.status !== 'active') return [];
+        const { id, organization_domain, environment, inserted_at } = state.directory_sync;
+        if (Date.parse(inserted_at) > Date.parse(organization_deleted_at)) return [];
+        return [{ type: 'DirectorySyncDeleted', data: { directory_sync_id: id, organization_domain, environment, reason, at } }];
+      }
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -112,6 +124,8 @@ export const directorySyncDecider: Decider<DirectorySyncState, DirectorySyncComm
       case 'DirectorySyncUpdated':
       case 'DirectorySyncTokenRotated':
         return { status: 'active', directory_sync: event.data.directory_sync };
+      case 'DirectorySyncDeleted':
+        return { status: 'none' };
       default: {
         const unknown: never = event;
         return unknown;

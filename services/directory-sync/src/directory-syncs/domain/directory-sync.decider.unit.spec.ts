@@ -109,4 +109,25 @@ describe('directory sync decider', () => {
       .when({ type: 'UpdateDirectorySync', data: { active: false, at } })
       .thenFails({ kind: 'error', code: 'resource_not_found' });
   });
+  it('is deleted with its organization, once, and a new one of the same organization starts clean', () => {
+    const remove = (organizationDeletedAt: string): DirectorySyncCommand => ({
+      type: 'DeleteDirectorySync',
+      data: { reason: 'organization_deleted', organization_deleted_at: organizationDeletedAt, at: later },
+    });
+    const deleted: DirectorySyncEvent = {
+      type: 'DirectorySyncDeleted',
+      data: {
+        directory_sync_id: 'd1',
+        organization_domain: 'acme',
+        environment: 'sandbox',
+        reason: 'organization_deleted',
+        at: later,
+      },
+    };
+    spec.given([createdEvent]).when(remove(later)).then([deleted]);
+    spec.given([createdEvent, deleted]).when(remove(later)).then([]);
+    spec.given([]).when(remove(later)).then([]);
+    spec.given([createdEvent]).when(remove('2025-12-31T00:00:00.000Z')).then([]);
+    spec.given([createdEvent, deleted]).when(create).then([createdEvent]);
+  });
 });

@@ -1,5 +1,12 @@
-import type { DirectorySyncData, ScimResourceData, ScimResourceEvent, ScimResourceKind } from '@sesame/contracts';
-import { AggregateView, fold, handleCommand, releaseUnique, reserveUnique } from '@sesame/platform';
+import { randomUUID } from 'node:crypto';
+import type {
+  DirectorySyncData,
+  ScimProvisioningFailureEvent,
+  ScimResourceData,
+  ScimResourceEvent,
+  ScimResourceKind,
+} from '@sesame/contracts';
+import { AggregateView, fold, handleCommand, releaseUnique, reserveUnique, streamName } from '@sesame/platform';
 import type { EventMetadata, ServiceRuntime } from '@sesame/platform';
 import { scimFail } from '../protocol/scim-error';
 import { scimResourceDecider, userNameKey } from './domain/scim-resource.decider';
@@ -82,6 +89,38 @@ export class ScimResourceStore {
       { kind: userNameKind, value: userNameKey(directory.id, userName), owner: scimResourceStream(id) },
       metadata,
     );
+  }
+
+  /**
+   * A SCIM user creation refused with `error` (`directory_sync.user.provisioning.failure`): a fact
+   * with no rule to decide, appended once to its own stream. Only the `userName` and `externalId`
+   * the provider sent are kept, never the rest (it may hold a password).
+   */
+  async recordProvisioningFailure(
+    directory: DirectorySyncData,
+    resource: Record<string, unknown>,
+    error: { status: number; scimType?: string; detail: string },
+    metadata: EventMetadata,
+  ): Promise<void> {
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    const event: ScimProvisioningFailureEvent = {
+      type: 'ScimUserProvisioningFailed',
+      data: {
+        organization_domain: directory.organization_domain,
+        environment: directory.environment,
+        event: {
+          directory_sync_id: directory.id,
+          provider: directory.provider_type,
+          resource: { type: 'user', user_name: text(resource.userName), external_id: text(resource.externalId) },
+          error: { status: error.status, scim_type: error.scimType ?? null, detail: error.detail },
+        },
+        at: metadata.occurredAt,
+      },
+    };
+    await this.runtime.eventStore.appendToStream(streamName('scimProvisioningFailure', randomUUID()), [event], {
+      expectedRevision: 'no_stream',
+      metadata,
+    });
   }
 
   private owned(data: ScimResourceData | null, directory: DirectorySyncData, kind: ScimResourceKind): ScimResourceData {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DirectorySyncData, ScimListQuery, ScimResourceData, ScimResourceKind } from '@sesame/contracts';
+import { DomainError } from '@sesame/platform';
 import type { EventMetadata } from '@sesame/platform';
 import { selectAttributes } from '../protocol/attributes';
 import { matches, parseFilter } from '../protocol/filter';
@@ -28,7 +29,19 @@ export class ScimResources {
     private readonly rules: Record<ScimResourceKind, ProvisioningRule>,
   ) {}
 
+  /** A user the provider could not create is recorded (`directory_sync.user.provisioning.failure`) before the refusal is answered. */
   async create(kind: ScimResourceKind, body: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
+    try {
+      return await this.provision(kind, body, request);
+    } catch (error) {
+      const refusal = error instanceof DomainError && error.error.kind === 'scim' ? error.error : null;
+      if (kind === 'User' && refusal)
+        await this.store.recordProvisioningFailure(request.directory, body, refusal, request.metadata);
+      throw error;
+    }
+  }
+
+  private async provision(kind: ScimResourceKind, body: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
     const { directory, metadata } = request;
     const resource = coerceIncoming(kind, normalizeResource(body));
     const id = randomUUID();

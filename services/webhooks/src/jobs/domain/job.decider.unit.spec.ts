@@ -1,5 +1,6 @@
 import { deciderSpecification } from '@sesame/platform/testing';
 import { fold } from '@sesame/platform';
+import { aNewJob } from '../job.spec-kit';
 import { backoffDelay, isDue, jobDecider, toWebhookEvent } from './job.decider';
 import type { Job, JobCommand, JobEvent } from './job.decider';
 
@@ -7,34 +8,7 @@ const spec = deciderSpecification(jobDecider);
 const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-01T00:00:01.000Z';
 const backoff = { base_ms: 1_000, max_ms: 60_000 };
-const job: Job = {
-  id: 7,
-  environment: 'sandbox',
-  webhook_id: 'webhook_1',
-  args: {
-    __type__: 'Event',
-    __domain__: null,
-    __environment__: 'sandbox',
-    id: 'e1',
-    code: 'user.created',
-    data: {},
-    issued_at: t0,
-    webhook_id: 'webhook_1',
-    client_id: null,
-    description: 'A user was created',
-  },
-  state: 'available',
-  attempt: 0,
-  max_attempts: 5,
-  attempted_at: null,
-  scheduled_at: t0,
-  completed_at: null,
-  cancelled_at: null,
-  discarded_at: null,
-  inserted_at: t0,
-  lease: null,
-  last_error: null,
-};
+const job: Job = { id: 7, ...aNewJob('e1', 'webhook_1', t0) };
 const enqueued: JobEvent = { type: 'JobEnqueued', data: { job } };
 const claim = (owner: string, now = t0): JobCommand => ({ type: 'ClaimJob', data: { owner, lease_ms: 30_000, now } });
 const claimed = (attempt: number, owner = 'a', at = t0): JobEvent => ({

@@ -1,0 +1,102 @@
+import { environments } from '@sesame/contracts';
+import type { OrganizationEvent } from '@sesame/contracts';
+import { handleCommand } from '@sesame/platform';
+import type {
+  Commit,
+  Decider,
+  DomainEvent,
+  EventMetadata,
+  Logger,
+  ProjectionRunner,
+  RecordedEvent,
+  ServiceRuntime,
+} from '@sesame/platform';
+import { magicLinkConnectionDecider } from '../magic-link/domain/magic-link-connection.decider';
+import type { MagicLinkConnectionsView } from '../magic-link/projections/magic-link-connections.projection';
+import { magicLinkConnectionStream } from '../magic-link/projections/magic-link-connections.projection';
+import { passwordConnectionDecider } from '../password/domain/password-connection.decider';
+import { passwordConnectionStream } from '../password/password.env';
+import { spIdOf } from '../sso-saml/domain/sp-values';
+import { ssoConnectionDecider } from '../sso-saml/domain/sso-connection.decider';
+import { ssoConnectionStream } from '../sso-saml/projections/sso-connections.projection';
+import { totpConnectionDecider } from '../totp/domain/totp-connection.decider';
+import type { TotpConnectionsView } from '../totp/projections/totp.projection';
+import { totpConnectionStream } from '../totp/projections/totp.projection';
+
+export interface OrganizationDeletionDeps {
+  runtime: Pick<ServiceRuntime, 'commandDeps'>;
+  projections: Pick<ProjectionRunner, 'caughtUp'>;
+  magicLinkConnections: Pick<MagicLinkConnectionsView, 'documents'>;
+  totpConnections: Pick<TotpConnectionsView, 'documents'>;
+  logger: Logger;
+}
+
+const metadataOf = (event: RecordedEvent): EventMetadata => ({
+  correlationId: event.metadata.correlationId,
+  causationId: event.id,
+  actor: 'auth-methods:organization-deletion',
+  occurredAt: new Date().toISOString(),
+});
+
+/**
+ * When identity deletes an organization (`OrganizationDeleted` on its event feed, at least once):
+ * its SSO connection, password, magic-link and TOTP connections go, in every environment, each
+ * with its own deletion event, so the read models drop them and a connection created for a new
+ * organization of the same domain starts clean. A redelivered deletion finds nothing left to do.
+ * Pending SAML requests of the deleted connection are refused from then on (no connection).
+ */
+export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
+  const run = async <State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    stream: string,
+    command: Command,
+    metadata: EventMetadata,
+  ) => {
+    await handleCommand(deps.runtime.commandDeps<State>(), decider, stream, command, { ...metadata });
+  };
+
+  const deleteConnections = async (domain: string, deletedAt: string, event: RecordedEvent) => {
+    const data = { reason: 'organization_deleted' as const, at: new Date().toISOString() };
+    await deps.projections.caughtUp();
+    for (const environment of environments) {
+      const metadata = { ...metadataOf(event), environment };
+      await run(
+        ssoConnectionDecider,
+        ssoConnectionStream(spIdOf(domain, environment)),
+        { type: 'DeleteSsoConnection', data: { ...data, organization_deleted_at: deletedAt } },
+        metadata,
+      );
+      await run(
+        passwordConnectionDecider,
+        passwordConnectionStream(environment, domain),
+        { type: 'DeletePasswordConnection', data },
+        metadata,
+      );
+    }
+    const filter = { 'tenant.organization_domain': domain };
+    for (const { tenant } of await deps.magicLinkConnections.documents.find(filter))
+      if (tenant)
+        await run(
+          magicLinkConnectionDecider,
+          magicLinkConnectionStream(tenant.environment, tenant.organization_id),
+          { type: 'DeleteMagicLinkConnection', data },
+          { ...metadataOf(event), environment: tenant.environment },
+        );
+    for (const { tenant } of await deps.totpConnections.documents.find(filter))
+      if (tenant)
+        await run(
+          totpConnectionDecider,
+          totpConnectionStream(tenant.environment, tenant.organization_id),
+          { type: 'DeleteTotpConnection', data },
+          { ...metadataOf(event), environment: tenant.environment },
+        );
+  };
+
+  return async (commit: Commit): Promise<void> => {
+    for (const event of commit.events as (RecordedEvent & OrganizationEvent)[])
+      if (event.type === 'OrganizationDeleted') {
+        await deleteConnections(event.data.domain, event.data.at, event);
+        deps.logger.info({ organization: event.data.domain }, 'sign-in connections of the deleted organization removed');
+      }
+  };
+}
