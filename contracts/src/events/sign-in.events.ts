@@ -51,7 +51,14 @@ export type AuthorizationCodeEvent =
         code_challenge?: string | null;
       };
     }
-  | { type: 'AuthorizationCodeRedeemed'; data: { code_hash: string; family_id: string; at: string } };
+  | {
+      type: 'AuthorizationCodeRedeemed';
+      /**
+       * The session the exchange signed in (absent on codes redeemed before it was recorded here):
+       * a code is redeemed once, so this is the event of record for a sign-in that succeeded.
+       */
+      data: Partial<SignInSession> & { code_hash: string; family_id: string; at: string };
+    };
 
 /**
  * Stream `refreshTokenFamily-<uuid>`: the refresh tokens issued from one sign-in. Each refresh

@@ -198,13 +198,14 @@ describe('magic-link sign-ins as webhook events', () => {
     );
   });
 
-  it('publishes the exchange of a magic-link code as a challenge succeeded, without the refresh token hash', () => {
-    const event = recorded('refreshTokenFamily-f1', 'RefreshTokenFamilyStarted', {
+  // Regression: published from RefreshTokenFamilyStarted, which an exchange losing the race to
+  // redeem the same code also records, so one sign-in could be published twice.
+  it('publishes the redemption of a magic-link code (once per code) as a challenge succeeded, without the code hash', () => {
+    const event = recorded('authorizationCode-h', 'AuthorizationCodeRedeemed', {
       ...session,
       method: 'magic_link',
+      code_hash: 'h',
       family_id: 'f1',
-      token_hash: 'h',
-      expires_at: 'y',
       at: 'x',
     });
     expect(map('auth-methods', event)).toEqual(
@@ -216,15 +217,26 @@ describe('magic-link sign-ins as webhook events', () => {
         authenticated_at: 1767225600,
         method: 'magic_link',
         family_id: 'f1',
-        expires_at: 'y',
       }),
     );
   });
 
-  it('publishes no code issued nor exchanged for the other sign-in methods', () => {
+  it('publishes no refresh-token family, and no code issued nor redeemed for the other sign-in methods', () => {
+    expect(
+      map('auth-methods', recorded('refreshTokenFamily-f1', 'RefreshTokenFamilyStarted', { ...session, method: 'magic_link' })),
+    ).toBeNull();
     for (const method of ['password', 'totp', 'sso', 'relay'])
-      for (const type of ['AuthorizationCodeIssued', 'RefreshTokenFamilyStarted'])
+      for (const type of ['AuthorizationCodeIssued', 'AuthorizationCodeRedeemed'])
         expect(map('auth-methods', recorded('authorizationCode-h', type, { ...session, method, code_hash: 'h' }))).toBeNull();
+  });
+
+  it('publishes nothing for a code redeemed before the redemption carried its session', () => {
+    expect(
+      map(
+        'auth-methods',
+        recorded('authorizationCode-h', 'AuthorizationCodeRedeemed', { code_hash: 'h', family_id: 'f1', at: 'x' }),
+      ),
+    ).toBeNull();
   });
 });
 

@@ -126,8 +126,10 @@ const authMethodsCodes: Record<AuthMethodsEventType, CodeRule> = {
   MagicLinkConnectionUpdated: 'magic_link_connection.updated',
   MagicLinkConnectionDeleted: null,
   AuthorizationCodeIssued: signInsBy('magic_link', 'magic_link.challenge.created'),
-  AuthorizationCodeRedeemed: null,
-  RefreshTokenFamilyStarted: signInsBy('magic_link', 'magic_link.challenge.succeeded'),
+  // Redeemed once per code (the append expects the revision it read); a family can also be opened
+  // by an exchange that then loses that race, so the family is not the sign-in's event of record.
+  AuthorizationCodeRedeemed: signInsBy('magic_link', 'magic_link.challenge.succeeded'),
+  RefreshTokenFamilyStarted: null,
   RefreshTokenRotated: null,
   RefreshTokenFamilyRevoked: null,
   TotpConnectionUpdated: 'totp_connection.updated',

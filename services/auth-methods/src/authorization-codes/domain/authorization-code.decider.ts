@@ -52,7 +52,16 @@ function redeem(command: Extract<AuthorizationCodeCommand, { type: 'RedeemAuthor
   if (redirect_uri !== undefined && redirect_uri !== state.redirect_uri)
     return fail(oauthError('invalid_grant', 'redirect_uri does not match the one the authorization code was issued for'));
   checkProof(command.data, state);
-  return [{ type: 'AuthorizationCodeRedeemed' as const, data: { code_hash: state.code_hash, family_id, at } }];
+  const {
+    status: _status,
+    code_hash,
+    redirect_uri: _redirect,
+    expires_at: _expires,
+    family_id: _family,
+    code_challenge: _challenge,
+    ...session
+  } = state;
+  return [{ type: 'AuthorizationCodeRedeemed' as const, data: { ...session, code_hash, family_id, at } }];
 }
 
 /**

@@ -41,7 +41,8 @@ const issuedWithChallenge: AuthorizationCodeEvent = {
 const oauth = (code: OAuthErrorCode, description: string) => oauthError(code, description);
 const redeemed: AuthorizationCodeEvent = {
   type: 'AuthorizationCodeRedeemed',
-  data: { code_hash: 'hash', family_id: 'family-1', at: '2026-01-01T00:01:00.000Z' },
+  // The session it signs in: the webhooks publish a magic-link sign-in from this event, once per code.
+  data: { ...session, code_hash: 'hash', family_id: 'family-1', at: '2026-01-01T00:01:00.000Z' },
 };
 const spec = deciderSpecification(authorizationCodeDecider);
 
