@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { subjects } from '@sesame/contracts';
@@ -114,6 +114,56 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
     expect(replay.status).toBe(400);
     expect(replay.body).toContain('This identity provider response was already used.');
     expect(await logged(replay, 'replay')).toBe(true);
+  });
+
+  it('a public client (PKCE): the code of a SAML sign-in is exchanged with client_id and code_verifier, no secret', async () => {
+    const verifier = randomBytes(48).toString('base64url');
+    const code_challenge = createHash('sha256').update(verifier).digest('base64url');
+    const { request_id, authorization_url } = await challenge({
+      user_email: email,
+      code_challenge,
+      code_challenge_method: 'S256',
+    });
+    const hop = await browserGet(authorization_url);
+    const request = await idpReceivesAuthnRequest(idp, hop.location as string, spMetadata);
+    const response = idp.loginResponse(sp, { nameId: email, inResponseTo: request.id, attributes: { email } });
+    const landing = await postToAcs(sp.acs_url, response, request.relayState ?? undefined);
+    expect(params(landing.location)).toEqual({ code: expect.any(String), request_id });
+    const exchange = async (fields: Record<string, string>) => {
+      const reply = await fetch(`${system.baseUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: params(landing.location).code as string,
+          client_id: system.apiKey.clientId,
+          ...fields,
+        }).toString(),
+      });
+      return { status: reply.status, body: (await reply.json()) as Record<string, string> };
+    };
+    expect(await exchange({})).toEqual({
+      status: 400,
+      body: {
+        error: 'invalid_grant',
+        error_description: 'code_verifier is required: the authorization code was issued with a code_challenge',
+      },
+    });
+    expect(await exchange({ code_verifier: randomBytes(48).toString('base64url') })).toEqual({
+      status: 400,
+      body: {
+        error: 'invalid_grant',
+        error_description: 'code_verifier does not match the code_challenge of the authorization code',
+      },
+    });
+    const tokens = await exchange({ code_verifier: verifier });
+    expect(tokens).toMatchObject({ status: 200, body: { token_type: 'Bearer', id_token: expect.any(String) } });
+    const jwks = createRemoteJWKSet(new URL(`${system.baseUrl}/t/${org}/.well-known`));
+    const { payload } = await jwtVerify(tokens.body.id_token as string, jwks, {
+      issuer: `${system.baseUrl}/t/${org}`,
+      audience: system.apiKey.clientId,
+    });
+    expect(payload).toMatchObject({ email, amr: ['sso'] });
   });
 
   it('IdP-initiated: a response without InResponseTo lands on the default redirect URI with a code', async () => {

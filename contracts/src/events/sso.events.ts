@@ -52,6 +52,8 @@ export type SsoConnectionEvent =
         environment?: Environment;
         settings: SsoConnectionSettingsData;
         idp: IdpSettingsData | null;
+        /** Given to a connection created before encrypted assertions were supported, at its first update. */
+        sp_encryption_key?: SpKeyData;
         at: string;
       };
     }

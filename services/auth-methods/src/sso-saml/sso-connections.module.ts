@@ -12,7 +12,7 @@ import {
   subjects,
   updateSsoConnection,
 } from '@sesame/contracts';
-import type { Environment, SsoConnectionSettings } from '@sesame/contracts';
+import type { Environment, SpKeyData, SsoConnectionSettings } from '@sesame/contracts';
 import { AggregateView, created, failure, fail, handleCommand, ok } from '@sesame/platform';
 import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { Organizations } from '../identity/organizations';
@@ -49,10 +49,14 @@ export function registerSsoConnections(deps: SsoConnectionsDeps) {
   /** The organization must exist (identity answers 404 otherwise). */
   const requireOrganization = (domain: string, environment: Environment, context: RequestContext) =>
     deps.organizations.get(domain, { correlationId: context.meta.correlationId, environment });
+  const encryptionKey = async (spId: string): Promise<SpKeyData> => {
+    const encryption = await createKeyAndCertificate(`${spId} SAML SP encryption`);
+    return { certificate_pem: encryption.certificatePem, encrypted_private_key_pem: deps.keyRing.seal(encryption.privateKeyPem) };
+  };
   const createCommand = async (domain: string, environment: Environment, settings: SsoConnectionSettings) => {
-    const [key, encryption] = await Promise.all([
+    const [key, sp_encryption_key] = await Promise.all([
       createKeyAndCertificate(`${spIdOf(domain, environment)} SAML SP`),
-      createKeyAndCertificate(`${spIdOf(domain, environment)} SAML SP encryption`),
+      encryptionKey(spIdOf(domain, environment)),
     ]);
     return {
       type: 'CreateSsoConnection' as const,
@@ -63,10 +67,7 @@ export function registerSsoConnections(deps: SsoConnectionsDeps) {
         environment,
         settings,
         sp_key: { certificate_pem: key.certificatePem, encrypted_private_key_pem: deps.keyRing.seal(key.privateKeyPem) },
-        sp_encryption_key: {
-          certificate_pem: encryption.certificatePem,
-          encrypted_private_key_pem: deps.keyRing.seal(encryption.privateKeyPem),
-        },
+        sp_encryption_key,
         at: at(),
       },
     };
@@ -90,9 +91,12 @@ export function registerSsoConnections(deps: SsoConnectionsDeps) {
   });
   runtime.router.operation(updateSsoConnection, async ({ params, body }, context) => {
     const spId = spIdOf(params.org_domain, environmentOf(context));
+    // A connection created before encrypted assertions were supported gets its key at its next update.
+    const current = await find(spId);
+    const sp_encryption_key = current && current.sp_encryption_key === null ? await encryptionKey(spId) : undefined;
     const { state } = await run(
       spId,
-      { type: 'UpdateSsoConnection', data: { settings: body, at: at() } },
+      { type: 'UpdateSsoConnection', data: { settings: body, ...(sp_encryption_key ? { sp_encryption_key } : {}), at: at() } },
       runtime.metadata(context),
     );
     return ok(present(state));

@@ -44,7 +44,11 @@ export type SsoConnectionCommand =
         at: string;
       };
     }
-  | { type: 'UpdateSsoConnection'; data: { settings: SsoConnectionSettings; at: string } }
+  | {
+      type: 'UpdateSsoConnection';
+      /** `sp_encryption_key`: a new key, recorded only when the connection has none yet (created before encryption). */
+      data: { settings: SsoConnectionSettings; sp_encryption_key?: SpKeyData; at: string };
+    }
   /**
    * Its organization was deleted at `organization_deleted_at`; nothing to do when there is no
    * connection (a redelivered deletion) or when it belongs to an organization created since.
@@ -90,11 +94,13 @@ function update(command: Extract<SsoConnectionCommand, { type: 'UpdateSsoConnect
   if (state.status === 'absent') fail(catalogueError('resource_not_found'));
   const { settings, at } = command.data;
   const merged = merge(state.settings, settings);
-  if (JSON.stringify(merged) === JSON.stringify(state.settings)) return [];
+  const newEncryptionKey = state.sp_encryption_key === null ? command.data.sp_encryption_key : undefined;
+  if (JSON.stringify(merged) === JSON.stringify(state.settings) && !newEncryptionKey) return [];
   const idp = merged.metadata === state.settings.metadata ? state.idp : idpOf(merged.metadata, at);
   const { sp_id, organization_domain, environment } = state;
+  const data = { sp_id, organization_domain, environment, settings: merged, idp, at };
   return [
-    { type: 'SsoConnectionUpdated' as const, data: { sp_id, organization_domain, environment, settings: merged, idp, at } },
+    { type: 'SsoConnectionUpdated' as const, data: newEncryptionKey ? { ...data, sp_encryption_key: newEncryptionKey } : data },
   ];
 }
 
@@ -126,7 +132,13 @@ export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionComm
       }
       case 'SsoConnectionUpdated':
         if (state.status === 'absent') return state;
-        return { ...state, settings: event.data.settings, idp: event.data.idp, updated_at: event.data.at };
+        return {
+          ...state,
+          settings: event.data.settings,
+          idp: event.data.idp,
+          sp_encryption_key: event.data.sp_encryption_key ?? state.sp_encryption_key,
+          updated_at: event.data.at,
+        };
       case 'SsoConnectionDeleted':
         return { status: 'absent' };
       default: {

@@ -90,6 +90,46 @@ describe('SSO connection decider', () => {
       .thenNothingHappens();
   });
 
+  describe('a connection created before encrypted assertions were supported', () => {
+    const { sp_encryption_key: _none, ...withoutKey } = created.data as typeof created.data & { sp_encryption_key?: unknown };
+    const createdBefore: SsoConnectionEvent = { type: 'SsoConnectionCreated', data: withoutKey };
+    const newKey = { certificate_pem: 'NEW ENC CERT', encrypted_private_key_pem: 'NEW ENC SEALED' };
+    const updateWithKey = (settings: Record<string, unknown>): SsoConnectionCommand => ({
+      type: 'UpdateSsoConnection',
+      data: { settings, sp_encryption_key: newKey, at: later },
+    });
+    const keyed = (settings = defaultSettings): SsoConnectionEvent => ({
+      type: 'SsoConnectionUpdated',
+      data: {
+        sp_id: 'acme_sandbox',
+        organization_domain: 'acme',
+        environment: 'sandbox',
+        settings,
+        idp: null,
+        sp_encryption_key: newKey,
+        at: later,
+      },
+    });
+
+    it('gets its encryption key at its next update, even one that changes no setting', () => {
+      spec.given([createdBefore]).when(updateWithKey({})).then([keyed()]);
+      spec
+        .given([createdBefore])
+        .when(updateWithKey({ active: false }))
+        .then([keyed({ ...defaultSettings, active: false })]);
+    });
+
+    it('keeps the key it got: later updates neither replace it nor record another', () => {
+      expect(
+        ssoConnectionDecider.evolve(ssoConnectionDecider.evolve(ssoConnectionDecider.initialState(), createdBefore), keyed()),
+      ).toMatchObject({
+        sp_encryption_key: newKey,
+      });
+      spec.given([createdBefore, keyed()]).when(updateWithKey({})).thenNothingHappens();
+      spec.given([created]).when(updateWithKey({})).thenNothingHappens();
+    });
+  });
+
   it('answers 404 when updating a connection that does not exist', () => {
     spec
       .given([])
