@@ -77,6 +77,8 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
       ['custom_saml', 'Other SAML 2.0 provider'],
     ] as const) {
       await page.getByLabel(name).check();
+      // The steps appear once our SP settings have loaded (a request of their own, slower under load).
+      await page.getByRole('heading', { name: en.steps.instructions(name) }).waitFor();
       const steps = await page.getByTestId('instructions').locator('li').allInnerTexts();
       expect(steps).toEqual(en.instructions[provider]);
     }
