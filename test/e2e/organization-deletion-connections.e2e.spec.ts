@@ -1,6 +1,6 @@
 import { connect } from 'nats';
 import type { NatsConnection } from 'nats';
-import { createLogger, subscribeToServiceEvents } from '@sesame/platform';
+import { createLogger, jetStreamName, subscribeToServiceEvents } from '@sesame/platform';
 import type { RecordedEvent, Subscription } from '@sesame/platform';
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';
@@ -14,7 +14,8 @@ const callback = 'https://app.example.com/callback';
  * Deleting an organization removes its sign-in connections in every environment (auth-methods
  * and directory-sync react to identity's `OrganizationDeleted`): the SSO connection and its
  * pending SAML requests, the directory sync and its SCIM token, the password, magic-link and
- * TOTP connections. An organization created again with the same domain starts clean.
+ * TOTP connections. An organization created again with the same domain starts clean, and keeps
+ * the connections it makes even when the deletion reaches auth-methods after them.
  */
 describe('Organization deletion removes its connections (all processes, real NATS)', () => {
   let system: System;
@@ -146,5 +147,74 @@ describe('Organization deletion removes its connections (all processes, real NAT
     const directory = await system.request('POST', `/api/v2/org/${org}/directory-sync`, { body: { provider_type: 'okta' } });
     expect(directory.status).toBe(201);
     expect(directory.body.id).not.toBe(scim.path.split('/').at(-1));
+  });
+
+  it('keeps the connections of an organization re-created before auth-methods handled the deletion', async () => {
+    const raced = await system.request('POST', '/api/v2/organizations', { body: { name: 'Raced Corp' } });
+    expect(raced.status).toBe(201);
+    const domain: string = raced.body.domain;
+    const path = (connection: string) => `/api/v2/org/${domain}/${connection}`;
+    expect((await system.request('POST', path('magic-link-connection'), { body: { find_or_create_user: true } })).status).toBe(
+      201,
+    );
+    expect((await system.request('PUT', path('totp-connection'), { body: { active: true } })).status).toBe(200);
+
+    // auth-methods is down when the organization is deleted; when it is back, the replica that takes
+    // the deletion fails on it and gives it back (the test plays that replica on the shared durable
+    // consumer), so auth-methods handles the deletion after the re-created organization's connections.
+    const stream = jetStreamName(system.prefix, 'identity');
+    const durable = 'auth-methods-organization-deletion';
+    const jsm = await nc.jetstreamManager();
+    const handledUpTo = async (seq: number) => (await jsm.consumers.info(stream, durable)).ack_floor.stream_seq >= seq;
+    await eventually(async () => {
+      const { num_pending, num_ack_pending } = await jsm.consumers.info(stream, durable);
+      return num_pending === 0 && num_ack_pending === 0;
+    });
+    await system.kill(['auth-methods'], 'SIGTERM');
+    expect((await system.request('DELETE', `/api/v2/organizations/${domain}`)).status).toBe(200);
+    const consumer = await nc.jetstream().consumers.get(stream, durable);
+    const deletion = await consumer.next({ expires: 30_000 });
+    if (!deletion) throw new Error('the deletion was not delivered');
+    expect(deletion.json<{ events: RecordedEvent[] }>().events).toEqual([
+      expect.objectContaining({ type: 'OrganizationDeleted', data: expect.objectContaining({ domain }) }),
+    ]);
+    const holding = setInterval(() => deletion.working(), 2_000);
+    try {
+      const again = await system.request('POST', '/api/v2/organizations', { body: { name: 'Raced Corp' } });
+      expect(again.body).toMatchObject({ domain });
+      expect(again.body.id).not.toBe(raced.body.id);
+      await system.restart(['auth-methods']);
+      await eventually(async () => (await system.request('GET', path('password-connection'))).status === 200, 30_000);
+      const made = [
+        await system.request('POST', path('password-connection'), { body: { plain_text_min_length: 14 } }),
+        await system.request('POST', path('magic-link-connection'), { body: {} }),
+        await system.request('PUT', path('totp-connection'), { body: { active: true, method: 'sms' } }),
+      ];
+      expect(made.map(({ status }) => status)).toEqual([201, 201, 200]);
+    } finally {
+      clearInterval(holding);
+      deletion.nak();
+    }
+
+    await eventually(() => handledUpTo(deletion.seq), 30_000);
+    const ofDomain = () =>
+      seen
+        .filter((event) => event.type.endsWith('Deleted'))
+        .filter((event) => (event.data as { organization_domain?: string }).organization_domain === domain);
+    await eventually(async () => ofDomain().length >= 2);
+    expect(ofDomain().map((event) => [event.type, (event.data as { organization_id?: string }).organization_id])).toEqual([
+      ['MagicLinkConnectionDeleted', raced.body.id],
+      ['TotpConnectionDeleted', raced.body.id],
+    ]);
+    expect((await system.request('GET', path('password-connection'))).body).toMatchObject({ plain_text_min_length: 14 });
+    expect(await system.request('GET', path('magic-link-connection'))).toMatchObject({
+      status: 200,
+      body: { find_or_create_user: false },
+    });
+    expect((await system.request('GET', path('totp-connection'))).body).toEqual({
+      active: true,
+      method: 'sms',
+      expiry_in_seconds: 600,
+    });
   });
 });

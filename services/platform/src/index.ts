@@ -13,6 +13,7 @@ export * from './read-model/mongodb.read-model';
 export * from './decider/decider';
 export * from './decider/command-handler';
 export * from './decider/reservations';
+export * from './decider/organization-deletion';
 export * from './projections/projection';
 export * from './projections/aggregate-view';
 export * from './projections/projection-runner';

@@ -1,12 +1,13 @@
 import { environments } from '@sesame/contracts';
 import type { OrganizationEvent } from '@sesame/contracts';
-import { handleCommand } from '@sesame/platform';
+import { handleCommand, organizationDeletionOf } from '@sesame/platform';
 import type {
   Commit,
   Decider,
   DomainEvent,
   EventMetadata,
   Logger,
+  OrganizationDeletion,
   ProjectionRunner,
   RecordedEvent,
   ServiceRuntime,
@@ -42,7 +43,8 @@ const metadataOf = (event: RecordedEvent): EventMetadata => ({
  * When identity deletes an organization (`OrganizationDeleted` on its event feed, at least once):
  * its SSO connection, password, magic-link and TOTP connections go, in every environment, each
  * with its own deletion event, so the read models drop them and a connection created for a new
- * organization of the same domain starts clean. A redelivered deletion finds nothing left to do.
+ * organization of the same domain starts clean. Each connection's decider removes only what was created
+ * before the deletion, so a late or redelivered deletion leaves a re-created organization's alone.
  * Pending SAML requests of the deleted connection are refused from then on (no connection).
  */
 export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
@@ -55,15 +57,14 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
     await handleCommand(deps.runtime.commandDeps<State>(), decider, stream, command, { ...metadata });
   };
 
-  const deleteConnections = async (domain: string, deletedAt: string, event: RecordedEvent) => {
-    const data = { reason: 'organization_deleted' as const, at: new Date().toISOString() };
+  const deleteConnections = async (domain: string, data: OrganizationDeletion, event: RecordedEvent) => {
     await deps.projections.caughtUp();
     for (const environment of environments) {
       const metadata = { ...metadataOf(event), environment };
       await run(
         ssoConnectionDecider,
         ssoConnectionStream(spIdOf(domain, environment)),
-        { type: 'DeleteSsoConnection', data: { ...data, organization_deleted_at: deletedAt } },
+        { type: 'DeleteSsoConnection', data },
         metadata,
       );
       await run(
@@ -95,7 +96,7 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
   return async (commit: Commit): Promise<void> => {
     for (const event of commit.events as (RecordedEvent & OrganizationEvent)[])
       if (event.type === 'OrganizationDeleted') {
-        await deleteConnections(event.data.domain, event.data.at, event);
+        await deleteConnections(event.data.domain, organizationDeletionOf(event, new Date().toISOString()), event);
         deps.logger.info({ organization: event.data.domain }, 'sign-in connections of the deleted organization removed');
       }
   };

@@ -1,6 +1,6 @@
 import { environments } from '@sesame/contracts';
 import type { OrganizationEvent } from '@sesame/contracts';
-import { handleCommand } from '@sesame/platform';
+import { handleCommand, organizationDeletionOf } from '@sesame/platform';
 import type { Commit, Logger, RecordedEvent, ServiceRuntime } from '@sesame/platform';
 import { directorySyncDecider } from './domain/directory-sync.decider';
 import type { DirectorySyncState } from './domain/directory-sync.decider';
@@ -14,11 +14,7 @@ import { directorySyncStream } from './projections/directory-syncs.projection';
  */
 export function organizationDeletionReactor(deps: { runtime: Pick<ServiceRuntime, 'commandDeps'>; logger: Logger }) {
   const deleteDirectorySyncs = async (event: RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationDeleted' }>) => {
-    const data = {
-      reason: 'organization_deleted' as const,
-      organization_deleted_at: event.data.at,
-      at: new Date().toISOString(),
-    };
+    const data = organizationDeletionOf(event, new Date().toISOString());
     for (const environment of environments)
       await handleCommand(
         deps.runtime.commandDeps<DirectorySyncState>(),

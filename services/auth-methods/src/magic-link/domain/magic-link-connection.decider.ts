@@ -5,14 +5,16 @@ import type {
   MagicLinkConnectionChanges,
   MagicLinkConnectionEvent,
 } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
-import type { Decider } from '@sesame/platform';
+import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import type { Decider, OrganizationDeletion } from '@sesame/platform';
 
 export const connectionTakenMessage = 'already has a magic link connection';
 
 export interface MagicLinkConnectionState {
   tenant: ConnectionTenant | null;
   connection: MagicLinkConnection | null;
+  /** When the connection was created (null without one). */
+  inserted_at: string | null;
 }
 
 export type MagicLinkConnectionCommand =
@@ -21,8 +23,8 @@ export type MagicLinkConnectionCommand =
       data: { tenant: ConnectionTenant; id: string; fields: MagicLinkConnectionChanges; at: string };
     }
   | { type: 'UpdateMagicLinkConnection'; data: { tenant: ConnectionTenant; changes: MagicLinkConnectionChanges; at: string } }
-  /** Its organization was deleted; nothing to do when there is no connection (a redelivered deletion). */
-  | { type: 'DeleteMagicLinkConnection'; data: { reason: 'organization_deleted'; at: string } };
+  /** Its organization was deleted; nothing to do without a connection or for one of an organization created since. */
+  | { type: 'DeleteMagicLinkConnection'; data: OrganizationDeletion };
 
 /** Explicit fields win; `undefined` keeps what is there. */
 const merge = (connection: MagicLinkConnection, changes: MagicLinkConnectionChanges): MagicLinkConnection => ({
@@ -56,30 +58,36 @@ function update(
 /** The magic link connection of one organization in one environment: created once, then updated. */
 export const magicLinkConnectionDecider: Decider<MagicLinkConnectionState, MagicLinkConnectionCommand, MagicLinkConnectionEvent> =
   {
-    initialState: () => ({ tenant: null, connection: null }),
+    initialState: () => ({ tenant: null, connection: null, inserted_at: null }),
     decide(command, state) {
       switch (command.type) {
         case 'CreateMagicLinkConnection':
           return create(command, state);
         case 'UpdateMagicLinkConnection':
           return update(command, state);
-        case 'DeleteMagicLinkConnection':
-          if (!state.tenant || !state.connection) return [];
-          return [{ type: 'MagicLinkConnectionDeleted', data: { ...state.tenant, ...command.data } }];
+        case 'DeleteMagicLinkConnection': {
+          const { tenant, inserted_at } = state;
+          if (!tenant || !inserted_at || !belongsToDeletedOrganization(inserted_at, command.data)) return [];
+          const { reason, at } = command.data;
+          return [{ type: 'MagicLinkConnectionDeleted', data: { ...tenant, reason, at } }];
+        }
         default: {
           const unknown: never = command;
           throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
         }
       }
     },
-    evolve(_state, event) {
+    evolve(state, event) {
       switch (event.type) {
         case 'MagicLinkConnectionDeleted':
-          return { tenant: null, connection: null };
-        case 'MagicLinkConnectionCreated':
+          return { tenant: null, connection: null, inserted_at: null };
+        case 'MagicLinkConnectionCreated': {
+          const { connection, at, ...tenant } = event.data;
+          return { tenant, connection, inserted_at: at };
+        }
         case 'MagicLinkConnectionUpdated': {
-          const { connection, at: _at, ...tenant } = event.data;
-          return { tenant, connection };
+          const { connection, at, ...tenant } = event.data;
+          return { tenant, connection, inserted_at: state.inserted_at ?? at };
         }
         default: {
           const unknown: never = event;

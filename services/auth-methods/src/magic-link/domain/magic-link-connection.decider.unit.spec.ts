@@ -63,18 +63,44 @@ describe('magic link connection decider', () => {
       .when(update({ active: false }))
       .thenFails({ kind: 'error', code: 'resource_not_found' });
   });
-  it('is deleted with its organization, once, and can be created again', () => {
+  describe('when its organization is deleted', () => {
+    const deletedAt = '2026-01-02T00:00:00.000Z';
+    const later = '2026-01-03T00:00:00.000Z';
     const remove: MagicLinkConnectionCommand = {
       type: 'DeleteMagicLinkConnection',
-      data: { reason: 'organization_deleted', at },
+      data: { reason: 'organization_deleted', organization_deleted_at: deletedAt, at: later },
     };
     const deleted: MagicLinkConnectionEvent = {
       type: 'MagicLinkConnectionDeleted',
-      data: { ...tenant, reason: 'organization_deleted', at },
+      data: { ...tenant, reason: 'organization_deleted', at: later },
     };
-    spec.given([created]).when(remove).then([deleted]);
-    spec.given([created, deleted]).when(remove).then([]);
-    spec.given([]).when(remove).then([]);
-    spec.given([created, deleted]).when(create()).then([created]);
+    const updatedLater: MagicLinkConnectionEvent = {
+      type: 'MagicLinkConnectionUpdated',
+      data: { ...tenant, connection: { ...connection, active: false }, at: later },
+    };
+    const ofNewOrganization: MagicLinkConnectionEvent = {
+      type: 'MagicLinkConnectionCreated',
+      data: { ...tenant, organization_id: 'org-2', connection, at: later },
+    };
+
+    it('removes the connection created before the deletion, even when changed since', () => {
+      spec.given([created]).when(remove).then([deleted]);
+      spec.given([created, updatedLater]).when(remove).then([deleted]);
+    });
+
+    it('does nothing again on a redelivered deletion, nor without a connection', () => {
+      spec.given([created, deleted]).when(remove).then([]);
+      spec.given([]).when(remove).then([]);
+    });
+
+    it('leaves alone the connection of an organization of the same domain created after it', () => {
+      spec.given([ofNewOrganization]).when(remove).then([]);
+      spec
+        .given([created, deleted, { ...created, data: { ...created.data, at: later } }])
+        .when(remove)
+        .then([]);
+    });
+
+    it('lets the connection be created again', () => spec.given([created, deleted]).when(create()).then([created]));
   });
 });

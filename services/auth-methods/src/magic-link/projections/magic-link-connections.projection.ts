@@ -8,10 +8,10 @@ export const magicLinkConnectionKey = (environment: Environment, organizationId:
 export const magicLinkConnectionStream = (environment: Environment, organizationId: string) =>
   streamName('magicLinkConnection', magicLinkConnectionKey(environment, organizationId));
 
-/** `magic_link_connections_v1`: one document per organization and environment that has a connection. */
+/** `magic_link_connections_v2`: one document per organization and environment that has a connection. */
 export const magicLinkConnectionsView: AggregateViewDefinition<MagicLinkConnectionState, MagicLinkConnectionEvent> = {
   name: 'magic_link_connections',
-  version: 1,
+  version: 2,
   category: 'magicLinkConnection',
   decider: magicLinkConnectionDecider,
   isVisible: (state) => state.connection !== null,

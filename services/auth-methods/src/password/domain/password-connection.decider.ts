@@ -1,7 +1,7 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
 import type { Environment, PasswordConnectionEvent, PasswordConnectionSettings } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
-import type { Decider } from '@sesame/platform';
+import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import type { Decider, OrganizationDeletion } from '@sesame/platform';
 
 /** What an organization that never configured password sign-in gets (SPEC.md section 9: active by default). */
 export const defaultPasswordConnection: PasswordConnectionSettings = {
@@ -13,14 +13,20 @@ export const defaultPasswordConnection: PasswordConnectionSettings = {
 
 export type PasswordConnectionState =
   | { status: 'empty' }
-  | (PasswordConnectionSettings & { status: 'created'; environment: Environment; organization_domain: string });
+  | (PasswordConnectionSettings & {
+      status: 'created';
+      environment: Environment;
+      organization_domain: string;
+      /** When it was created, for the organization of that domain then. */
+      inserted_at: string;
+    });
 
 type Scope = { environment: Environment; organization_domain: string; settings: Partial<PasswordConnectionSettings>; at: string };
 export type PasswordConnectionCommand =
   | { type: 'CreatePasswordConnection'; data: Scope }
   | { type: 'UpdatePasswordConnection'; data: Scope }
-  /** Its organization was deleted; nothing to do when it was never created (or a redelivered deletion). */
-  | { type: 'DeletePasswordConnection'; data: { reason: 'organization_deleted'; at: string } };
+  /** Its organization was deleted; nothing to do when it was never created or belongs to an organization created since. */
+  | { type: 'DeletePasswordConnection'; data: OrganizationDeletion };
 
 export const settingsOf = (state: PasswordConnectionState): PasswordConnectionSettings =>
   state.status === 'empty'
@@ -51,9 +57,10 @@ export const passwordConnectionDecider: Decider<PasswordConnectionState, Passwor
   initialState: () => ({ status: 'empty' }),
   decide(command, state) {
     if (command.type === 'DeletePasswordConnection') {
-      if (state.status === 'empty') return [];
+      if (state.status === 'empty' || !belongsToDeletedOrganization(state.inserted_at, command.data)) return [];
       const { environment, organization_domain } = state;
-      return [{ type: 'PasswordConnectionDeleted', data: { environment, organization_domain, ...command.data } }];
+      const { reason, at } = command.data;
+      return [{ type: 'PasswordConnectionDeleted', data: { environment, organization_domain, reason, at } }];
     }
     const { environment, organization_domain, settings, at } = command.data;
     switch (command.type) {
@@ -77,8 +84,8 @@ export const passwordConnectionDecider: Decider<PasswordConnectionState, Passwor
   evolve(state, event) {
     switch (event.type) {
       case 'PasswordConnectionCreated': {
-        const { at: _at, ...connection } = event.data;
-        return { status: 'created', ...connection };
+        const { at, ...connection } = event.data;
+        return { status: 'created', ...connection, inserted_at: at };
       }
       case 'PasswordConnectionUpdated': {
         const { at: _at, ...settings } = event.data;

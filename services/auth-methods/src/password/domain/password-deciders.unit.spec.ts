@@ -3,6 +3,7 @@ import { deciderSpecification } from '@sesame/platform/testing';
 import { nextAttemptAt, passwordAttemptsDecider } from './password-attempts.decider';
 import { passwordCodeDecider } from './password-code.decider';
 import { defaultPasswordConnection, passwordConnectionDecider } from './password-connection.decider';
+import type { PasswordConnectionCommand } from './password-connection.decider';
 import { passwordDecider } from './password.decider';
 
 const at = '2026-01-01T00:00:00.000Z';
@@ -55,19 +56,45 @@ describe('password connection', () => {
       })
       .thenFails({ kind: 'fields', fields: { plain_text_min_length: ['must be lower than plain_text_max_length'] } }));
 
-  it('is deleted with its organization, once, back to the defaults', () => {
-    const remove = { type: 'DeletePasswordConnection' as const, data: { reason: 'organization_deleted' as const, at } };
+  describe('when its organization is deleted', () => {
+    const deletedAt = '2026-01-02T00:00:00.000Z';
+    const later = '2026-01-03T00:00:00.000Z';
+    const remove: PasswordConnectionCommand = {
+      type: 'DeletePasswordConnection',
+      data: { reason: 'organization_deleted', organization_deleted_at: deletedAt, at: later },
+    };
     const deleted: PasswordConnectionEvent = {
       type: 'PasswordConnectionDeleted',
-      data: { environment: 'sandbox', organization_domain: 'acme', reason: 'organization_deleted', at },
+      data: { environment: 'sandbox', organization_domain: 'acme', reason: 'organization_deleted', at: later },
     };
-    spec.given([created]).when(remove).then([deleted]);
-    spec.given([created, deleted]).when(remove).then([]);
-    spec.given([]).when(remove).then([]);
-    spec
-      .given([created, deleted])
-      .when({ type: 'CreatePasswordConnection', data: { ...scope, settings: { plain_text_min_length: 10 } } })
-      .then([created]);
+    const recreated: PasswordConnectionEvent = {
+      type: 'PasswordConnectionCreated',
+      data: { ...defaultPasswordConnection, plain_text_min_length: 10, ...scope, at: later },
+    };
+
+    it('removes the connection created before the deletion, back to the defaults', () => {
+      spec.given([created]).when(remove).then([deleted]);
+      spec
+        .given([created, { type: 'PasswordConnectionUpdated', data: { ...defaultPasswordConnection, at: later } }])
+        .when(remove)
+        .then([deleted]);
+    });
+
+    it('does nothing again on a redelivered deletion, nor without a connection', () => {
+      spec.given([created, deleted]).when(remove).then([]);
+      spec.given([]).when(remove).then([]);
+    });
+
+    it('leaves alone the connection of an organization of the same domain created after it, however late it arrives', () => {
+      spec.given([recreated]).when(remove).then([]);
+      spec.given([created, deleted, recreated]).when(remove).then([]);
+    });
+
+    it('lets a new connection of the same organization start clean', () =>
+      spec
+        .given([created, deleted])
+        .when({ type: 'CreatePasswordConnection', data: { ...scope, settings: { plain_text_min_length: 10 } } })
+        .then([created]));
   });
 });
 

@@ -7,8 +7,8 @@ import type {
   SsoConnectionSettings,
   SsoConnectionSettingsData,
 } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
-import type { Decider } from '@sesame/platform';
+import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import type { Decider, OrganizationDeletion } from '@sesame/platform';
 import { parseIdpMetadata } from '../metadata/idp-metadata';
 
 /** The SAML connection of one organization in one environment (stream `ssoConnection-<sp_id>`). */
@@ -49,11 +49,8 @@ export type SsoConnectionCommand =
       /** `sp_encryption_key`: a new key, recorded only when the connection has none yet (created before encryption). */
       data: { settings: SsoConnectionSettings; sp_encryption_key?: SpKeyData; at: string };
     }
-  /**
-   * Its organization was deleted at `organization_deleted_at`; nothing to do when there is no
-   * connection (a redelivered deletion) or when it belongs to an organization created since.
-   */
-  | { type: 'DeleteSsoConnection'; data: { reason: 'organization_deleted'; organization_deleted_at: string; at: string } };
+  /** Its organization was deleted; nothing to do without a connection or for one of an organization created since. */
+  | { type: 'DeleteSsoConnection'; data: OrganizationDeletion };
 
 export const defaultSettings: SsoConnectionSettingsData = {
   active: true,
@@ -113,8 +110,8 @@ export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionComm
       case 'UpdateSsoConnection':
         return update(command, state);
       case 'DeleteSsoConnection': {
-        const { reason, organization_deleted_at, at } = command.data;
-        if (state.status === 'absent' || Date.parse(state.inserted_at) > Date.parse(organization_deleted_at)) return [];
+        if (state.status === 'absent' || !belongsToDeletedOrganization(state.inserted_at, command.data)) return [];
+        const { reason, at } = command.data;
         const { sp_id, organization_domain, environment } = state;
         return [{ type: 'SsoConnectionDeleted', data: { sp_id, organization_domain, environment, reason, at } }];
       }

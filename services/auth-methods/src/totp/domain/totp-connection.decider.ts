@@ -6,8 +6,8 @@ import type {
   ConnectionTenant,
   UpdateTotpConnectionBody,
 } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
-import type { Decider } from '@sesame/platform';
+import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import type { Decider, OrganizationDeletion } from '@sesame/platform';
 
 /** Lifetime of a code by method (SPEC.md section 9). */
 export const defaultTotpExpiry: Record<TotpMethod, number> = { totp_mobile_app: 30, sms: 600 };
@@ -18,12 +18,14 @@ export const defaultTotpConnection: TotpConnection = { active: false, method: 't
 export interface TotpConnectionState {
   tenant: ConnectionTenant | null;
   connection: TotpConnection;
+  /** When the organization first changed it (null while the defaults apply). */
+  inserted_at: string | null;
 }
 
 export type TotpConnectionCommand =
   | { type: 'UpdateTotpConnection'; data: { tenant: ConnectionTenant; changes: UpdateTotpConnectionBody; at: string } }
-  /** Its organization was deleted; nothing to do when it was never changed (or a redelivered deletion). */
-  | { type: 'DeleteTotpConnection'; data: { reason: 'organization_deleted'; at: string } };
+  /** Its organization was deleted; nothing to do when it was never changed or belongs to an organization created since. */
+  | { type: 'DeleteTotpConnection'; data: OrganizationDeletion };
 
 function update(
   command: Extract<TotpConnectionCommand, { type: 'UpdateTotpConnection' }>,
@@ -43,14 +45,17 @@ function update(
 
 /** One organization's TOTP connection in one environment. */
 export const totpConnectionDecider: Decider<TotpConnectionState, TotpConnectionCommand, TotpConnectionEvent> = {
-  initialState: () => ({ tenant: null, connection: defaultTotpConnection }),
+  initialState: () => ({ tenant: null, connection: defaultTotpConnection, inserted_at: null }),
   decide(command, state) {
     switch (command.type) {
       case 'UpdateTotpConnection':
         return update(command, state);
-      case 'DeleteTotpConnection':
-        if (!state.tenant) return [];
-        return [{ type: 'TotpConnectionDeleted', data: { ...state.tenant, ...command.data } }];
+      case 'DeleteTotpConnection': {
+        const { tenant, inserted_at } = state;
+        if (!tenant || !inserted_at || !belongsToDeletedOrganization(inserted_at, command.data)) return [];
+        const { reason, at } = command.data;
+        return [{ type: 'TotpConnectionDeleted', data: { ...tenant, reason, at } }];
+      }
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String(unknown)}`);
@@ -60,11 +65,11 @@ export const totpConnectionDecider: Decider<TotpConnectionState, TotpConnectionC
   evolve(state, event) {
     switch (event.type) {
       case 'TotpConnectionUpdated': {
-        const { connection, at: _at, ...tenant } = event.data;
-        return { tenant, connection };
+        const { connection, at, ...tenant } = event.data;
+        return { tenant, connection, inserted_at: state.inserted_at ?? at };
       }
       case 'TotpConnectionDeleted':
-        return { tenant: null, connection: defaultTotpConnection };
+        return { tenant: null, connection: defaultTotpConnection, inserted_at: null };
       default: {
         const unknown: never = event;
         return unknown;

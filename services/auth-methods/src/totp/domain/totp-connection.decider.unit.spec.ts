@@ -12,9 +12,9 @@ const update = (
   type: 'UpdateTotpConnection',
   data: { tenant, changes, at },
 });
-const updated = (active: boolean, method: 'totp_mobile_app' | 'sms', expiry: number): TotpConnectionEvent => ({
+const updated = (active: boolean, method: 'totp_mobile_app' | 'sms', expiry: number, when = at): TotpConnectionEvent => ({
   type: 'TotpConnectionUpdated',
-  data: { ...tenant, connection: { active, method, expiry_in_seconds: expiry }, at },
+  data: { ...tenant, connection: { active, method, expiry_in_seconds: expiry }, at: when },
 });
 
 describe('TOTP connection decider', () => {
@@ -74,24 +74,52 @@ describe('TOTP connection decider', () => {
       .when(update({ active: true, expiry_in_seconds: 600 }))
       .thenNothingHappens();
   });
-  it('is deleted with its organization, once, back to the defaults', () => {
-    const remove: TotpConnectionCommand = { type: 'DeleteTotpConnection', data: { reason: 'organization_deleted', at } };
+  describe('when its organization is deleted', () => {
+    const deletedAt = '2026-01-02T00:00:00.000Z';
+    const later = '2026-01-03T00:00:00.000Z';
+    const remove: TotpConnectionCommand = {
+      type: 'DeleteTotpConnection',
+      data: { reason: 'organization_deleted', organization_deleted_at: deletedAt, at: later },
+    };
     const deleted: TotpConnectionEvent = {
       type: 'TotpConnectionDeleted',
-      data: { ...tenant, reason: 'organization_deleted', at },
+      data: { ...tenant, reason: 'organization_deleted', at: later },
     };
-    spec
-      .given([updated(true, 'sms', 600)])
-      .when(remove)
-      .then([deleted]);
-    spec
-      .given([updated(true, 'sms', 600), deleted])
-      .when(remove)
-      .then([]);
-    spec.given([]).when(remove).then([]);
-    spec
-      .given([updated(true, 'sms', 600), deleted])
-      .when(update({ active: true }))
-      .then([updated(true, 'totp_mobile_app', 30)]);
+
+    it('removes the connection first changed before the deletion, even when changed since, back to the defaults', () => {
+      spec
+        .given([updated(true, 'sms', 600)])
+        .when(remove)
+        .then([deleted]);
+      spec
+        .given([updated(true, 'sms', 600), updated(false, 'sms', 600, later)])
+        .when(remove)
+        .then([deleted]);
+    });
+
+    it('does nothing again on a redelivered deletion, nor when it was never changed', () => {
+      spec
+        .given([updated(true, 'sms', 600), deleted])
+        .when(remove)
+        .then([]);
+      spec.given([]).when(remove).then([]);
+    });
+
+    it('leaves alone the connection of an organization of the same domain first changed after it', () => {
+      spec
+        .given([updated(true, 'sms', 600, later)])
+        .when(remove)
+        .then([]);
+      spec
+        .given([updated(true, 'sms', 600), deleted, updated(true, 'sms', 600, later)])
+        .when(remove)
+        .then([]);
+    });
+
+    it('lets the organization change it again from the defaults', () =>
+      spec
+        .given([updated(true, 'sms', 600), deleted])
+        .when(update({ active: true }))
+        .then([updated(true, 'totp_mobile_app', 30)]));
   });
 });

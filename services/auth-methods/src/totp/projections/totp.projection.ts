@@ -11,10 +11,10 @@ export const totpConnectionStream = (environment: Environment, organizationId: s
   streamName('totpConnection', totpConnectionKey(environment, organizationId));
 export const totpEnrollmentStream = (userId: string) => streamName('totpEnrollment', userId);
 
-/** `totp_connections_v1`: one document per organization and environment whose connection was changed. */
+/** `totp_connections_v2`: one document per organization and environment whose connection was changed. */
 export const totpConnectionsView: AggregateViewDefinition<TotpConnectionState, TotpConnectionEvent> = {
   name: 'totp_connections',
-  version: 1,
+  version: 2,
   category: 'totpConnection',
   decider: totpConnectionDecider,
   isVisible: (state) => state.tenant !== null,

@@ -6,8 +6,8 @@ import type {
   DirectorySyncProvider,
   Environment,
 } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
-import type { Decider } from '@sesame/platform';
+import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import type { Decider, OrganizationDeletion } from '@sesame/platform';
 
 /** The directory sync of one organization and environment: one stream per pair, so "only one" holds by construction. */
 export type DirectorySyncState = { status: 'none' } | { status: 'active'; directory_sync: DirectorySyncData };
@@ -35,11 +35,8 @@ export type DirectorySyncCommand =
       type: 'UpdateDirectorySync';
       data: { provider_type?: DirectorySyncProvider; active?: boolean; token?: IssuedToken; at: string };
     }
-  /**
-   * Its organization was deleted at `organization_deleted_at`; nothing to do when there is none
-   * (a redelivered deletion) or when it belongs to an organization created since.
-   */
-  | { type: 'DeleteDirectorySync'; data: { reason: 'organization_deleted'; organization_deleted_at: string; at: string } };
+  /** Its organization was deleted; nothing to do when there is none or it belongs to an organization created since. */
+  | { type: 'DeleteDirectorySync'; data: OrganizationDeletion };
 
 type Create = Extract<DirectorySyncCommand, { type: 'CreateDirectorySync' }>;
 type Update = Extract<DirectorySyncCommand, { type: 'UpdateDirectorySync' }>;
@@ -106,10 +103,9 @@ export const directorySyncDecider: Decider<DirectorySyncState, DirectorySyncComm
       case 'UpdateDirectorySync':
         return update(command, state);
       case 'DeleteDirectorySync': {
-        const { reason, organization_deleted_at, at } = command.data;
-        if (state.status !== 'active') return [];
-        const { id, organization_domain, environment, inserted_at } = state.directory_sync;
-        if (Date.parse(inserted_at) > Date.parse(organization_deleted_at)) return [];
+        if (state.status !== 'active' || !belongsToDeletedOrganization(state.directory_sync.inserted_at, command.data)) return [];
+        const { reason, at } = command.data;
+        const { id, organization_domain, environment } = state.directory_sync;
         return [{ type: 'DirectorySyncDeleted', data: { directory_sync_id: id, organization_domain, environment, reason, at } }];
       }
       default: {
