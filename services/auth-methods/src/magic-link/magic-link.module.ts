@@ -8,9 +8,10 @@ import {
   subjects,
   updateMagicLinkConnection,
 } from '@sesame/contracts';
-import type { ConnectionTenant, Environment, MagicLinkConnection, Organization, User } from '@sesame/contracts';
+import type { ConnectionTenant, Environment, MagicLinkConnection, OperationInput, Organization, User } from '@sesame/contracts';
 import { AggregateView, created, fail, handleCommand, ok } from '@sesame/platform';
 import type { Mailer, RequestContext, ServiceRuntime } from '@sesame/platform';
+import { noSoonerThan } from '../answer-floor';
 import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
 import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';
@@ -28,6 +29,12 @@ import type { MagicLinkConnectionsView } from './projections/magic-link-connecti
 /** How long a magic link (its authorization code) can be used: 10 minutes. */
 export const magicLinkTtlSeconds = 600;
 export const inactiveMagicLinkMessage = 'has no active magic link connection';
+/**
+ * A challenge answers no sooner than this: for an existing user (or one `find_or_create_user`
+ * creates) it issues a code and sends an email, for an unknown email neither, and the timing must
+ * not tell them apart.
+ */
+export const magicLinkChallengeFloorMs = 100;
 
 export interface MagicLinkDeps {
   identity: IdentityClient;
@@ -122,7 +129,7 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
     return (await deps.identity.call(subjects.identity.users.findByEmail, { ...scope, email }, context.meta)).user;
   };
 
-  runtime.router.operation(createMagicLinkChallenge, async ({ body }, context) => {
+  const challenge = async ({ body }: OperationInput<typeof createMagicLinkChallenge>, context: RequestContext) => {
     const environment = environmentOf(context);
     const { organization } = await deps.identity.call(
       subjects.identity.organizations.forSignIn,
@@ -173,6 +180,9 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
       magic_link: shown?.url ?? null,
       request_id: requestId,
     });
-  });
+  };
+  runtime.router.operation(createMagicLinkChallenge, (input, context) =>
+    noSoonerThan(magicLinkChallengeFloorMs, () => challenge(input, context)),
+  );
   return { view };
 }

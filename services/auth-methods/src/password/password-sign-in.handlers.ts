@@ -10,7 +10,7 @@ import type {
 } from '@sesame/contracts';
 import { created, fail, handleCommand, hashSecret, randomSecret } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
-import { noSoonerThan } from './answer-floor';
+import { noSoonerThan } from '../answer-floor';
 import { codeProvesEmail, passwordCodeDecider } from './domain/password-code.decider';
 import { passwordDecider } from './domain/password.decider';
 import type { PasswordState } from './domain/password.decider';
