@@ -369,6 +369,181 @@ describe('SCIM 2.0 endpoints over HTTP (all processes, real NATS)', () => {
     expect(await scim('POST', '/Users', { schemas: [userSchema], userName: 'temp' })).toMatchObject({ status: 201 });
   });
 
+  describe("a user's groups (readOnly, derived from the groups' members)", () => {
+    let other: typeof scim;
+    let otherBase: string;
+    beforeAll(async () => {
+      const otherDomain = await createOrganization(system, 'Scim Groups Corp');
+      const { body } = await system.request('POST', `/api/v2/org/${otherDomain}/directory-sync`, {
+        body: { provider_type: 'okta' },
+      });
+      otherBase = new URL(body.scim_base_url).pathname;
+      other = (method, path, payload, headers = {}) =>
+        system.request(method, `${otherBase}${path}`, {
+          token: body.auth_secret_token.value,
+          headers: { 'content-type': 'application/scim+json', ...headers },
+          ...(payload === undefined ? {} : { body: payload }),
+        });
+    });
+
+    const groupsOf = async (id: string) => (await other('GET', `/Users/${id}`)).body.groups;
+    const entry = (group: { id: string; meta: { location: string } }, display: string) => ({
+      value: group.id,
+      $ref: group.meta.location,
+      display,
+      type: 'direct',
+    });
+    const userNames = async (filter: string) =>
+      (await other('GET', `/Users?filter=${encodeURIComponent(filter)}`)).body.Resources.map(
+        (user: { userName: string }) => user.userName,
+      );
+
+    it('follows group creation, renames, members added and removed (PATCH, PUT), group and user deletion', async () => {
+      const newUser = async (userName: string) => {
+        const answer = await other('POST', '/Users', {
+          schemas: [userSchema],
+          userName,
+          groups: [{ value: 'made-up', display: 'Ignored' }],
+        });
+        expect(answer.status).toBe(201);
+        expect(answer.body.groups).toBeUndefined();
+        return answer.body;
+      };
+      const [ada, grace] = [await newUser('ada'), await newUser('grace')];
+      const engineers = (
+        await other('POST', '/Groups', {
+          schemas: [groupSchema],
+          displayName: 'Engineers',
+          members: [{ value: ada.id }, { value: grace.id }],
+        })
+      ).body;
+      const admins = (
+        await other('POST', '/Groups', { schemas: [groupSchema], displayName: 'Admins', members: [{ value: ada.id }] })
+      ).body;
+      expect(engineers.meta.location).toBe(`${system.baseUrl}${otherBase}/Groups/${engineers.id}`);
+      expect(await groupsOf(ada.id)).toEqual([entry(engineers, 'Engineers'), entry(admins, 'Admins')]);
+      expect(await groupsOf(grace.id)).toEqual([entry(engineers, 'Engineers')]);
+
+      const patchGroup = (id: string, Operations: unknown[]) =>
+        other('PATCH', `/Groups/${id}`, { schemas: [patchOp], Operations });
+      expect(await patchGroup(engineers.id, [{ op: 'replace', path: 'displayName', value: 'Engineering' }])).toMatchObject({
+        status: 204,
+      });
+      expect(await groupsOf(grace.id)).toEqual([entry(engineers, 'Engineering')]);
+      await patchGroup(engineers.id, [{ op: 'remove', path: `members[value eq "${grace.id}"]` }]);
+      expect(await groupsOf(grace.id)).toBeUndefined();
+      expect(await groupsOf(ada.id)).toEqual([entry(engineers, 'Engineering'), entry(admins, 'Admins')]);
+      await patchGroup(engineers.id, [{ op: 'add', path: 'members', value: [{ value: grace.id }] }]);
+      expect(await groupsOf(grace.id)).toEqual([entry(engineers, 'Engineering')]);
+
+      const put = await other('PUT', `/Groups/${engineers.id}`, {
+        schemas: [groupSchema],
+        displayName: 'R&D',
+        members: [{ value: grace.id }],
+      });
+      expect(put.status).toBe(200);
+      expect(await groupsOf(ada.id)).toEqual([entry(admins, 'Admins')]);
+      expect(await groupsOf(grace.id)).toEqual([entry(engineers, 'R&D')]);
+      expect((await other('GET', `/Users/${ada.id}`)).body.meta.version).toBe('W/"1"');
+
+      expect(await other('DELETE', `/Groups/${admins.id}`)).toMatchObject({ status: 204 });
+      expect(await groupsOf(ada.id)).toBeUndefined();
+      expect(await other('DELETE', `/Users/${grace.id}`)).toMatchObject({ status: 204 });
+      expect((await other('GET', `/Groups/${engineers.id}`)).body.members).toEqual([]);
+      const back = await newUser('grace');
+      expect(await groupsOf(back.id)).toBeUndefined();
+    });
+
+    it('serves groups in listings, the userName lookup, attributes and excludedAttributes, and filters by them', async () => {
+      const [ada, alan] = [
+        (await other('POST', '/Users', { schemas: [userSchema], userName: 'ada2' })).body,
+        (await other('POST', '/Users', { schemas: [userSchema], userName: 'alan' })).body,
+      ];
+      const ops = (await other('POST', '/Groups', { schemas: [groupSchema], displayName: 'Ops', members: [{ value: ada.id }] }))
+        .body;
+      const listed = (await other('GET', '/Users?count=1000')).body.Resources;
+      expect(listed.find((user: { id: string }) => user.id === ada.id).groups).toEqual([entry(ops, 'Ops')]);
+      expect(listed.find((user: { id: string }) => user.id === alan.id).groups).toBeUndefined();
+      expect((await other('GET', `/Users?filter=${encodeURIComponent('userName eq "ADA2"')}`)).body.Resources).toEqual([
+        (await other('GET', `/Users/${ada.id}`)).body,
+      ]);
+      expect((await other('GET', `/Users/${ada.id}?attributes=groups`)).body).toEqual({
+        schemas: [userSchema],
+        id: ada.id,
+        groups: [entry(ops, 'Ops')],
+      });
+      expect((await other('GET', `/Users/${ada.id}?attributes=userName,groups.display`)).body).toEqual({
+        schemas: [userSchema],
+        id: ada.id,
+        userName: 'ada2',
+        groups: [{ display: 'Ops' }],
+      });
+      expect((await other('GET', `/Users/${ada.id}?excludedAttributes=groups`)).body.groups).toBeUndefined();
+      expect(
+        (await other('GET', `/Users?filter=${encodeURIComponent(`userName eq "ada2"`)}&excludedAttributes=groups`)).body,
+      ).toMatchObject({ totalResults: 1, Resources: [{ userName: 'ada2' }] });
+      expect(await userNames(`groups.value eq "${ops.id}"`)).toEqual(['ada2']);
+      expect(await userNames('groups[display eq "ops" and type eq "direct"]')).toEqual(['ada2']);
+      expect(await userNames('groups pr and userName sw "a"')).toEqual(['ada2']);
+      expect(await userNames('not (groups pr) and userName eq "alan"')).toEqual(['alan']);
+    });
+
+    it('ignores groups sent in PUT, refuses a PATCH of them with 400 mutability and changes nothing', async () => {
+      const ada = (await other('POST', '/Users', { schemas: [userSchema], userName: 'ada3' })).body;
+      const team = (await other('POST', '/Groups', { schemas: [groupSchema], displayName: 'Team', members: [{ value: ada.id }] }))
+        .body;
+      const replaced = await other('PUT', `/Users/${ada.id}`, {
+        schemas: [userSchema],
+        userName: 'ada3',
+        displayName: 'Ada',
+        groups: [{ value: 'made-up', display: 'Ignored' }],
+      });
+      expect(replaced).toMatchObject({
+        status: 200,
+        body: { displayName: 'Ada', groups: [entry(team, 'Team')], meta: { version: 'W/"2"' } },
+      });
+      const patch = (operation: Record<string, unknown>) =>
+        other('PATCH', `/Users/${ada.id}`, { schemas: [patchOp], Operations: [operation] });
+      const refused = (op: string) => ({
+        status: 400,
+        body: {
+          schemas: [errorSchema],
+          status: '400',
+          scimType: 'mutability',
+          detail: `Attribute 'groups' is readOnly and cannot be changed by '${op}' op of operation 1 in PatchOp request body`,
+        },
+      });
+      expect(await patch({ op: 'add', path: 'groups', value: [{ value: team.id }] })).toMatchObject(refused('add'));
+      expect(await patch({ op: 'Remove', path: `groups[value eq "${team.id}"]` })).toMatchObject(refused('Remove'));
+      expect(await patch({ op: 'replace', value: { displayName: 'Countess', groups: [] } })).toMatchObject(refused('replace'));
+      expect((await other('GET', `/Users/${ada.id}`)).body).toMatchObject({
+        displayName: 'Ada',
+        groups: [entry(team, 'Team')],
+        meta: { version: 'W/"2"' },
+      });
+    });
+
+    it('describes groups in the User schema: readOnly, returned by default, value, $ref, display and type', async () => {
+      const schema = (await other('GET', `/Schemas/${userSchema}`)).body;
+      const groups = schema.attributes.find((attribute: { name: string }) => attribute.name === 'groups');
+      expect(groups).toMatchObject({
+        type: 'complex',
+        multiValued: true,
+        required: false,
+        mutability: 'readOnly',
+        returned: 'default',
+      });
+      expect(groups.subAttributes.map((sub: { name: string; mutability: string }) => [sub.name, sub.mutability])).toEqual([
+        ['value', 'readOnly'],
+        ['$ref', 'readOnly'],
+        ['display', 'readOnly'],
+        ['type', 'readOnly'],
+      ]);
+      expect(groups.subAttributes[1]).toMatchObject({ type: 'reference', referenceTypes: ['User', 'Group'] });
+      expect(groups.subAttributes[3]).toMatchObject({ canonicalValues: ['direct', 'indirect'] });
+    });
+  });
+
   it('answers unknown SCIM paths with a SCIM 404, and lower-case endpoint names like the upper-case ones', async () => {
     expect(await scim('GET', '/Bulk')).toMatchObject({ status: 404, body: scimError(404) });
     expect((await scim('GET', '/users?count=1')).body.itemsPerPage).toBe(1);

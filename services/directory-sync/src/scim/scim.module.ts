@@ -108,13 +108,12 @@ function registerResource(serve: (id: string, handler: Handler) => void, resourc
     const headers: Record<string, string> = { etag: meta.version, ...(status === 201 ? { location: meta.location } : {}) };
     return { ok: true, status, body: body === null ? null : (body ?? resource), headers };
   };
-  const whole = (data: ScimResourceData, request: ScimRequest) => representation(data, request.baseUrl);
   const query = (input: Input) => (input.query ?? {}) as Parameters<ScimResources['list']>[1];
   const body = (input: Input) => input.body as ScimObject;
   const id = (input: Input) => input.params.id as string;
   serve(`scimCreate${kind}`, async (input, request) => {
     const data = await resources.create(kind, body(input), request);
-    return withHeaders(201, data, request, whole(data, request));
+    return withHeaders(201, data, request, await resources.represent(data, request));
   });
   serve(`scimList${plural}`, async (input, request) => ok(await resources.list(kind, query(input), request)));
   serve(`scimGet${kind}`, async (input, request) => {
@@ -123,7 +122,7 @@ function registerResource(serve: (id: string, handler: Handler) => void, resourc
   });
   serve(`scimReplace${kind}`, async (input, request) => {
     const data = await resources.replace(kind, id(input), body(input), request);
-    return withHeaders(200, data, request, whole(data, request));
+    return withHeaders(200, data, request, await resources.represent(data, request));
   });
   serve(`scimPatch${kind}`, async (input, request) =>
     withHeaders(204, await resources.patch(kind, id(input), body(input), request), request, null),

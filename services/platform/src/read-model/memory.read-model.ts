@@ -26,7 +26,7 @@ export class MemoryReadModelStore implements ReadModelStore {
 
 class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
   private readonly documents = new Map<string, T>();
-  /** field → JSON of value → ids; only the first field of each declared index. */
+  /** field → JSON of value → ids; only the first field of each declared index, one entry per array element (multikey). */
   private readonly indexes = new Map<string, Map<string, Set<string>>>();
 
   async get(id: string): Promise<T | null> {
@@ -98,19 +98,29 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
   }
 
   private index(document: T): void {
-    for (const [field, index] of this.indexes) {
-      const key = JSON.stringify(valueAt(document, field));
-      let ids = index.get(key);
-      if (!ids) index.set(key, (ids = new Set()));
-      ids.add(document._id);
-    }
+    for (const [field, index] of this.indexes)
+      for (const key of indexKeys(document, field)) {
+        let ids = index.get(key);
+        if (!ids) index.set(key, (ids = new Set()));
+        ids.add(document._id);
+      }
   }
 
   private unindex(document: T): void {
-    for (const [field, index] of this.indexes) index.get(JSON.stringify(valueAt(document, field)))?.delete(document._id);
+    for (const [field, index] of this.indexes) for (const key of indexKeys(document, field)) index.get(key)?.delete(document._id);
   }
 }
 
-function valueAt(document: object, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], document);
+/**
+ * The JSON of the value at `path`; where the path crosses arrays, of each element, as MongoDB's
+ * multikey indexes (`members.value` of `{ members: [{ value: 'a' }, { value: 'b' }] }` is `a` and `b`).
+ */
+function indexKeys(document: object, path: string): Set<string> {
+  let values: unknown[] = [document];
+  for (const key of path.split('.'))
+    values = values.flatMap((value) => {
+      const inner = (value as Record<string, unknown> | null | undefined)?.[key];
+      return Array.isArray(inner) ? inner : [inner];
+    });
+  return new Set(values.map((value) => JSON.stringify(value)));
 }

@@ -98,6 +98,26 @@ export function readModelContract(open: () => Promise<ReadModelStore>, close: (s
     expect((await collection.find({ email: 'ada@lovelace.org' })).map((p) => p._id)).toEqual(['p1']);
   });
 
+  it('finds by an indexed field inside arrays (one entry per element), kept right as documents change', async () => {
+    await collection.ensureIndex(['environments.name']);
+    await collection.ensureIndex(['tags']);
+    const ids = async (filter: Record<string, unknown>) =>
+      (await collection.find(filter, { sort: { _id: 1 } })).map((p) => p._id);
+    expect(await ids({ 'environments.name': 'sandbox' })).toEqual(['p1', 'p2']);
+    expect(await ids({ tags: 'ops' })).toEqual(['p2']);
+    await collection.upsert({
+      ...(people[1] as Person),
+      tags: ['ops'],
+      environments: [{ name: 'production', status: 'up' }],
+      _rev: 1,
+    });
+    expect(await ids({ 'environments.name': 'sandbox' })).toEqual(['p1']);
+    expect(await ids({ 'environments.name': 'production' })).toEqual(['p2', 'p3']);
+    expect(await ids({ tags: 'admin' })).toEqual(['p1']);
+    await collection.delete('p2');
+    expect(await ids({ tags: 'ops' })).toEqual([]);
+  });
+
   it('deletes one document and many by filter', async () => {
     expect(await collection.delete('p1')).toBe(true);
     expect(await collection.delete('p1')).toBe(false);

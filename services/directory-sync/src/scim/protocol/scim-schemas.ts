@@ -1,5 +1,5 @@
 import SCIMMY from 'scimmy';
-import { rethrowScimmyError } from './scim-error';
+import { rethrowScimmyError, scimFail } from './scim-error';
 import type { ScimObject } from './filter';
 
 /**
@@ -40,8 +40,52 @@ export function coerceIncoming(kind: ScimResourceKind, body: ScimObject): ScimOb
   }
 }
 
+/** The core schema's readOnly attributes, lower-cased name → name (User: `groups`). */
+const readOnlyAttributes = (kind: ScimResourceKind): Map<string, string> => {
+  const { attributes } = plain(schemaOf(kind).definition.describe()) as { attributes: { name: string; mutability: string }[] };
+  const names = attributes.filter((attribute) => attribute.mutability === 'readOnly').map((attribute) => attribute.name);
+  return new Map(names.map((name) => [name.toLowerCase(), name]));
+};
+const readOnly: Record<ScimResourceKind, Map<string, string>> = {
+  User: readOnlyAttributes('User'),
+  Group: readOnlyAttributes('Group'),
+};
+
+/** `groups`, `groups[type eq "direct"].display`, `urn:...:core:2.0:User:groups.value` → `groups` (lower-cased). */
+function topAttribute(kind: ScimResourceKind, path: string): string {
+  const lowered = path.trim().toLowerCase();
+  const urn = `${scimSchemaUrns[kind].toLowerCase()}:`;
+  return (lowered.startsWith(urn) ? lowered.slice(urn.length) : lowered).split(/[.[]/)[0] ?? '';
+}
+
+/**
+ * RFC 7644 section 3.5.2: an operation targeting a readOnly attribute, by its path or, without
+ * one, by a key of its value, answers 400 `mutability` (scimmy refuses `id` itself, but would
+ * write `groups` onto a user that has none).
+ */
+function refuseReadOnlyTargets(kind: ScimResourceKind, message: ScimObject): void {
+  const operations = Array.isArray(message.Operations) ? (message.Operations as unknown[]) : [];
+  operations.forEach((operation, index) => {
+    const { op, path, value } = (typeof operation === 'object' && operation !== null ? operation : {}) as ScimObject;
+    const targets =
+      typeof path === 'string'
+        ? [path]
+        : typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? Object.keys(value)
+          : [];
+    const name = targets.map((target) => readOnly[kind].get(topAttribute(kind, target))).find((found) => found !== undefined);
+    if (name)
+      scimFail(
+        400,
+        `Attribute '${name}' is readOnly and cannot be changed by '${String(op)}' op of operation ${index + 1} in PatchOp request body`,
+        'mutability',
+      );
+  });
+}
+
 /** Applies a PatchOp message to a stored resource; answers the patched resource, without meta. */
 export async function applyPatchOp(kind: ScimResourceKind, resource: ScimObject, message: ScimObject): Promise<ScimObject> {
+  refuseReadOnlyTargets(kind, message);
   try {
     const instance = new (schemaOf(kind))(resource, 'both');
     // scimmy answers nothing when the operations leave the resource as it was.

@@ -11,7 +11,7 @@ import type { EventMetadata, ServiceRuntime } from '@sesame/platform';
 import { scimFail } from '../protocol/scim-error';
 import { scimResourceDecider, userNameKey } from './domain/scim-resource.decider';
 import type { ScimResourceCommand, ScimResourceState } from './domain/scim-resource.decider';
-import { scimResourceStream, scimResourcesView } from './projections/scim-resources.projection';
+import { groupsWithMemberFilter, scimResourceStream, scimResourcesView } from './projections/scim-resources.projection';
 
 const userNameKind = 'scimUserName';
 
@@ -53,6 +53,14 @@ export class ScimResourceStore {
       { sort: { 'scim_resource.created': 1 } },
     );
     return documents.flatMap((document) => (document.status === 'active' ? [document.scim_resource] : []));
+  }
+
+  /** The live groups that have this user as a member, oldest first, found by index. */
+  async groupsWithMember(directory: DirectorySyncData, userId: string): Promise<ScimResourceData[]> {
+    const documents = await this.view.documents.find(groupsWithMemberFilter(userId), { sort: { 'scim_resource.created': 1 } });
+    return documents.flatMap((document) =>
+      document.status === 'active' && document.scim_resource.directory_sync_id === directory.id ? [document.scim_resource] : [],
+    );
   }
 
   /** The user with this `userName` (case-insensitive) in the directory, found by index. */

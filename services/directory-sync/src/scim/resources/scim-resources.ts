@@ -11,6 +11,7 @@ import { applyPatchOp, coerceIncoming, scimSchemaUrns } from '../protocol/scim-s
 import type { ProvisioningRule } from './provisioning-rules';
 import { representation } from './scim-representation';
 import type { ScimResourceStore } from './scim-resource-store';
+import { groupsByMember } from './user-groups';
 
 /** Who is asking: the directory sync, the `If-Match` header, and the metadata of the events it causes. */
 export interface ScimRequest {
@@ -95,7 +96,14 @@ export class ScimResources {
     request: ScimRequest,
   ): Promise<{ data: ScimResourceData; body: ScimObject }> {
     const data = await this.store.get(request.directory, kind, id);
-    return { data, body: selectAttributes(representation(data, request.baseUrl), query.attributes, query.excludedAttributes) };
+    return { data, body: selectAttributes(await this.represent(data, request), query.attributes, query.excludedAttributes) };
+  }
+
+  /** The whole SCIM representation of a resource, a user with its `groups`. */
+  async represent(data: ScimResourceData, request: ScimRequest): Promise<ScimObject> {
+    if (data.kind !== 'User') return representation(data, request.baseUrl);
+    const groups = groupsByMember(await this.store.groupsWithMember(request.directory, data.id), request.baseUrl);
+    return representation(data, request.baseUrl, groups.get(data.id));
   }
 
   async list(kind: ScimResourceKind, query: ScimListQuery, request: ScimRequest): Promise<ScimObject> {
@@ -105,8 +113,22 @@ export class ScimResources {
       userName === null
         ? await this.store.list(request.directory, kind)
         : [await this.store.findByUserName(request.directory, userName)].filter((data) => data !== null);
-    const resources = candidates.map((data) => representation(data, request.baseUrl));
+    const resources = await this.representAll(kind, candidates, request);
     return listResponse(filter ? resources.filter((resource) => matches(resource, filter)) : resources, query);
+  }
+
+  /**
+   * Resources as served, users with their `groups` so that filters and `attributes` see them:
+   * one user's found by index (the `userName eq` lookup), a listing's from all the directory's groups.
+   */
+  private async representAll(
+    kind: ScimResourceKind,
+    candidates: ScimResourceData[],
+    request: ScimRequest,
+  ): Promise<ScimObject[]> {
+    if (kind !== 'User' || candidates.length <= 1) return Promise.all(candidates.map((data) => this.represent(data, request)));
+    const groups = groupsByMember(await this.store.list(request.directory, 'Group'), request.baseUrl);
+    return candidates.map((data) => representation(data, request.baseUrl, groups.get(data.id)));
   }
 
   private async change(current: ScimResourceData, next: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
@@ -133,7 +155,7 @@ export class ScimResources {
 
   /** A deleted user is no longer a member of the directory's groups. */
   private async leaveGroups(userId: string, request: ScimRequest): Promise<void> {
-    const groups = await this.store.list(request.directory, 'Group', { 'scim_resource.resource.members.value': userId });
+    const groups = await this.store.groupsWithMember(request.directory, userId);
     for (const group of groups) {
       const members = (group.resource.members as ScimObject[]).filter((member) => member.value !== userId);
       await this.change(group, { ...group.resource, members }, { ...request, ifMatch: undefined });

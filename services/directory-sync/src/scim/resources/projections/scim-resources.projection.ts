@@ -9,7 +9,8 @@ export const scimResourceStream = (id: string) => streamName(scimResourceStreamC
 
 /**
  * `scim_resources_v1`: live SCIM users and groups, listed by directory sync (in creation order)
- * and found by `userName` (case-insensitive) or by the Sesame user they provision.
+ * and found by `userName` (case-insensitive), by the Sesame user they provision, or (groups) by
+ * a member's id: what a user's `groups` attribute is derived from.
  */
 export const scimResourcesView: AggregateViewDefinition<ScimResourceState, ScimResourceEvent> = {
   name: 'scim_resources',
@@ -21,5 +22,15 @@ export const scimResourcesView: AggregateViewDefinition<ScimResourceState, ScimR
     ['scim_resource.directory_sync_id', 'scim_resource.kind', 'scim_resource.created'],
     ['user_name_key'],
     ['scim_resource.linked_id'],
+    ['scim_resource.resource.members.value'],
   ],
 };
+
+/**
+ * The groups with this member, by the member index alone: a lookup by equality uses the first
+ * indexed field it names, and the directory's would scan the whole directory.
+ */
+export const groupsWithMemberFilter = (userId: string) => ({
+  'scim_resource.resource.members.value': userId,
+  'scim_resource.kind': 'Group',
+});
