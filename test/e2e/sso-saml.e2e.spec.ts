@@ -117,6 +117,8 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
   });
 
   it('a public client (PKCE): the code of a SAML sign-in is exchanged with client_id and code_verifier, no secret', async () => {
+    // A user of its own: the single-logout tests count the open sessions of `email`.
+    const user = 'pkce.user@acme-saml.test';
     const verifier = randomBytes(48).toString('base64url');
     const code_challenge = createHash('sha256').update(verifier).digest('base64url');
     const { request_id, authorization_url } = await challenge({
@@ -126,7 +128,7 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
     });
     const hop = await browserGet(authorization_url);
     const request = await idpReceivesAuthnRequest(idp, hop.location as string, spMetadata);
-    const response = idp.loginResponse(sp, { nameId: email, inResponseTo: request.id, attributes: { email } });
+    const response = idp.loginResponse(sp, { nameId: user, inResponseTo: request.id, attributes: { email: user } });
     const landing = await postToAcs(sp.acs_url, response, request.relayState ?? undefined);
     expect(params(landing.location)).toEqual({ code: expect.any(String), request_id });
     const exchange = async (fields: Record<string, string>) => {
@@ -163,7 +165,7 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
       issuer: `${system.baseUrl}/t/${org}`,
       audience: system.apiKey.clientId,
     });
-    expect(payload).toMatchObject({ email, amr: ['sso'] });
+    expect(payload).toMatchObject({ email: user, amr: ['sso'] });
   });
 
   it('IdP-initiated: a response without InResponseTo lands on the default redirect URI with a code', async () => {
