@@ -67,6 +67,15 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
     return true;
   };
   const params = (location: string | null) => Object.fromEntries(new URL(location as string).searchParams.entries());
+  /** POST /oauth/token with these form fields, as the client (confidential unless it leaves the secret out). */
+  const token = async (fields: Record<string, string>) => {
+    const reply = await fetch(`${system.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: system.apiKey.clientId, ...fields }).toString(),
+    });
+    return { status: reply.status, body: (await reply.json()) as Record<string, string> };
+  };
 
   it('SP-initiated: challenge, signed AuthnRequest to the IdP, response to the ACS, code to the redirect URI', async () => {
     const { request_id, authorization_url } = await challenge();
@@ -96,18 +105,13 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
     expect(user.body.profile).toMatchObject({ given_name: 'Ada', family_name: 'Lovelace' });
     expect(user.body.identities).toEqual([expect.objectContaining({ provider: 'saml.okta', idp_id: email })]);
 
-    const token = await fetch(`${system.baseUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: params(landing.location).code as string,
-        client_id: system.apiKey.clientId,
-        client_secret: system.apiKey.clientSecret,
-      }).toString(),
+    const tokens = await token({
+      grant_type: 'authorization_code',
+      code: params(landing.location).code as string,
+      client_secret: system.apiKey.clientSecret,
     });
-    expect(token.status).toBe(200);
-    expect(await token.json()).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer' });
+    expect(tokens.status).toBe(200);
+    expect(tokens.body).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer' });
 
     // The same response again (the back button, or a stolen response): a replay, on any replica.
     const replay = await postToAcs(sp.acs_url, response, request.relayState ?? undefined);
@@ -131,19 +135,8 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
     const response = idp.loginResponse(sp, { nameId: user, inResponseTo: request.id, attributes: { email: user } });
     const landing = await postToAcs(sp.acs_url, response, request.relayState ?? undefined);
     expect(params(landing.location)).toEqual({ code: expect.any(String), request_id });
-    const exchange = async (fields: Record<string, string>) => {
-      const reply = await fetch(`${system.baseUrl}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: params(landing.location).code as string,
-          client_id: system.apiKey.clientId,
-          ...fields,
-        }).toString(),
-      });
-      return { status: reply.status, body: (await reply.json()) as Record<string, string> };
-    };
+    const exchange = (fields: Record<string, string>) =>
+      token({ grant_type: 'authorization_code', code: params(landing.location).code as string, ...fields });
     expect(await exchange({})).toEqual({
       status: 400,
       body: {
@@ -226,18 +219,7 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
       expect(params(landing.location)).toEqual({ code: expect.any(String), request_id });
       return params(landing.location).code as string;
     };
-    const exchange = async (body: Record<string, string>) => {
-      const reply = await fetch(`${system.baseUrl}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          client_id: system.apiKey.clientId,
-          client_secret: system.apiKey.clientSecret,
-          ...body,
-        }).toString(),
-      });
-      return { status: reply.status, body: (await reply.json()) as Record<string, string> };
-    };
+    const exchange = (fields: Record<string, string>) => token({ client_secret: system.apiKey.clientSecret, ...fields });
     const tokens = await exchange({ grant_type: 'authorization_code', code: await signIn() });
     expect(tokens.status).toBe(200);
     const jwks = createRemoteJWKSet(new URL(`${system.baseUrl}/t/${org}/.well-known`));

@@ -174,6 +174,15 @@ describe('magic-link sign-ins as webhook events', () => {
     nonce: 'n',
     authenticated_at: 1767225600,
   };
+  /** The session as published: its environment goes to `__environment__`, its nonce nowhere. */
+  const publishedSession = {
+    organization_domain: 'acme',
+    user_id: 'u1',
+    client_id: 'client-1',
+    scope: 'openid email profile',
+    authenticated_at: 1767225600,
+    method: 'magic_link',
+  };
 
   it('publishes the one-time code a magic link carries as a challenge created, without the code hash or nonce', () => {
     const event = recorded('authorizationCode-h', 'AuthorizationCodeIssued', {
@@ -186,12 +195,7 @@ describe('magic-link sign-ins as webhook events', () => {
     });
     expect(map('auth-methods', event)).toEqual(
       published('magic_link.challenge.created', 'acme', 'production', {
-        organization_domain: 'acme',
-        user_id: 'u1',
-        client_id: 'client-1',
-        scope: 'openid email profile',
-        authenticated_at: 1767225600,
-        method: 'magic_link',
+        ...publishedSession,
         redirect_uri: 'https://app.acme.com/cb',
         expires_at: 'y',
       }),
@@ -210,12 +214,7 @@ describe('magic-link sign-ins as webhook events', () => {
     });
     expect(map('auth-methods', event)).toEqual(
       published('magic_link.challenge.succeeded', 'acme', 'production', {
-        organization_domain: 'acme',
-        user_id: 'u1',
-        client_id: 'client-1',
-        scope: 'openid email profile',
-        authenticated_at: 1767225600,
-        method: 'magic_link',
+        ...publishedSession,
         family_id: 'f1',
       }),
     );
