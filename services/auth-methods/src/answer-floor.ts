@@ -10,7 +10,9 @@ export async function noSoonerThan<T>(floorMs: number, work: () => Promise<T>): 
   try {
     return await work();
   } finally {
-    const left = floorMs - (performance.now() - started);
-    if (left > 0) await sleep(left);
+    // Timers count whole milliseconds from the event loop's cached clock, so one can fire up to a
+    // millisecond early: sleep again until the floor has really passed.
+    const elapsed = () => performance.now() - started;
+    while (elapsed() < floorMs) await sleep(Math.ceil(floorMs - elapsed()));
   }
 }
