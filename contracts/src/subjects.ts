@@ -121,9 +121,11 @@ export const subjects = {
       resourceType: 'directory-sync.scim.resource-type',
       schemas: 'directory-sync.scim.schemas',
       schema: 'directory-sync.scim.schema',
+      search: 'directory-sync.scim.search',
       users: {
         create: 'directory-sync.scim.users.create',
         list: 'directory-sync.scim.users.list',
+        search: 'directory-sync.scim.users.search',
         get: 'directory-sync.scim.users.get',
         replace: 'directory-sync.scim.users.replace',
         patch: 'directory-sync.scim.users.patch',
@@ -132,6 +134,7 @@ export const subjects = {
       groups: {
         create: 'directory-sync.scim.groups.create',
         list: 'directory-sync.scim.groups.list',
+        search: 'directory-sync.scim.groups.search',
         get: 'directory-sync.scim.groups.get',
         replace: 'directory-sync.scim.groups.replace',
         patch: 'directory-sync.scim.groups.patch',

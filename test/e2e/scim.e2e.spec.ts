@@ -6,6 +6,7 @@ const userSchema = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const groupSchema = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const patchOp = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const errorSchema = 'urn:ietf:params:scim:api:messages:2.0:Error';
+const searchRequest = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';
 
 const scimError = (status: number, scimType?: string) => ({
   schemas: [errorSchema],
@@ -215,6 +216,58 @@ describe('SCIM 2.0 endpoints over HTTP (all processes, real NATS)', () => {
       expect(await scim('GET', '/Users?startIndex=abc')).toMatchObject({ status: 400, body: scimError(400, 'invalidValue') });
     });
 
+    it('searches with POST /Users/.search, answering what the same GET listing answers', async () => {
+      const filter = 'emails[type eq "work"]';
+      const search = await scim('POST', '/Users/.search', {
+        schemas: [searchRequest],
+        filter,
+        sortBy: 'userName',
+        sortOrder: 'descending',
+        startIndex: 1,
+        count: 2,
+        attributes: ['userName', 'emails'],
+      });
+      expect(search.status).toBe(200);
+      expect(search.headers.get('content-type')).toMatch(/^application\/scim\+json/);
+      expect(search.body).toMatchObject({ totalResults: 3, startIndex: 1, itemsPerPage: 2 });
+      expect(search.body.Resources.map((user: { userName: string }) => user.userName)).toEqual(['grace', 'edsger']);
+      const query = `filter=${encodeURIComponent(filter)}&sortBy=userName&sortOrder=descending&startIndex=1&count=2&attributes=userName,emails`;
+      expect(search.body).toEqual((await scim('GET', `/Users?${query}`)).body);
+      const excluded = await scim('POST', '/users/.search', { schemas: [searchRequest], excludedAttributes: ['emails', 'name'] });
+      expect(excluded).toMatchObject({ status: 200, body: { totalResults: 4 } });
+      expect(excluded.body).toEqual((await scim('GET', '/Users?excludedAttributes=emails,name')).body);
+      expect(excluded.body.Resources[0].emails).toBeUndefined();
+    });
+
+    it('refuses a search without the SearchRequest schema, with wrong types or a bad filter, in the SCIM shape', async () => {
+      const search = (body: unknown) => scim('POST', '/Users/.search', body);
+      const refusal = (detail: string, scimType = 'invalidValue') => ({
+        status: 400,
+        body: { schemas: [errorSchema], status: '400', scimType, detail },
+      });
+      expect(await search({ filter: 'userName pr' })).toMatchObject(refusal("schemas can't be blank"));
+      expect(await search({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'] })).toMatchObject(
+        refusal(`schemas must include ${searchRequest}`),
+      );
+      expect(await search({ schemas: [searchRequest], count: '2', attributes: 'userName' })).toMatchObject(
+        refusal('count must be an integer; attributes must be an array'),
+      );
+      expect(await search({ schemas: [searchRequest], sortOrder: 'up' })).toMatchObject(
+        refusal('sortOrder must be ascending or descending'),
+      );
+      expect(await search([searchRequest])).toMatchObject(refusal('base must be a JSON object or form fields'));
+      expect(await search({ schemas: [searchRequest], filter: 'userName xx "a"' })).toMatchObject({
+        status: 400,
+        body: scimError(400, 'invalidFilter'),
+      });
+      expect(
+        await system.request('POST', `${base}/Users/.search`, { token: null, body: { schemas: [searchRequest] } }),
+      ).toMatchObject({
+        status: 401,
+        body: scimError(401),
+      });
+    });
+
     it('replaces a user with PUT, honouring If-Match (412 on a stale version)', async () => {
       const put = { schemas: [userSchema], userName: 'ada@scim.example', name: { givenName: 'Augusta' }, emails: ada.emails };
       expect(await scim('PUT', `/Users/${ada.id}`, put, { 'if-match': 'W/"7"' })).toMatchObject({
@@ -351,6 +404,28 @@ describe('SCIM 2.0 endpoints over HTTP (all processes, real NATS)', () => {
       expect(await scim('DELETE', `/Groups/${group.id}`)).toMatchObject({ status: 204 });
       expect(await scim('GET', `/Groups/${group.id}`)).toMatchObject({ status: 404, body: scimError(404) });
       expect(await scim('DELETE', `/Groups/${group.id}`)).toMatchObject({ status: 404 });
+    });
+
+    it('searches users and groups together with POST /.search, and groups alone with POST /Groups/.search', async () => {
+      const made = await scim('POST', '/Groups', { schemas: [groupSchema], displayName: 'Searchers', externalId: 'grp-search' });
+      expect(made).toMatchObject({ status: 201 });
+      const both = await scim('POST', '/.search', {
+        schemas: [searchRequest],
+        filter: 'userName eq "grace" or displayName eq "searchers"',
+        attributes: ['userName', 'displayName'],
+      });
+      expect(both).toMatchObject({ status: 200, body: { totalResults: 2, itemsPerPage: 2 } });
+      expect(both.body.Resources).toEqual([
+        expect.objectContaining({ schemas: [userSchema], userName: 'grace' }),
+        expect.objectContaining({ schemas: [groupSchema], id: made.body.id, displayName: 'Searchers' }),
+      ]);
+      const groups = await scim('POST', '/Groups/.search', { schemas: [searchRequest], filter: 'externalId eq "grp-search"' });
+      expect(groups).toMatchObject({ status: 200, body: { totalResults: 1, Resources: [{ id: made.body.id }] } });
+      expect(await scim('POST', '/.search', { schemas: [searchRequest], filter: 'displayName eq' })).toMatchObject({
+        status: 400,
+        body: scimError(400, 'invalidFilter'),
+      });
+      expect(await scim('DELETE', `/Groups/${made.body.id}`)).toMatchObject({ status: 204 });
     });
   });
 

@@ -31,6 +31,40 @@ export const scimListQuerySchema = z.object({
 export type ScimListQuery = z.infer<typeof scimListQuerySchema>;
 export const scimResourceQuerySchema = scimListQuerySchema.pick({ attributes: true, excludedAttributes: true });
 
+export const scimSearchRequestUrn = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';
+const jsonInteger = z.number({ error: 'must be an integer' }).int('must be an integer');
+const attributeList = z.array(z.string().min(1).max(200)).max(200);
+/** RFC 7644 section 3.4.3: the query of a listing sent as a body, attributes as arrays. */
+export const scimSearchRequestSchema = z
+  .object({
+    schemas: z
+      .array(z.string())
+      .refine((schemas) => schemas.includes(scimSearchRequestUrn), { error: `must include ${scimSearchRequestUrn}` }),
+    filter: scimListQuerySchema.shape.filter,
+    startIndex: jsonInteger.optional(),
+    count: jsonInteger.optional(),
+    attributes: attributeList.optional(),
+    excludedAttributes: attributeList.optional(),
+    sortBy: scimListQuerySchema.shape.sortBy,
+    sortOrder: scimListQuerySchema.shape.sortOrder,
+  })
+  .meta({ id: 'ScimSearchRequest' });
+export type ScimSearchRequest = z.infer<typeof scimSearchRequestSchema>;
+
+/** The listing query a search request asks for (attribute arrays become the query's comma-separated lists). */
+export function listQueryOfSearch({
+  schemas: _schemas,
+  attributes,
+  excludedAttributes,
+  ...rest
+}: ScimSearchRequest): ScimListQuery {
+  return {
+    ...rest,
+    ...(attributes ? { attributes: attributes.join(',') } : {}),
+    ...(excludedAttributes ? { excludedAttributes: excludedAttributes.join(',') } : {}),
+  };
+}
+
 export const scimResourceSchema = z.record(z.string(), z.unknown()).meta({ id: 'ScimResource' });
 export const scimListResponseSchema = z
   .object({
@@ -122,6 +156,15 @@ const discovery = [
     request: { params: scimResourceParamsSchema },
     response: { status: 200, description: 'The schema', schema: scimResourceSchema },
   }),
+  scimOperation({
+    operationId: 'scimSearch',
+    method: 'post',
+    path: '/.search',
+    summary: 'Search users and groups together with a POST query (SCIM)',
+    subject: subjects.directorySync.scim.search,
+    request: { params: scimDirectoryParamsSchema, body: scimSearchRequestSchema },
+    response: { status: 200, description: 'A page of users and groups', schema: scimListResponseSchema },
+  }),
 ];
 
 function resourceOperations(name: 'User' | 'Group', plural: 'Users' | 'Groups') {
@@ -145,6 +188,15 @@ function resourceOperations(name: 'User' | 'Group', plural: 'Users' | 'Groups') 
       summary: `List or filter ${plural.toLowerCase()} (SCIM)`,
       subject: scim.list,
       request: { params: scimDirectoryParamsSchema, query: scimListQuerySchema },
+      response: { status: 200, description: 'A page of resources', schema: scimListResponseSchema },
+    }),
+    scimOperation({
+      operationId: `scimSearch${plural}`,
+      method: 'post',
+      path: `/${plural}/.search`,
+      summary: `Search ${plural.toLowerCase()} with a POST query (SCIM)`,
+      subject: scim.search,
+      request: { params: scimDirectoryParamsSchema, body: scimSearchRequestSchema },
       response: { status: 200, description: 'A page of resources', schema: scimListResponseSchema },
     }),
     scimOperation({

@@ -1,5 +1,5 @@
-import { scimOperations } from '@sesame/contracts';
-import type { Operation, RpcReply, ScimResourceData, ScimResourceKind } from '@sesame/contracts';
+import { listQueryOfSearch, scimOperations } from '@sesame/contracts';
+import type { Operation, RpcReply, ScimResourceData, ScimResourceKind, ScimSearchRequest } from '@sesame/contracts';
 import { ok } from '@sesame/platform';
 import type { RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityClient } from '../identity-client';
@@ -57,7 +57,10 @@ export function registerScim(
     });
   registerDiscovery(serve, config);
   for (const kind of ['User', 'Group'] as const) registerResource(serve, resources, kind);
+  serve('scimSearch', async (input, request) => ok(await resources.list(['User', 'Group'], searchQuery(input), request)));
 }
+
+const searchQuery = (input: Input) => listQueryOfSearch(input.body as ScimSearchRequest);
 
 function registerDiscovery(serve: (id: string, handler: Handler) => void, config: DirectorySyncConfig): void {
   const docs = `${config.SESAME_PUBLIC_URL.replace(/\/$/, '')}/directory-sync`;
@@ -115,7 +118,8 @@ function registerResource(serve: (id: string, handler: Handler) => void, resourc
     const data = await resources.create(kind, body(input), request);
     return withHeaders(201, data, request, await resources.represent(data, request));
   });
-  serve(`scimList${plural}`, async (input, request) => ok(await resources.list(kind, query(input), request)));
+  serve(`scimList${plural}`, async (input, request) => ok(await resources.list([kind], query(input), request)));
+  serve(`scimSearch${plural}`, async (input, request) => ok(await resources.list([kind], searchQuery(input), request)));
   serve(`scimGet${kind}`, async (input, request) => {
     const { data, body: selected } = await resources.get(kind, id(input), query(input), request);
     return withHeaders(200, data, request, selected);

@@ -106,15 +106,21 @@ export class ScimResources {
     return representation(data, request.baseUrl, groups.get(data.id));
   }
 
-  async list(kind: ScimResourceKind, query: ScimListQuery, request: ScimRequest): Promise<ScimObject> {
+  /** A page of the resources of the given kinds (several for a search at the root, RFC 7644 section 3.4.3) that match the query. */
+  async list(kinds: ScimResourceKind[], query: ScimListQuery, request: ScimRequest): Promise<ScimObject> {
     const filter = query.filter?.trim() ? parseFilter(query.filter) : null;
+    const found = await Promise.all(kinds.map((kind) => this.matching(kind, filter, request)));
+    return listResponse(found.flat(), query);
+  }
+
+  private async matching(kind: ScimResourceKind, filter: Filter | null, request: ScimRequest): Promise<ScimObject[]> {
     const userName = kind === 'User' && filter ? userNameLookup(filter) : null;
     const candidates =
       userName === null
         ? await this.store.list(request.directory, kind)
         : [await this.store.findByUserName(request.directory, userName)].filter((data) => data !== null);
     const resources = await this.representAll(kind, candidates, request);
-    return listResponse(filter ? resources.filter((resource) => matches(resource, filter)) : resources, query);
+    return filter ? resources.filter((resource) => matches(resource, filter)) : resources;
   }
 
   /**
