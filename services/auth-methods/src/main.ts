@@ -75,7 +75,7 @@ runMain(async () => {
   const breachRange = config.SESAME_PASSWORD_BREACH_RANGE_URL
     ? new BreachRange(config.SESAME_PASSWORD_BREACH_RANGE_URL, 2_000, runtime.logger)
     : null;
-  const mailer = createMailer(config, runtime.nc, runtime.logger);
+  const mailer = createMailer(config, runtime);
   registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes, breachRange });
   const templates = new MailTemplates(config.SESAME_MAIL_TEMPLATES_DIR);
   const magicLink = registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer, templates });

@@ -17,7 +17,7 @@ runMain(async () => {
   const organizations = registerOrganizations(runtime);
   const metakeys = registerUserMetakeys(runtime);
   const users = registerUsers(runtime, organizations, metakeys);
-  const admins = registerAdmins(runtime, config, organizations, createMailer(config, runtime.nc, runtime.logger));
+  const admins = registerAdmins(runtime, config, organizations, createMailer(config, runtime));
   const groups = registerGroups(runtime, organizations, users);
   registerRedirectUris(runtime);
   registerDevOutbox(runtime);

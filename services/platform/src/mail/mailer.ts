@@ -1,13 +1,20 @@
-import type { NatsConnection } from 'nats';
 import type { BaseConfig } from '../config/config';
-import type { Logger } from '../logging/logger';
+import type { ServiceRuntime } from '../runtime/service-runtime';
 import type { Mailer } from './mail.port';
 import { OutboxMailer } from './outbox.mailer';
-import { SmtpMailer } from './smtp.mailer';
+import { QueuedMailer } from './queued.mailer';
+import { SmtpTransport } from './smtp.transport';
 
-/** The mailer the configuration asks for: SMTP when `SESAME_MAIL_TRANSPORT=smtp`, the local outbox otherwise. */
-export function createMailer(config: BaseConfig, nc: NatsConnection, logger: Logger): Mailer {
-  if (config.SESAME_MAIL_TRANSPORT === 'smtp')
-    return new SmtpMailer(config.SESAME_SMTP_URL as string, config.SESAME_MAIL_FROM, logger);
-  return new OutboxMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, logger);
+/**
+ * The mailer the configuration asks for: SMTP when `SESAME_MAIL_TRANSPORT=smtp`, through the mail
+ * queue this process helps deliver until it stops; the local outbox otherwise.
+ */
+export function createMailer(config: BaseConfig, runtime: Pick<ServiceRuntime, 'nc' | 'logger' | 'onShutdown'>): Mailer {
+  const { nc, logger } = runtime;
+  if (config.SESAME_MAIL_TRANSPORT !== 'smtp') return new OutboxMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, logger);
+  const transport = new SmtpTransport(config.SESAME_SMTP_URL as string, logger);
+  const mailer = new QueuedMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, transport, logger);
+  mailer.start();
+  runtime.onShutdown(() => mailer.stop());
+  return mailer;
 }
