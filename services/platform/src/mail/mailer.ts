@@ -11,7 +11,11 @@ import { SmtpTransport } from './smtp.transport';
  */
 export function createMailer(config: BaseConfig, runtime: Pick<ServiceRuntime, 'nc' | 'logger' | 'onShutdown'>): Mailer {
   const { nc, logger } = runtime;
-  if (config.SESAME_MAIL_TRANSPORT !== 'smtp') return new OutboxMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, logger);
+  if (config.SESAME_MAIL_TRANSPORT !== 'smtp') {
+    if (config.SESAME_MODE === 'production')
+      logger.warn('emails are only kept in the outbox, never sent: set SESAME_MAIL_TRANSPORT=smtp and SESAME_SMTP_URL');
+    return new OutboxMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, logger);
+  }
   const transport = new SmtpTransport(config.SESAME_SMTP_URL as string, logger);
   const mailer = new QueuedMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, transport, logger);
   mailer.start();

@@ -17,5 +17,9 @@ export function createSmsSender(config: BaseConfig, nc: NatsConnection, logger: 
       },
       logger,
     );
+  if (config.SESAME_MODE === 'production')
+    logger.warn(
+      'text messages are only kept in the SMS outbox, never sent: set SESAME_SMS_TRANSPORT=http and SESAME_SMS_HTTP_URL',
+    );
   return new OutboxSmsSender(nc, config.SESAME_PREFIX, config.SESAME_SMS_FROM, logger);
 }
