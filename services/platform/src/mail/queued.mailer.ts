@@ -18,6 +18,7 @@ export interface QueuedMailerOptions {
 const keepForMs = 7 * 86_400_000;
 const durable = 'mail-sender';
 const codec = JSONCodec<SentMail>();
+/** 2 s doubling up to 5 min: with the default 12 attempts, a mail server may be away about 23 minutes. */
 const backoff = (attempt: number) => Math.min(300_000, 2_000 * 2 ** (attempt - 1));
 
 /** JetStream work queue of one deployment's outgoing mail, e.g. `SESAME_MAIL_QUEUE`. */
@@ -50,7 +51,7 @@ export class QueuedMailer implements Mailer {
     private readonly logger: Logger,
     options: QueuedMailerOptions = {},
   ) {
-    this.maxAttempts = options.maxAttempts ?? 8;
+    this.maxAttempts = options.maxAttempts ?? 12;
     this.ackWaitMs = options.ackWaitMs ?? 60_000;
     this.retryDelayMs = options.retryDelayMs ?? backoff;
   }
