@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * The mail port (DESIGN.md section 4): invitations, magic links, password resets. Production
  * sends through SMTP; the default is the local outbox, where every message is logged and kept
@@ -30,3 +32,12 @@ export interface SentMail extends MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
 }
+
+/** A message as it leaves: a fresh id, the sender, the time and the transport that takes it. */
+export const stampMail = (message: MailMessage, from: string, transport: SentMail['transport']): SentMail => ({
+  ...message,
+  id: randomUUID(),
+  from,
+  sent_at: new Date().toISOString(),
+  transport,
+});

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import type { Logger } from '../logging/logger';
 import { JetStreamOutbox } from '../outbox/jetstream-outbox';
 import type { OutboxQuery } from '../outbox/jetstream-outbox';
+import { stampMail } from './mail.port';
 import type { MailMessage, Mailer, SentMail } from './mail.port';
 
 export type { OutboxQuery } from '../outbox/jetstream-outbox';
@@ -28,13 +28,7 @@ export class OutboxMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<SentMail> {
-    const sent: SentMail = {
-      ...message,
-      id: randomUUID(),
-      from: this.from,
-      sent_at: new Date().toISOString(),
-      transport: 'outbox',
-    };
+    const sent = stampMail(message, this.from, 'outbox');
     await this.outbox.keep(sent);
     this.logger.info(
       { mail: { id: sent.id, to: sent.to, subject: sent.subject, links: sent.links, tags: sent.tags } },

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { AckPolicy, JSONCodec, RetentionPolicy, StorageType, nanos } from 'nats';
 import type { ConsumerMessages, JsMsg, NatsConnection } from 'nats';
 import type { Logger } from '../logging/logger';
+import { keepInProgress } from '../messaging/in-progress';
+import { stampMail } from './mail.port';
 import type { MailMessage, Mailer, SentMail } from './mail.port';
 import { isPermanentMailFailure } from './smtp.transport';
 import type { MailTransport } from './smtp.transport';
@@ -57,13 +58,7 @@ export class QueuedMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<SentMail> {
-    const mail: SentMail = {
-      ...message,
-      id: randomUUID(),
-      from: this.from,
-      sent_at: new Date().toISOString(),
-      transport: 'smtp',
-    };
+    const mail = stampMail(message, this.from, 'smtp');
     await this.ensureQueue();
     await this.nc.jetstream().publish(this.subject(), codec.encode(mail), { msgID: mail.id });
     this.logger.info({ mail: { id: mail.id, to: mail.to, subject: mail.subject, tags: mail.tags } }, 'mail queued');
@@ -108,13 +103,7 @@ export class QueuedMailer implements Mailer {
   private async deliver(message: JsMsg): Promise<void> {
     const mail = codec.decode(message.data);
     const attempt = message.info.deliveryCount;
-    const heartbeat = setInterval(() => {
-      try {
-        message.working();
-      } catch {
-        /* connection gone: the message is redelivered after the ack wait */
-      }
-    }, this.ackWaitMs / 3);
+    const stopHeartbeat = keepInProgress(message, this.ackWaitMs);
     try {
       await this.transport.deliver(mail);
       message.ack();
@@ -128,7 +117,7 @@ export class QueuedMailer implements Mailer {
         message.nak(this.retryDelayMs(attempt));
       }
     } finally {
-      clearInterval(heartbeat);
+      stopHeartbeat();
     }
   }
 

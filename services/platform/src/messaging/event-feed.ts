@@ -5,6 +5,7 @@ import type { ServiceName } from '@sesame/contracts';
 import type { Commit, RecordedEvent, Subscription } from '../event-store/event-store.port';
 import type { Logger } from '../logging/logger';
 import { jetStreamName } from '../runtime/stores';
+import { keepInProgress } from './in-progress';
 
 export interface ServiceEventFeedOptions {
   nc: NatsConnection;
@@ -84,13 +85,7 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
 
 /** Runs the handler on one commit, telling the server it is in progress; acknowledges it, or asks for it again later. */
 async function react(message: JsMsg, options: ServiceEventFeedOptions, durable: string, ackWaitMs: number): Promise<void> {
-  const heartbeat = setInterval(() => {
-    try {
-      message.working();
-    } catch {
-      /* connection gone: the commit is redelivered after the ack wait */
-    }
-  }, ackWaitMs / 3);
+  const stopHeartbeat = keepInProgress(message, ackWaitMs);
   try {
     await options.onCommit({ position: BigInt(message.seq), events: codec.decode(message.data).events });
     message.ack();
@@ -98,6 +93,6 @@ async function react(message: JsMsg, options: ServiceEventFeedOptions, durable: 
     options.logger.error({ err: error, consumer: durable, seq: message.seq }, 'event reaction failed; will retry');
     message.nak(Math.min(30_000, 500 * 2 ** Math.min(message.info.redeliveryCount, 6)));
   } finally {
-    clearInterval(heartbeat);
+    stopHeartbeat();
   }
 }
