@@ -249,6 +249,8 @@ describe('chrome', () => {
     const button = block.locator('.copy-button');
     await expect(button.innerText()).resolves.toBe('Copy');
     await button.click();
+    // The label changes once the clipboard write has resolved, a moment after the click.
+    await block.locator('.copy-button', { hasText: 'Copied' }).waitFor({ timeout: 5_000 });
     await expect(button.innerText()).resolves.toBe('Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await block.locator('code').innerText());
