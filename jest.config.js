@@ -24,6 +24,7 @@ const moduleNameMapper = {
   '^@sesame/platform/testing$': '<rootDir>/services/platform/src/testing',
   '^@sesame/(identity|auth-methods|directory-sync|webhooks)$': '<rootDir>/services/$1/src',
   '^@sesame/gateway$': '<rootDir>/gateway/src',
+  '^@sesame/node$': '<rootDir>/sdk/node/src',
 };
 
 const common = {
@@ -31,7 +32,7 @@ const common = {
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper,
   testEnvironment: 'node',
-  modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/docs/(public|\\.cache)/'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/docs/(public|\\.cache)/', '<rootDir>/test-results/'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

@@ -66,7 +66,7 @@ async function appendFigures(): Promise<Figure[]> {
   const metadata = { correlationId: randomUUID(), occurredAt: new Date().toISOString() };
 
   const rate = async (task: (i: number) => Promise<unknown>) => (await timed({ count }, concurrency, task)).perSecond;
-  const raw = (await rawPublishBaseline(testNatsUrl(), { count }, concurrency)).perSecond;
+  const raw = (await rawPublishBaseline({ servers: testNatsUrl() }, { count }, concurrency)).perSecond;
   const appends = await rate((i) =>
     store.appendToStream(`organization-o${i}`, [{ type: 'OrganizationCreated', data }], {
       expectedRevision: 'no_stream',

@@ -58,7 +58,7 @@ async function creationFigures(): Promise<Figure[]> {
     allowed_email_domains: [],
     environment: 'sandbox',
   };
-  const raw = await rawPublishBaseline(testNatsUrl(), { count: creations }, concurrency);
+  const raw = await rawPublishBaseline({ servers: testNatsUrl() }, { count: creations }, concurrency);
   const created = await timed({ count: creations }, concurrency, (i) =>
     createUser(users, tenant, { email: `user${i}@bench.example`, profile: { given_name: `User ${i}` } }, 'api', metadata()),
   );

@@ -52,7 +52,7 @@ async function baselines(system: System, receiver: WebhookReceiver): Promise<Bas
     write: {
       name: 'raw JetStream publish',
       unit: 'msgs/s',
-      ...(await rawPublishBaseline(system.env.SESAME_NATS_URL, bound, 16)),
+      ...(await rawPublishBaseline(system.natsOptions(), bound, 16)),
     },
     sign: { name: 'raw RS256 sign', unit: 'signs/s', ...(await rawRs256Baseline(bound)) },
     argon2id: { name: 'raw argon2id hash (19 MiB, t=2)', unit: 'hashes/s', ...(await rawArgon2idBaseline(bound, 2, passphrase)) },

@@ -1,7 +1,7 @@
 import { connect } from 'nats';
 import { subjects } from '@sesame/contracts';
 import type { User } from '@sesame/contracts';
-import { JetStreamEventStore, KeyRing, createLogger } from '@sesame/platform';
+import { JetStreamEventStore, KeyRing, createLogger, shippedMessageTemplates } from '@sesame/platform';
 import type { EventStore, RequestContext } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import { aUser, client1, metadata, signInKit } from '../services/auth-methods/src/authorization-codes/sign-in.spec-kit';
@@ -71,6 +71,7 @@ async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
     lists: passwordLists(),
     breachRange: null,
     mailer: { send: async () => ({}) } as never,
+    messages: shippedMessageTemplates(),
     authorizationCodes: kit.codes,
     now: () => new Date(),
   };
@@ -84,7 +85,7 @@ async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
     const user = aUser({ email: `user${i}@acme.com` });
     users.set(user.id, user);
     emails.push(user.email);
-    await storePassword(env, user, passphrase, connection, context);
+    await storePassword(env, user, passphrase, connection, context, false);
   }
   const challenge = createPasswordChallengeHandler(env);
   const { baseline: raw, measured: full } = await alternating(

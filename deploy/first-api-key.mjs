@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Creates the first API key of an installation, once: when no active key exists yet, it creates
- * one (sandbox, every scope) and prints its secret, which is shown only this time; when a key
+ * one (sandbox, the default scopes: all but passwords:write) and prints its secret, which is shown only this time; when a key
  * exists, it says so and changes nothing. Used by the compose file's `first-api-key` service and
  * the Helm chart's optional Job. Reads the same SESAME_* variables as the services.
  *

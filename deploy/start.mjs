@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm start`: the whole system on embedded defaults. Installs and builds what is missing,
- * starts a local NATS server (JetStream) if none answers, runs the four services and the
- * gateway, creates and prints a first API key on a fresh data directory, and stops everything
- * on Ctrl-C. Data lives in SESAME_DATA_DIR (`.data/` by default).
+ * starts its own NATS server (JetStream, a user per process with generated passwords; or uses
+ * SESAME_NATS_URL with the credentials given), runs the four services and the gateway, creates
+ * and prints a first API key on a fresh data directory, and stops everything on Ctrl-C. Data
+ * lives in SESAME_DATA_DIR (`.data/` by default).
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ process.chdir(root);
 const fileEnv = readEnvFile(join(root, '.env'));
 const env = { ...fileEnv, ...process.env };
 const dataDir = resolve(root, env.SESAME_DATA_DIR ?? '.data');
-mkdirSync(dataDir, { recursive: true });
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
 function run(command, args, what) {
   console.log(`\n> ${what}: ${command} ${args.join(' ')}`);
@@ -42,35 +43,44 @@ if (!env.SESAME_ENCRYPTION_KEYS) {
   Object.assign(env, readEnvFile(secretsFile));
 }
 
-// 3. NATS with JetStream.
-env.SESAME_NATS_URL ??= 'nats://127.0.0.1:4222';
+// 3. NATS with JetStream: this installation's own server, where each process connects as its own
+// user (an open NATS would let anyone who reaches it act as any service), unless SESAME_NATS_URL
+// names a server of yours, with the credentials SESAME_NATS_USER/PASSWORD or SESAME_NATS_CREDS.
 const children = [];
-const nats = natsAddress(env.SESAME_NATS_URL);
-if (await waitForPort(nats.host, nats.port)) {
-  console.log(`\nUsing the NATS server answering at ${env.SESAME_NATS_URL} (events are stored there).`);
+let processEnvOf = () => ({});
+if (env.SESAME_NATS_URL) {
+  console.log(`\nUsing the NATS server at ${env.SESAME_NATS_URL} (events are stored there), with the credentials given.`);
 } else {
   let binary = findNatsServer();
   if (!binary) {
     aptInstall('nats-server', 'The local NATS server');
     binary = findNatsServer();
   }
-  const storeDir = join(dataDir, 'nats');
-  mkdirSync(storeDir, { recursive: true });
-  const natsLog = join(dataDir, 'nats.log');
-  console.log(`\nStarting ${binary} on ${nats.host}:${nats.port} (JetStream data in ${storeDir}, log in ${natsLog})`);
-  const natsArgs = ['-js', '-a', nats.host, '-p', String(nats.port), '-sd', storeDir, '-l', natsLog];
-  children.push({ name: 'nats', child: startChild('nats', binary, natsArgs, { env }, 6) });
+  // Imported once built: it writes the permissions of the platform package's table.
+  const { prepareLocalNats } = await import('./local-nats.mjs');
+  const local = await prepareLocalNats({ dataDir, prefix: env.SESAME_PREFIX ?? 'sesame', port: env.SESAME_NATS_PORT });
+  const nats = natsAddress(local.url);
+  console.log(
+    `\nStarting ${binary} on ${nats.host}:${nats.port} (JetStream data in ${join(dataDir, 'nats')}, a user per process)`,
+  );
+  children.push({ name: 'nats', child: startChild('nats', binary, local.args, { env: { PATH: env.PATH ?? '' } }, 6) });
   if (!(await waitForPort(nats.host, nats.port, 15_000))) {
-    console.error('nats-server did not start');
+    console.error(`nats-server did not start; see ${join(dataDir, 'nats.log')}`);
     process.exit(1);
   }
+  env.SESAME_NATS_URL = local.url;
+  processEnvOf = local.envOf;
 }
 
 // 4. Services, then the gateway.
 const gatewayPort = Number(env.SESAME_GATEWAY_PORT ?? 8080);
 env.SESAME_PUBLIC_URL ??= `http://localhost:${gatewayPort}`;
 for (const [index, name] of [...services, 'gateway'].entries()) {
-  const processEnv = { ...env, ...(name === 'gateway' ? { SESAME_HTTP_PORT: String(gatewayPort) } : {}) };
+  const processEnv = {
+    ...env,
+    ...processEnvOf(name),
+    ...(name === 'gateway' ? { SESAME_HTTP_PORT: String(gatewayPort) } : {}),
+  };
   children.push({
     name,
     child: startChild(name, process.execPath, [processEntries[name]], { env: processEnv, cwd: root }, index),
@@ -120,7 +130,7 @@ if (!existsSync(firstKeyMarker)) {
     {
       encoding: 'utf8',
       cwd: root,
-      env,
+      env: { ...env, ...processEnvOf('cli') },
     },
   );
   if (created.status === 0) {

@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { CreatePagesArgs, CreateNodeArgs, CreatePageArgs, CreateResolversArgs, GatsbyNode } from 'gatsby';
 import { loadSampleFiles } from './src/samples/load';
+import { precompress } from './src/search/precompress';
+import { buildSearchIndex, type SearchPage } from './src/search/search-index';
 import { expandSamples, type SampleLanguage } from './src/samples/render';
 import type { SampleFile } from './src/samples/types';
 import { checkLinks, localizeLinks, type BuiltPage } from './src/site/links';
@@ -173,8 +175,40 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-export const onPostBuild: GatsbyNode['onPostBuild'] = ({ reporter, store }) => {
+/** Writes public/search/<language>.json: the listed guides of each language, section by section. */
+async function writeSearchIndexes(graphql: CreatePagesArgs['graphql'], publicDir: string) {
+  const result = await graphql<{ allMarkdownRemark: { nodes: Array<MarkdownNode & { html: string }> } }>(`
+    {
+      allMarkdownRemark(filter: { fields: { kind: { eq: "doc" } } }) {
+        nodes {
+          html
+          frontmatter {
+            title
+            unlisted
+          }
+          fields {
+            slug
+            lang
+          }
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) throw new Error(`Could not read the guides to index: ${String(result.errors)}`);
+  mkdirSync(join(publicDir, 'search'), { recursive: true });
+  for (const language of siteConfig.languages) {
+    const prefix = language === siteConfig.defaultLanguage ? '' : `/${language}`;
+    const pages: SearchPage[] = result.data.allMarkdownRemark.nodes
+      .filter((node) => node.fields!.lang === language && node.frontmatter.unlisted !== true)
+      .map((node) => ({ path: `${prefix}${node.fields!.slug}`, title: node.frontmatter.title!, html: node.html }))
+      .sort((a, b) => a.path.localeCompare(b.path));
+    writeFileSync(join(publicDir, 'search', `${language}.json`), JSON.stringify(buildSearchIndex(language, pages)));
+  }
+}
+
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store, graphql }) => {
   const publicDir = join((store.getState() as { program: { directory: string } }).program.directory, 'public');
+  await writeSearchIndexes(graphql, publicDir);
   const pages: BuiltPage[] = [];
   const files = new Set<string>();
   for (const file of htmlFiles(publicDir)) {
@@ -187,4 +221,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = ({ reporter, store }) => {
   if (report.brokenLinks.length > 0)
     reporter.panicOnBuild(`Broken links:\n${report.brokenLinks.map((link) => `  ${link.page} -> ${link.href}`).join('\n')}`);
   else reporter.info(`Link check: ${pages.length} pages, no broken link, ${report.brokenAnchors.length} broken anchors`);
+  const started = Date.now();
+  const compressed = await precompress(publicDir);
+  reporter.info(`Precompressed ${compressed} files (brotli and gzip) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 };

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { SignJWT } from 'jose';
 import { connect } from 'nats';
+import type { ConnectionOptions } from 'nats';
 import { testPrefix } from '@sesame/platform/testing';
 import { argon2Options } from '../../services/auth-methods/src/password/password-hasher';
 import { generateSignatureKey, signatureHeaders } from '../../services/webhooks/src/delivery/signing';
@@ -30,8 +31,8 @@ export async function bareFastifyBaseline(durationSeconds?: number): Promise<Loa
 const rawCommit = Buffer.from(JSON.stringify({ v: 1, events: [{ type: 'Raw', data: { email: 'x@bench.example' } }] }));
 
 /** Raw JetStream publishes of a commit-sized message, to a stream of its own deleted afterwards. */
-export async function rawPublishBaseline(natsUrl: string, bound: Bound, concurrency: number): Promise<Timed> {
-  const nc = await connect({ servers: natsUrl });
+export async function rawPublishBaseline(nats: ConnectionOptions, bound: Bound, concurrency: number): Promise<Timed> {
+  const nc = await connect(nats);
   const prefix = testPrefix('bl');
   const stream = `${prefix}_RAW`.toUpperCase();
   const jsm = await nc.jetstreamManager();

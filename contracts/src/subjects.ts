@@ -77,15 +77,19 @@ export const subjects = {
       list: 'identity.admins.list',
       get: 'identity.admins.get',
       delete: 'identity.admins.delete',
+      /** Vendor: end the onboarding session and void a link not opened yet. */
+      revokeOnboarding: 'identity.admins.revoke-onboarding',
+      /** The onboarding page opens the invitation link (HTTP): uses it up, opens a session, records `last_login_at`. */
+      openInvitation: 'identity.admins.open-invitation',
+      /**
+       * The gateway checks an onboarding session cookie before each call of the onboarding page:
+       * answers its scope (organization, environment, admin, session) and pushes back its idle expiry.
+       */
+      authenticateOnboardingSession: 'identity.admins.authenticate-onboarding-session',
+      /** The onboarding page's calls, with the scope of a checked session. */
+      onboardingSession: 'identity.admins.onboarding-session',
       acceptInvitation: 'identity.admins.accept-invitation',
       declineInvitation: 'identity.admins.decline-invitation',
-      /**
-       * What the onboarding page shows for an invitation token (organization, email), without
-       * using it: for services acting for the page (refused once declined or expired).
-       */
-      inspectInvitation: 'identity.admins.inspect-invitation',
-      /** The onboarding page opens with an invitation token (HTTP): records `last_login_at`. */
-      openInvitation: 'identity.admins.open-invitation',
       /** Record that an admin signed in (`last_login_at`). */
       recordLogin: 'identity.admins.record-login',
     },

@@ -7,6 +7,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
+import { natsRoles } from '../../services/platform/src/messaging/nats-connection';
+import {
+  natsAuthorization,
+  natsPasswordVariable,
+  sesameNatsUsers,
+} from '../../services/platform/src/messaging/nats-server-config';
 import { defaultHttpPorts } from '../../services/platform/src/runtime/ports';
 import { processEntries } from '../../test/support/system';
 import { ciValues, chartDir, renderText, repoRoot } from './support/chart';
@@ -66,8 +72,9 @@ describe('deploy/Dockerfile', () => {
   it('installs exactly the application workspaces (all but the docs) and copies sources that exist', () => {
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces.filter((w) => w !== 'docs');
     expect(dockerfile.stage('build').workspaceFlags.sort()).toEqual([...workspaces].sort());
-    // The onboarding page is static files built in the build stage: it has no runtime dependency.
-    const runtimeWorkspaces = workspaces.filter((w) => w !== 'onboarding');
+    // The onboarding page is static files built in the build stage, the SDK a library for integrators:
+    // neither has a runtime dependency of the image.
+    const runtimeWorkspaces = workspaces.filter((w) => w !== 'onboarding' && w !== 'sdk/node');
     expect(dockerfile.stage('production-deps').workspaceFlags.sort()).toEqual([...runtimeWorkspaces].sort());
     const hasDocs = existsSync(join(repoRoot, 'docs/package.json'));
     for (const stage of dockerfile.stages)
@@ -137,6 +144,34 @@ describe('deploy/compose.yaml', () => {
     for (const [name, service] of Object.entries(services))
       for (const [key, value] of Object.entries(service.environment ?? {}))
         if (secretLike.test(key)) expect([name, key, value]).toEqual([name, key, expect.stringMatching(/^\$\{/)]);
+  });
+
+  it('lets NATS admit one user per process, and gives each process only its own password, from deploy/.env', () => {
+    expect(services.nats.command).toContain('--config=/etc/nats/authorization.conf');
+    expect(services.nats.volumes).toContain('./nats-authorization.conf:/etc/nats/authorization.conf:ro');
+    for (const role of natsRoles)
+      expect(services.nats.environment[natsPasswordVariable(role)]).toMatch(
+        new RegExp(`^\\$\\{${natsPasswordVariable(role)}:\\?`),
+      );
+    const users = [...processes.map((name) => [name, name]), ['first-api-key', 'cli']];
+    for (const [name, role] of users as [string, (typeof natsRoles)[number]][]) {
+      const { SESAME_NATS_USER, SESAME_NATS_PASSWORD } = services[name].environment;
+      expect([name, SESAME_NATS_USER, SESAME_NATS_PASSWORD]).toEqual([
+        name,
+        role,
+        expect.stringMatching(new RegExp(`^\\$\\{${natsPasswordVariable(role)}:\\?`)),
+      ]);
+    }
+    expect(services.docs.environment).toBeUndefined();
+    expect(services.docs.networks).toEqual(['egress']);
+  });
+
+  it('grants the permissions of the platform table for its prefix (node deploy/nats-files.mjs writes the file)', () => {
+    expect(services.gateway.environment.SESAME_PREFIX).toBe('sesame');
+    const variables = Object.fromEntries(natsRoles.map((role) => [role, { variable: natsPasswordVariable(role) }]));
+    expect(read('deploy/nats-authorization.conf')).toContain(
+      natsAuthorization(sesameNatsUsers('sesame', variables as Record<(typeof natsRoles)[number], { variable: string }>)),
+    );
   });
 
   it('creates the first API key once, with a one-shot service on the auth-methods image', () => {

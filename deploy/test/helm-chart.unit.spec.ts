@@ -3,9 +3,13 @@
  * the values schema, the Kubernetes API schemas of every rendered object, and the properties
  * operators rely on (probes, non-root, PDBs, NetworkPolicies, store wiring, generic configuration).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { natsPermissions } from '../../services/platform/src/messaging/nats-permissions';
+import { natsRoles } from '../../services/platform/src/messaging/nats-connection';
 import { defaultHttpPorts } from '../../services/platform/src/runtime/ports';
 import { processEntries } from '../../test/support/system';
-import { allowed, ciValues, chartDir, helm, named, ofKind, render, schemaErrors } from './support/chart';
+import { allowed, ciValues, chartDir, egressAllowed, helm, named, ofKind, render, schemaErrors } from './support/chart';
 import type { K8sObject } from './support/chart';
 import { helmBinary } from './support/helm-binary';
 
@@ -184,15 +188,21 @@ describe('configuration', () => {
         name: 'SESAME_MONGODB_URL',
         value: `mongodb://sesame:$(SESAME_MONGODB_PASSWORD)@${members('mongodb', 27017)}/sesame?replicaSet=rs0&authSource=admin`,
       },
+      { name: 'SESAME_NATS_USER', value: 'auth-methods' },
+      { name: 'SESAME_NATS_PASSWORD', valueFrom: { secretKeyRef: { name: 'sesame-nats-credentials', key: 'auth-methods' } } },
     ]);
   });
 
-  it('runs no store and sets no store address when the stores are external', () => {
+  it('runs no store and sets no store address when the stores are external, only the NATS credentials', () => {
     const rendered = render([ciValues('external-stores')]);
     expect(ofKind(rendered, 'StatefulSet')).toEqual([]);
     expect(ofKind(rendered, 'Secret')).toEqual([]);
     const container = named(rendered, 'Deployment', 'sesame-identity').spec.template.spec.containers[0];
-    expect(container.env).toEqual([{ name: 'SESAME_HTTP_PORT', value: '8081' }]);
+    expect(container.env).toEqual([
+      { name: 'SESAME_HTTP_PORT', value: '8081' },
+      { name: 'SESAME_NATS_USER', value: 'identity' },
+      { name: 'SESAME_NATS_PASSWORD', valueFrom: { secretKeyRef: { name: 'sesame-nats-credentials', key: 'identity' } } },
+    ]);
     expect(container.envFrom[1]).toEqual({ secretRef: { name: 'sesame-env' } });
     expect(named(rendered, 'ConfigMap', 'sesame-env').data).toMatchObject({
       SESAME_NATS_URL: 'nats://nats.messaging.svc:4222',
@@ -321,6 +331,16 @@ describe('NetworkPolicies', () => {
     }
   });
 
+  it('keep the docs pod off NATS and everything else: it may send nowhere', () => {
+    const docs = podOf('Deployment', 'docs');
+    expect(egressAllowed(policies, docs, { labels: podOf('StatefulSet', 'nats').labels, port: 4222 })).toBe(false);
+    expect(egressAllowed(policies, docs, { labels: podOf('Deployment', 'identity').labels, port: 8081 })).toBe(false);
+    expect(
+      egressAllowed(policies, podOf('Deployment', 'gateway'), { labels: podOf('StatefulSet', 'nats').labels, port: 4222 }),
+    ).toBe(true);
+    expect(named(objects, 'Deployment', 'sesame-docs').spec.template.spec.containers[0].envFrom).toBeUndefined();
+  });
+
   it('let store members talk to their peers (NATS routes, EventStoreDB replication, MongoDB replication)', () => {
     const peers = { nats: 6222, eventstoredb: 1112, mongodb: 27017 };
     for (const [store, port] of Object.entries(peers)) {
@@ -410,5 +430,134 @@ describe('the stores', () => {
       value: '1',
     });
     expect(ofKind(single, 'PodDisruptionBudget').map((p) => p.metadata.name)).toEqual(['sesame-nats']);
+  });
+});
+
+describe('NATS credentials, permissions and TLS', () => {
+  const objects = render([ciValues('default')]);
+  const natsConfig = (rendered: K8sObject[]) => named(rendered, 'ConfigMap', 'sesame-nats-config').data!['nats.conf'];
+  /** The users of the rendered nats.conf: name, password variable and permissions. */
+  const usersOf = (config: string) =>
+    [...config.matchAll(/\{ user: "([a-z-]+)", password: \$([A-Z_]+), permissions: (\{.*\}) \}/g)].map(
+      ([, user, variable, json]) => ({
+        user,
+        variable,
+        permissions: JSON.parse(json as string),
+      }),
+    );
+  const secretRefs = (spec: unknown) => JSON.stringify(spec).match(/"secretKeyRef":\{[^}]*\}/g) ?? [];
+
+  it('makes NATS admit one user per process, each with the permissions of the platform table for the prefix', () => {
+    const users = usersOf(natsConfig(objects));
+    const table = natsPermissions('sesame');
+    expect(users.map((user) => user.user)).toEqual([...natsRoles].sort());
+    for (const { user, variable, permissions } of users) {
+      expect(variable).toBe(`SESAME_NATS_PASSWORD_${user.toUpperCase().replace('-', '_')}`);
+      expect(permissions).toEqual(table[user as keyof typeof table]);
+    }
+    const acme = usersOf(natsConfig(render([ciValues('default')], ['config.SESAME_PREFIX=acme'])));
+    expect(acme.find((user) => user.user === 'webhooks')?.permissions).toEqual(natsPermissions('acme').webhooks);
+  });
+
+  it('ships the permission file the platform table generates (node deploy/nats-files.mjs)', () => {
+    const file = readFileSync(join(chartDir, 'files/nats-permissions.json'), 'utf8');
+    expect(file).toBe(`${JSON.stringify(natsPermissions('__prefix__'), null, 2)}\n`);
+  });
+
+  it('gives every process its own user and only its own password; the docs none; NATS all of them', () => {
+    for (const name of processes) {
+      const pod = named(objects, 'Deployment', `sesame-${name}`).spec.template.spec;
+      expect(pod.containers[0].env).toContainEqual({ name: 'SESAME_NATS_USER', value: name });
+      expect([name, secretRefs(pod).filter((ref) => ref.includes('nats-credentials'))]).toEqual([
+        name,
+        [`"secretKeyRef":{"name":"sesame-nats-credentials","key":"${name}"}`],
+      ]);
+    }
+    expect(secretRefs(named(objects, 'Deployment', 'sesame-docs').spec)).toEqual([]);
+    const job = named(render([ciValues('full')]), 'Job', 'sesame-first-api-key').spec.template.spec.containers[0];
+    expect(job.env).toContainEqual({ name: 'SESAME_NATS_USER', value: 'cli' });
+    const nats = named(objects, 'StatefulSet', 'sesame-nats').spec.template.spec.containers[0];
+    expect(nats.env.filter((variable: any) => variable.name.startsWith('SESAME_NATS_PASSWORD_')).length).toBe(
+      natsRoles.length + 1,
+    );
+    expect(natsConfig(objects)).toContain('{ user: "admin", password: $SESAME_NATS_PASSWORD_ADMIN }');
+    for (const name of [...processes, 'docs'])
+      expect([name, JSON.stringify(named(objects, 'Deployment', `sesame-${name}`).spec)]).not.toEqual([
+        name,
+        expect.stringContaining('"key":"admin"'),
+      ]);
+  });
+
+  it('generates the passwords into a Secret kept on uninstall, or uses an existing one', () => {
+    const secret = named(objects, 'Secret', 'sesame-nats-credentials');
+    expect(secret.metadata.annotations).toEqual({ 'helm.sh/resource-policy': 'keep' });
+    expect(Object.keys(secret.data!).sort()).toEqual([...natsRoles, 'admin'].sort());
+    for (const value of Object.values(secret.data!)) expect(Buffer.from(value, 'base64').toString()).toMatch(/^[A-Za-z0-9]{32}$/);
+    const existing = render([ciValues('default')], ['nats.auth.existingSecret=mine']);
+    expect(ofKind(existing, 'Secret').map((s) => s.metadata.name)).not.toContain('sesame-nats-credentials');
+    expect(secretRefs(named(existing, 'Deployment', 'sesame-gateway').spec)).toContain(
+      '"secretKeyRef":{"name":"mine","key":"gateway"}',
+    );
+  });
+
+  it('serves NATS over mutual TLS with the secrets given, and mounts the CA and client certificate into each process', () => {
+    const rendered = render([ciValues('full')]);
+    expect(natsConfig(rendered)).toContain(
+      'tls {\n  cert_file: /etc/nats-tls/server/tls.crt\n  key_file: /etc/nats-tls/server/tls.key\n  # Clients present a certificate signed by this CA.\n  ca_file: /etc/nats-tls/ca/ca.crt\n  verify: true\n}',
+    );
+    const pod = named(rendered, 'Deployment', 'sesame-webhooks').spec.template.spec;
+    expect(pod.containers[0].env).toEqual(
+      expect.arrayContaining([
+        { name: 'SESAME_NATS_TLS_CA', value: '/etc/sesame/nats-ca/ca.crt' },
+        { name: 'SESAME_NATS_TLS_CERT', value: '/etc/sesame/nats-client/tls.crt' },
+        { name: 'SESAME_NATS_TLS_KEY', value: '/etc/sesame/nats-client/tls.key' },
+      ]),
+    );
+    expect(pod.volumes).toContainEqual({
+      name: 'nats-ca',
+      secret: { secretName: 'sesame-nats-tls', items: [{ key: 'ca.crt', path: 'ca.crt' }] },
+    });
+    expect(pod.containers[0].volumeMounts).toContainEqual({
+      name: 'nats-client',
+      mountPath: '/etc/sesame/nats-client',
+      readOnly: true,
+    });
+    expect(named(rendered, 'Deployment', 'sesame-docs').spec.template.spec.volumes).toEqual([
+      { name: 'tmp', emptyDir: { sizeLimit: '64Mi' } },
+    ]);
+    expect(natsConfig(objects)).not.toContain('tls {');
+  });
+
+  it('refuses TLS without a server certificate, and no credentials for the NATS it runs', () => {
+    expect(() => render([ciValues('default')], ['nats.tls.enabled=true'])).toThrow(
+      /nats\.tls\.enabled needs nats\.tls\.serverSecret/,
+    );
+    expect(() => render([ciValues('default')], ['nats.auth.enabled=false'])).toThrow(
+      /nats\.auth\.enabled=false is for an external NATS only/,
+    );
+  });
+});
+
+describe('the gateway behind the ingress', () => {
+  const trustProxy = (rendered: K8sObject[]) =>
+    named(rendered, 'Deployment', 'sesame-gateway').spec.template.spec.containers[0].env.find(
+      (variable: any) => variable.name === 'SESAME_TRUST_PROXY',
+    );
+
+  it('trusts the ingress hop count of X-Forwarded-For (gateway.trustProxy), and only on the gateway', () => {
+    expect(trustProxy(render([ciValues('default')]))).toEqual({ name: 'SESAME_TRUST_PROXY', value: '1' });
+    expect(trustProxy(render([ciValues('full')]))).toEqual({ name: 'SESAME_TRUST_PROXY', value: '2' });
+    expect(trustProxy(render([ciValues('default')], ['gateway.trustProxy=0']))).toEqual({
+      name: 'SESAME_TRUST_PROXY',
+      value: 'false',
+    });
+    const identity = named(render([ciValues('default')]), 'Deployment', 'sesame-identity').spec.template.spec.containers[0];
+    expect(identity.env.map((variable: any) => variable.name)).not.toContain('SESAME_TRUST_PROXY');
+  });
+
+  it('leaves SESAME_TRUST_PROXY to the ConfigMap when config sets it', () => {
+    const rendered = render([ciValues('default')], ['config.SESAME_TRUST_PROXY=3']);
+    expect(trustProxy(rendered)).toBeUndefined();
+    expect(named(rendered, 'ConfigMap', 'sesame-env').data).toMatchObject({ SESAME_TRUST_PROXY: '3' });
   });
 });

@@ -1,4 +1,4 @@
-// Generates the OpenAPI document from `contracts` and copies it into the site's static files.
+// Generates the OpenAPI document (3.1, and its 3.0 rendition) from `contracts` and copies both into the site's static files.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const docsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(docsDir, '..');
 const source = join(root, 'contracts', 'openapi.json');
-const target = join(docsDir, 'static', 'openapi.json');
+const files = ['openapi.json', 'openapi-3.0.json'];
 
 // Always regenerate: `tsc -b` is incremental, and a stale copy would document an old API.
 execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'contracts'], {
@@ -18,6 +18,8 @@ execFileSync(process.execPath, [join(root, 'contracts', 'dist', 'openapi', 'writ
   cwd: root,
   stdio: 'inherit',
 });
-mkdirSync(dirname(target), { recursive: true });
-copyFileSync(source, target);
-console.log(`Copied ${source} to ${target}`);
+mkdirSync(join(docsDir, 'static'), { recursive: true });
+for (const file of files) {
+  copyFileSync(join(root, 'contracts', file), join(docsDir, 'static', file));
+  console.log(`Copied contracts/${file} to docs/static/${file}`);
+}

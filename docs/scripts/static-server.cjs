@@ -2,6 +2,8 @@
 // CommonJS so that ES modules (`npm start`), scripts and jest tests can all load it.
 // A small static file server for the built site (docs/public): the `.html` and `index.html`
 // forms of a path serve the same page, and unknown paths get the not-found page of their language.
+// The build writes `.br` and `.gz` siblings of the text files (docs/src/site/precompress.ts): they
+// are served when Accept-Encoding allows, and every answer carries an ETag (304 on If-None-Match).
 'use strict';
 const { createReadStream, statSync } = require('node:fs');
 const { createServer } = require('node:http');
@@ -64,6 +66,52 @@ function resolveRequest(root, pathname, languages = ['fr']) {
   return notFound ? { file: notFound, status: 404 } : { file: null, status: 404 };
 }
 
+/** The encodings a request accepts (`br`, `gzip`), honouring `;q=0` and `*`. */
+function acceptedEncodings(header) {
+  const weights = new Map();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)).find(Boolean);
+    weights.set(name, q ? Number(q[1]) : 1);
+  }
+  const accepts = (name) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  return ['br', 'gzip'].filter(accepts);
+}
+
+/** The precompressed sibling of `file` to send (`{ path, encoding }`), or the file itself. */
+function chooseVariant(file, acceptEncoding) {
+  for (const encoding of acceptedEncodings(acceptEncoding)) {
+    const path = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (stats?.isFile()) return { path, encoding, stats };
+  }
+  return { path: file, encoding: undefined, stats: statSync(file) };
+}
+
+/**
+ * Whether a file's name changes with its content, so it may be cached for a year: the files
+ * under /static/ (Gatsby names them by hash) and the build's `<name>-<20 hex>.js` chunks
+ * (named, numeric or hashed: `app-…`, `599-…`, `49e6a758-…`) and `styles.<20 hex>.css`.
+ * Pages, page data and unhashed files (logo, favicon, search indexes) are revalidated.
+ */
+function isImmutable(root, file) {
+  const path = file.slice(root.length).split(sep).join('/');
+  return path.startsWith('/static/') || /^\/(?:[\w-]+-[0-9a-f]{20}\.js|styles\.[0-9a-f]{20}\.css)$/.test(path);
+}
+
+/** A strong validator of one representation: size and modification time, and its encoding. */
+function etagOf(stats, encoding) {
+  return `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
+}
+
+/** Whether an If-None-Match header matches the ETag (weak comparison, RFC 9110 section 13.1.2). */
+function matchesEtag(ifNoneMatch, etag) {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 /** A request handler serving the built site in `root`. */
 function createDocsHandler(rootDir) {
   const root = resolve(rootDir);
@@ -83,14 +131,24 @@ function createDocsHandler(rootDir) {
       return;
     }
     const type = types[extname(result.file)] ?? 'application/octet-stream';
-    const immutable = /[\\/](static|[a-z-]+-[0-9a-f]{20}\.js)/.test(result.file) && !result.file.endsWith('.html');
-    response.writeHead(result.status, {
+    const immutable = result.status === 200 && isImmutable(root, result.file);
+    const variant = chooseVariant(result.file, request.headers['accept-encoding']);
+    const etag = etagOf(variant.stats, variant.encoding);
+    const headers = {
       'content-type': type,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
       'x-content-type-options': 'nosniff',
-    });
+      vary: 'Accept-Encoding',
+      etag,
+    };
+    if (result.status === 200 && matchesEtag(request.headers['if-none-match'], etag)) {
+      response.writeHead(304, headers).end();
+      return;
+    }
+    if (variant.encoding) headers['content-encoding'] = variant.encoding;
+    response.writeHead(result.status, { ...headers, 'content-length': variant.stats.size });
     if (request.method === 'HEAD') response.end();
-    else createReadStream(result.file).pipe(response);
+    else createReadStream(variant.path).pipe(response);
   };
 }
 
@@ -109,4 +167,4 @@ function startDocsServer({ root, port = 0, host = '127.0.0.1' }) {
   });
 }
 
-module.exports = { resolveRequest, createDocsHandler, startDocsServer };
+module.exports = { resolveRequest, acceptedEncodings, isImmutable, createDocsHandler, startDocsServer };

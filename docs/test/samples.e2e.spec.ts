@@ -1,9 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { Sesame } from '@sesame/node';
 import { System } from '../../test/support/system';
-import { loadSampleFiles } from '../src/samples/load';
+import { loadSampleFiles, samplesDir } from '../src/samples/load';
 import type { OpenApiDocument } from '../src/samples/openapi';
 import { runSamples } from '../src/samples/runner';
+import { executeSnippet } from '../src/samples/snippets';
+import type { Sample } from '../src/samples/types';
+
+type SnippetRun = (sesame: Sesame, variables: Record<string, string>) => Promise<unknown>;
+
+/** The functions of the SDK snippets (`docs/samples/sdk/<id>.ts`), by sample id. */
+async function loadSnippetRuns(samples: Sample[]): Promise<Map<string, SnippetRun>> {
+  const runs = new Map<string, SnippetRun>();
+  for (const sample of samples) {
+    if (sample.sdk === undefined) continue;
+    const module = (await import(join(samplesDir, 'sdk', `${sample.id}.ts`))) as { default: SnippetRun };
+    runs.set(sample.id, module.default);
+  }
+  return runs;
+}
 
 /**
  * Every request and response shown in the guides, sent to the real system (all services and the
@@ -31,5 +47,32 @@ describe('documentation samples against a running Sesame', () => {
     );
     expect(failures).toEqual([]);
     expect(passed).toBeGreaterThanOrEqual(10);
+  });
+
+  it('answer as documented through their Node SDK snippets', async () => {
+    const document = JSON.parse(readFileSync(resolve(__dirname, '../../contracts/openapi.json'), 'utf8')) as OpenApiDocument;
+    const files = loadSampleFiles();
+    const runs = await loadSnippetRuns(files.flatMap((file) => file.samples));
+    const sesame = new Sesame({ baseUrl: system.baseUrl, ...system.apiKey });
+    // The samples without a snippet (token requests, form bodies...) are sent as HTTP, for their captures.
+    const results = await runSamples({
+      baseUrl: system.baseUrl,
+      apiKey: system.apiKey,
+      document,
+      files,
+      execute: (sample, variables) => {
+        const run = runs.get(sample.id);
+        return run && executeSnippet(run, sesame, variables);
+      },
+    });
+    const failures = results
+      .filter((result) => result.outcome !== 'passed' && runs.has(result.id))
+      .map(
+        (result) => `${result.file}/${result.id} (${result.operation}): ${result.outcome}\n    ${result.problems.join('\n    ')}`,
+      );
+    const bySdk = results.filter((result) => result.outcome === 'passed' && result.via === 'execute').map((result) => result.id);
+    console.log(`Documentation samples through the Node SDK: ${bySdk.length} passed, ${failures.length} not passed`);
+    expect(failures).toEqual([]);
+    expect(bySdk.sort()).toEqual([...runs.keys()].sort());
   });
 });

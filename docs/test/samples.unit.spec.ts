@@ -7,6 +7,14 @@ import { checkSamplesAgainstOpenApi, type OpenApiDocument } from '../src/samples
 import { expandSamples, curlCommand } from '../src/samples/render';
 import { alignEmailDomains, runSamples, uniqueValue } from '../src/samples/runner';
 import { compareShape } from '../src/samples/shape';
+import {
+  checkSnippet,
+  executeSnippet,
+  snippetBody,
+  snippetCode,
+  snippetVariables,
+  type SnippetAnswer,
+} from '../src/samples/snippets';
 import type { SampleFile } from '../src/samples/types';
 
 const openapi = JSON.parse(readFileSync(resolve(__dirname, '../../contracts/openapi.json'), 'utf8')) as OpenApiDocument;
@@ -227,6 +235,39 @@ describe('sample runner against a live HTTP server', () => {
     });
   });
 
+  it('checks a sample run another way (its SDK snippet) like its HTTP answer', async () => {
+    await withServer(200, async (baseUrl, seen) => {
+      const run = (answer: (variables: Record<string, string>) => SnippetAnswer) =>
+        runSamples({
+          baseUrl,
+          apiKey: { clientId: 'id', clientSecret: 'secret' },
+          document,
+          files: [minimal],
+          execute: (sample, variables) => (sample.id === 'mini-get' ? Promise.resolve(answer(variables)) : undefined),
+        });
+      const passed = await run((variables) => ({
+        status: 'success',
+        body: { name: variables.org_name, domain: variables.org_domain },
+      }));
+      expect(passed.map((result) => [result.id, result.outcome, result.via ?? null])).toEqual([
+        ['mini-create', 'passed', 'http'],
+        ['mini-get', 'passed', 'execute'],
+        ['mini-pending', 'pending', null],
+      ]);
+      expect(seen.filter((request) => request.startsWith('GET'))).toEqual([]);
+      const unexpected = await run(() => ({ status: 'success', body: undefined }));
+      expect(unexpected[1]?.problems).toEqual(['the SDK snippet answered nothing: it must return the value of its call']);
+      const failed = await run(() => ({ status: 404, body: { error: 'gone' } }));
+      expect(failed[1]?.problems).toEqual(['the SDK call failed with 404, documented 200: {"error":"gone"}']);
+      const mistyped = await run((variables) => ({ status: 'success', body: [{ name: variables.org_name, domain: 7 }] }));
+      // An array answered where an object is documented, and the exact `domain` is not there.
+      expect(mistyped[1]?.problems).toEqual([
+        '(body): documented object, got array',
+        expect.stringMatching(/^domain: documented "acme-[0-9a-f]{6}", got undefined$/),
+      ]);
+    });
+  });
+
   it('fails a sample whose status differs from the documented one', async () => {
     await withServer(404, async (baseUrl) => {
       const results = await runSamples({
@@ -239,5 +280,111 @@ describe('sample runner against a live HTTP server', () => {
       expect(get.outcome).toBe('failed');
       expect(get.problems[0]).toMatch(/answered 404, documented 200/);
     });
+  });
+});
+
+describe('Node SDK snippets of the samples', () => {
+  const source = [
+    "import { snippet } from './snippet';",
+    '',
+    "export default snippet<'org_domain' | 'org_email_domain'>(async (sesame, v) => {",
+    '  const redirectUri = await sesame.redirectUris.create({ url: `https://app.${v.org_email_domain}/callback` });',
+    '  const organization = await sesame.organizations.get(v.org_domain);',
+    '  return organization;',
+    '});',
+    '',
+  ].join('\n');
+
+  it('show the body with display values, without the import, the wrapper and the return', () => {
+    expect(snippetBody(source)).toBe(
+      [
+        'const redirectUri = await sesame.redirectUris.create({ url: `https://app.${v.org_email_domain}/callback` });',
+        'const organization = await sesame.organizations.get(v.org_domain);',
+      ].join('\n'),
+    );
+    expect(snippetVariables(source)).toEqual(['org_email_domain', 'org_domain']);
+    expect(snippetCode(source, { org_domain: "o'hara", org_email_domain: 'acme.com' })).toBe(
+      [
+        "const redirectUri = await sesame.redirectUris.create({ url: 'https://app.acme.com/callback' });",
+        "const organization = await sesame.organizations.get('o\\'hara');",
+      ].join('\n'),
+    );
+    expect(() => snippetCode(source, { org_domain: 'acme' })).toThrow(
+      'The snippet uses v.org_email_domain, which is not a variable of its sample file',
+    );
+    expect(() => snippetBody('export const x = 1;')).toThrow(/A snippet is `export default snippet/);
+  });
+
+  it('refuse unknown variables and error samples that do not name their error', () => {
+    const sample = files.flatMap((file) => file.samples).find((candidate) => candidate.id === 'get-organization-not-found')!;
+    expect(checkSnippet(sample, source, new Set(['org_domain']))).toEqual([
+      'SDK snippet uses v.org_email_domain before it is defined or captured',
+      'SDK snippet of an error sample must say it rejects with a SesameApiError 404',
+    ]);
+    expect(checkSnippet(sample, sample.sdk!, new Set())).toEqual([]);
+  });
+
+  it('are loaded for the operations the SDK has a method for, and only those', () => {
+    const all = files.flatMap((file) => file.samples);
+    const withSnippet = (id: string) => all.find((sample) => sample.id === id)?.sdk !== undefined;
+    expect(['create-organization', 'list-users', 'create-user-duplicate-email', 'delete-webhook'].map(withSnippet)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // No SDK method: the token endpoint, form bodies, the JWKS, the attributes mapping.
+    expect(
+      ['token-client-credentials-form', 'create-organization-form', 'get-jwks', 'get-attributes-mapping'].map(withSnippet),
+    ).toEqual([false, false, false, false]);
+  });
+
+  it('render as accessible tabs next to curl, labelled in the page language', () => {
+    const en = expandSamples('<sesame-sample id="get-organization"></sesame-sample>', files, 'en');
+    expect(en).toContain('<div class="sample-tabs" role="tablist" aria-label="Request language">');
+    expect(en).toContain(
+      '<button type="button" role="tab" class="sample-tab" id="sample-get-organization-sdk-tab" data-sample-tab="sdk" aria-controls="sample-get-organization-sdk" aria-selected="false" tabindex="-1">Node SDK</button>',
+    );
+    expect(en).toMatch(/<div role="tabpanel" class="sample-panel" id="sample-get-organization-curl" [^>]*tabindex="0">/);
+    expect(en).toMatch(/<div role="tabpanel" class="sample-panel" id="sample-get-organization-sdk" [^>]*tabindex="0" hidden>/);
+    const text = en.replace(/<[^>]+>/g, '');
+    expect(text).toContain("const organization = await sesame.organizations.get('acme-corporation');");
+    expect(text).not.toContain('return organization');
+    const fr = expandSamples('<sesame-sample id="get-organization"></sesame-sample>', files, 'fr');
+    expect(fr).toContain('aria-label="Langage de la requête"');
+    expect(fr).toContain('>SDK Node</button>');
+    const curlOnly = expandSamples('<sesame-sample id="get-jwks"></sesame-sample>', files, 'en');
+    expect(curlOnly).not.toContain('role="tablist"');
+  });
+
+  it('answer their value, or the status and body of the API error they throw', async () => {
+    class SesameApiError extends Error {
+      override readonly name = 'SesameApiError';
+      constructor(
+        readonly status: number,
+        readonly body: unknown,
+      ) {
+        super('failed');
+      }
+    }
+    await expect(executeSnippet(async () => ({ id: 1 }), null, {})).resolves.toEqual({ status: 'success', body: { id: 1 } });
+    await expect(
+      executeSnippet(
+        async () => {
+          throw new SesameApiError(404, { error: { type: 'resource_not_found' } });
+        },
+        null,
+        {},
+      ),
+    ).resolves.toEqual({ status: 404, body: { error: { type: 'resource_not_found' } } });
+    await expect(
+      executeSnippet(
+        async () => {
+          throw new TypeError('not an API error');
+        },
+        null,
+        {},
+      ),
+    ).rejects.toThrow('not an API error');
   });
 });

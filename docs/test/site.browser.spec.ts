@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import {
   collectErrors,
+  headingShown,
   hydrated,
   launchChromium,
   locale,
@@ -116,15 +117,25 @@ describe('routes', () => {
   it.each([
     ['/no-such-page/', 'en'],
     ['/fr/no-such-page', 'fr'],
+    ['/fr/does-not-exist/', 'fr'],
     ['/integrations/sso-saml-unknown/', 'en'],
-  ])('answer %s with the not-found page', async (path, language) => {
+  ])('answer %s with the not-found page, hydrated without a page error', async (path, language) => {
     const context = await newContext(browser);
+    const errors = collectErrors(context);
     const page = await context.newPage();
     const response = await open(page, path);
     expect(response?.status()).toBe(404);
     const texts = locale(language).notFound;
     await expect(page.locator('h1').innerText()).resolves.toBe(texts.title);
     await expect(page.locator('.not-found').innerText()).resolves.toContain(texts.tellOwner);
+    // Hydrated in the same language: a mismatch (React error 425) would be reported after the first render.
+    await page.waitForTimeout(500);
+    await expect(page.locator('h1').innerText()).resolves.toBe(texts.title);
+    expect(await page.getAttribute('html', 'lang')).toBe(language);
+    // The only errors: the browser reporting the 404 answers themselves (the page, Gatsby's page-data probes).
+    expect(
+      errors.filter((error) => !error.endsWith('Failed to load resource: the server responded with a status of 404 (Not Found)')),
+    ).toEqual([]);
     if (language === 'fr') {
       expect(texts.title).toBe('Page introuvable');
       await screenshot(page, 'fr-not-found');
@@ -142,7 +153,7 @@ describe('chrome', () => {
     await page.locator('.language-dropdown a[lang="fr"]').click();
     await page.waitForURL(`${site.url}/fr/integrations/sso-saml-okta/`);
     await hydrated(page);
-    expect(await page.locator('article h1').innerText()).toBe(markdownTitle('fr', 'integrations/sso-saml-okta'));
+    await headingShown(page, markdownTitle('fr', 'integrations/sso-saml-okta'));
     await page.locator('.navbar-items--right .language-dropdown .dropdown-toggle').click();
     await page.locator('.language-dropdown a[lang="en"]').click();
     await page.waitForURL(`${site.url}/integrations/sso-saml-okta/`);
@@ -258,6 +269,56 @@ describe('chrome', () => {
     await context.close();
   });
 
+  it.each(languages)(
+    'switches the request samples between curl and the Node SDK with the mouse and the keyboard ($code)',
+    async ({ code, prefix }) => {
+      const context = await newContext(browser);
+      const errors = collectErrors(context);
+      const page = await context.newPage();
+      await open(page, `${prefix}/single-sign-on/`);
+      const labels = locale(code).samples as Record<string, string>;
+      const sample = page.locator('#sample-create-organization');
+      const tablist = sample.getByRole('tablist', { name: labels.languages });
+      const curl = tablist.getByRole('tab', { name: labels.curl, exact: true });
+      const sdk = tablist.getByRole('tab', { name: labels.sdk, exact: true });
+      const shown = async () => ({
+        curl: [await curl.getAttribute('aria-selected'), await sample.locator('[data-sample-panel="curl"]').isVisible()],
+        sdk: [await sdk.getAttribute('aria-selected'), await sample.locator('[data-sample-panel="sdk"]').isVisible()],
+        focused: await page.evaluate(() => document.activeElement?.getAttribute('data-sample-tab') ?? null),
+      });
+      expect(await shown()).toEqual({ curl: ['true', true], sdk: ['false', false], focused: null });
+      // A form-body sample has no SDK variant: curl only, no tabs.
+      await expect(page.locator('#sample-create-organization-form [role="tablist"]').count()).resolves.toBe(0);
+
+      await sdk.click();
+      expect(await shown()).toEqual({ curl: ['false', false], sdk: ['true', true], focused: 'sdk' });
+      await screenshot(page, `${code}-sample-tabs-sdk`);
+      const sdkCode = sample.getByRole('tabpanel', { name: labels.sdk }).locator('code');
+      await expect(sdkCode.innerText()).resolves.toContain("sesame.organizations.create({ name: 'Acme Corporation'");
+      // Every sample of the page follows the choice.
+      await expect(page.locator('#sample-create-organization-blank-name [data-sample-panel="sdk"]').isVisible()).resolves.toBe(
+        true,
+      );
+
+      await page.keyboard.press('ArrowLeft');
+      expect(await shown()).toEqual({ curl: ['true', true], sdk: ['false', false], focused: 'curl' });
+      await page.keyboard.press('ArrowLeft');
+      expect(await shown()).toEqual({ curl: ['false', false], sdk: ['true', true], focused: 'sdk' });
+      await page.keyboard.press('Home');
+      expect(await shown()).toEqual({ curl: ['true', true], sdk: ['false', false], focused: 'curl' });
+      await page.keyboard.press('End');
+      expect(await shown()).toEqual({ curl: ['false', false], sdk: ['true', true], focused: 'sdk' });
+      await page.keyboard.press('ArrowRight');
+      expect(await shown()).toEqual({ curl: ['true', true], sdk: ['false', false], focused: 'curl' });
+      // Tab leaves the tab list for the selected panel: the other tab is not a tab stop.
+      await page.keyboard.press('Tab');
+      await expect(page.evaluate(() => document.activeElement?.getAttribute('data-sample-panel'))).resolves.toBe('curl');
+      await screenshot(page, `${code}-sample-tabs`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('lists heading levels 2 and 3 in the table of contents', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -361,6 +422,7 @@ describe('failure screens', () => {
 
   it('reloads the page when the data of the next page cannot be preloaded', async () => {
     const context = await newContext(browser);
+    const errors = collectErrors(context);
     const page = await context.newPage();
     await open(page, '/password/');
     await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
@@ -370,14 +432,20 @@ describe('failure screens', () => {
     await page.locator('.navbar-items--left a[href="/magic-link/"]').click();
     await page.waitForURL(`${site.url}/magic-link/`);
     await hydrated(page);
-    await expect(page.locator('article h1').innerText()).resolves.toBe(markdownTitle('en', 'magic-link'));
+    await headingShown(page, markdownTitle('en', 'magic-link'));
     // A full page load: the previous document's state is gone.
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined();
+    // The browser reports the refused page data (and Gatsby's not-found probe after it), nothing else.
+    expect(
+      errors.filter((error) => !/Failed to load resource: the server responded with a status of (500|404)/.test(error)),
+    ).toEqual([]);
+    expect(errors.join('\n')).toContain('status of 500');
     await context.close();
   });
 
   it('offers to retry when the API reference cannot be loaded', async () => {
     const context = await newContext(browser);
+    const errors = collectErrors(context);
     const page = await context.newPage();
     await page.route('**/openapi.json', (route) => route.abort('failed'));
     await page.goto(`${site.url}/fr/api/`);
@@ -387,6 +455,8 @@ describe('failure screens', () => {
     await page.unrouteAll();
     await retry.click();
     await page.waitForSelector('.redoc-container .menu-content', { timeout: 30_000 });
+    // Only the refused download is reported.
+    expect(errors.filter((error) => !error.endsWith('Failed to load resource: net::ERR_FAILED'))).toEqual([]);
     await context.close();
   });
 });

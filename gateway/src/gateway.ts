@@ -4,18 +4,22 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { IncomingMessage } from 'node:http';
-import { generateOpenApiDocument, maxRateLimitWindowSeconds, operations } from '@sesame/contracts';
-import { KvRateLimiter, Metrics, NestPinoLogger, ProbesModule, RpcClient } from '@sesame/platform';
+import { catalogueError, generateOpenApiDocument, maxRateLimitWindowSeconds, operations, toOpenApi30 } from '@sesame/contracts';
+import { KvRateLimiter, Metrics, NestPinoLogger, ProbesModule, RpcClient, natsConnectionOptions } from '@sesame/platform';
 import type { Logger } from '@sesame/platform';
 import { Authenticator } from './auth/authenticator';
 import { JwksCache } from './auth/jwks-cache';
+import { RevokedApiKeys } from './auth/revoked-api-keys';
 import { apiAudience, apiKeyIssuer } from './config';
 import type { GatewayConfig } from './config';
 import { ApiExceptionFilter } from './http/api-exception.filter';
-import { parseBrackets } from './http/form-body';
+import { formTooDeepMessage, isNestedTooDeep, parseBrackets } from './http/form-body';
+import { registerJsonBodies } from './http/json-body';
+import { ApiError } from './http/api-error';
 import { lingerOnRefusedBodies } from './http/lingering-close';
 import { ServiceReadiness } from './http/service-readiness';
-import { clientErrorHandler, frameworkErrors } from './http/transport-errors';
+import { clientErrorHandler, frameworkErrors, trackRequestHeads } from './http/transport-errors';
+import { IdempotencyStore } from './idempotency/idempotency-store';
 import { budgetsOf } from './rate-limits/rate-limit-config';
 import { RequestLimiter } from './rate-limits/request-limiter';
 import { registerDevRoutes } from './routes/dev-routes';
@@ -38,17 +42,36 @@ export interface Gateway {
 export async function createGateway(config: GatewayConfig, logger: Logger): Promise<Gateway> {
   const metrics = new Metrics('gateway');
   const rpc = await RpcClient.connect({
-    url: config.SESAME_NATS_URL,
+    nats: natsConnectionOptions(config, 'gateway'),
     prefix: config.SESAME_PREFIX,
     timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
-    name: `${config.SESAME_PREFIX}.gateway`,
   });
-  const counters = await KvRateLimiter.connect(config.SESAME_NATS_URL, config.SESAME_PREFIX, {
-    replicas: config.SESAME_JETSTREAM_REPLICAS,
-    maxWindowMs: maxRateLimitWindowSeconds * 1_000,
-    timeoutMs: config.SESAME_RATE_LIMIT_TIMEOUT_MS,
-  });
+  const counters = await KvRateLimiter.connect(
+    natsConnectionOptions(config, 'gateway', `${config.SESAME_PREFIX}.rate-limits`),
+    config.SESAME_PREFIX,
+    {
+      replicas: config.SESAME_JETSTREAM_REPLICAS,
+      maxWindowMs: maxRateLimitWindowSeconds * 1_000,
+      timeoutMs: config.SESAME_RATE_LIMIT_TIMEOUT_MS,
+    },
+  );
+  const idempotency = await IdempotencyStore.connect(
+    natsConnectionOptions(config, 'gateway', `${config.SESAME_PREFIX}.idempotency`),
+    config.SESAME_PREFIX,
+    {
+      replicas: config.SESAME_JETSTREAM_REPLICAS,
+      timeoutMs: config.SESAME_RATE_LIMIT_TIMEOUT_MS,
+      takeoverAfterMs: config.SESAME_IDEMPOTENCY_TAKEOVER_SECONDS * 1_000,
+    },
+    logger,
+  );
   const jwks = new JwksCache(rpc, logger, config.SESAME_JWKS_REFRESH_SECONDS * 1_000);
+  const revokedApiKeys = await RevokedApiKeys.connect(
+    natsConnectionOptions(config, 'gateway', `${config.SESAME_PREFIX}.gateway.revocations`),
+    config.SESAME_PREFIX,
+    config.SESAME_ACCESS_TOKEN_TTL_SECONDS * 1_000,
+    logger,
+  );
   const services = new ServiceReadiness(rpc);
   const adapter = new FastifyAdapter({
     bodyLimit: config.SESAME_BODY_LIMIT_BYTES,
@@ -63,7 +86,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     ProbesModule.forRoot({
       metrics,
       readiness: async () => {
-        const checks = { jwks: jwks.isLoaded(), ...(await services.check()) };
+        const checks = { jwks: jwks.isLoaded(), revocations: revokedApiKeys.isLoaded(), ...(await services.check()) };
         return { ready: Object.values(checks).every(Boolean), checks };
       },
     }),
@@ -73,16 +96,16 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   app.useGlobalFilters(new ApiExceptionFilter(config.SESAME_DOCS_URL, logger));
 
   const fastify = app.getHttpAdapter().getInstance();
+  trackRequestHeads(fastify.server);
   // Bodies are JSON or form fields; anything else answers 415.
   fastify.removeContentTypeParser('text/plain');
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, parseBrackets(body as string)),
-  );
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const fields = parseBrackets(body as string);
+    if (isNestedTooDeep(fields)) return done(new ApiError(catalogueError('bad_request', formTooDeepMessage)), undefined);
+    done(null, fields);
+  });
   // SCIM clients send `application/scim+json` (RFC 7644 section 3.1), also on a DELETE without body.
-  const json = fastify.getDefaultJsonParser('error', 'error');
-  fastify.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : json(request, body as string, done),
-  );
+  registerJsonBodies(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-correlation-id', request.id);
   });
@@ -95,16 +118,22 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   });
 
   const openApi = generateOpenApiDocument();
+  // The 3.0 rendition is converted at its first request, not at start-up.
+  let openApi30: object | undefined;
   fastify.get('/openapi.json', async () => openApi);
+  fastify.get('/openapi-3.0.json', async () => (openApi30 ??= toOpenApi30(openApi)));
   registerOperationRoutes(fastify, operations, {
     rpc,
-    authenticator: new Authenticator(jwks, apiKeyIssuer(config), apiAudience(config)),
+    authenticator: new Authenticator(jwks, apiKeyIssuer(config), apiAudience(config), revokedApiKeys),
     limiter: new RequestLimiter(counters, budgetsOf(config), logger, metrics),
+    idempotency,
     logger,
+    publicOrigin: new URL(config.SESAME_PUBLIC_URL).origin,
   });
   registerOnboardingRoutes(fastify, logger);
   if (config.SESAME_MODE !== 'production') registerDevRoutes(fastify, rpc);
   const stopJwks = jwks.start();
+  revokedApiKeys.start();
 
   return {
     app,
@@ -113,6 +142,8 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
       await app.close();
       await rpc.close();
       await counters.close();
+      await idempotency.close();
+      await revokedApiKeys.stop();
     },
   };
 }

@@ -1,9 +1,9 @@
-import { createLogger, loadConfig, runMain } from '@sesame/platform';
+import { createLogger, loadConfig, requireNatsCredentials, runMain } from '@sesame/platform';
 import { gatewayConfigSchema } from './config';
 import { createGateway } from './gateway';
 
 runMain(async () => {
-  const config = loadConfig(gatewayConfigSchema);
+  const config = loadConfig(gatewayConfigSchema.superRefine(requireNatsCredentials));
   const logger = createLogger('gateway', config.SESAME_LOG_LEVEL);
   const gateway = await createGateway(config, logger);
   await gateway.app.listen(config.SESAME_HTTP_PORT, config.SESAME_HTTP_HOST);

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminInvitation } from '@sesame/contracts';
-import { answerInvitation, openInvitation } from './api';
-import type { Failure } from './api';
+import { answerInvitation } from './api';
+import type { Answer, Failure } from './api';
 import { ChargeSection } from './components/ChargeSection';
+import { FinishSection } from './components/FinishSection';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { ProblemPage } from './components/ProblemPage';
 import { SsoSetup } from './components/SsoSetup';
@@ -13,11 +14,12 @@ type Phase =
   | { name: 'loading' }
   | { name: 'problem'; problem: InvitationProblem }
   | { name: 'ready'; invitation: AdminInvitation }
-  | { name: 'declined'; organization: string };
+  | { name: 'declined'; organization: string }
+  | { name: 'finished'; organization: string; acceptedAt: string };
 
-/** The onboarding page: opens the invitation, then lets the admin answer it and set up SSO. */
 interface Props {
-  token: string | null;
+  /** The link opened (or this browser's session found) before the page rendered. */
+  started: Promise<Answer<AdminInvitation>>;
   /** `?lang=` of the link, which wins over the organization's locale and the browser's languages. */
   requestedLanguage: string | null;
   browserLanguages: readonly string[];
@@ -25,9 +27,13 @@ interface Props {
   testRequestId: string | null;
 }
 
-export function App({ token, requestedLanguage, browserLanguages, testRequestId }: Props) {
+/**
+ * The onboarding page: the session the invitation link opened in this browser lets the admin set
+ * up SSO, then finish (accept) or decline, which ends the session.
+ */
+export function App({ started, requestedLanguage, browserLanguages, testRequestId }: Props) {
   const [language, setLanguage] = useState(() => chooseLanguage(requestedLanguage, browserLanguages));
-  const [phase, setPhase] = useState<Phase>(token ? { name: 'loading' } : { name: 'problem', problem: 'missing' });
+  const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const t = messages[language];
 
   useEffect(() => {
@@ -35,9 +41,8 @@ export function App({ token, requestedLanguage, browserLanguages, testRequestId 
     document.title = `${t.title} · Sesame`;
   }, [language, t]);
   useEffect(() => {
-    if (!token) return;
     let current = true;
-    void openInvitation(token).then((answer) => {
+    void started.then((answer) => {
       if (!current) return;
       if (!answer.ok) return setPhase({ name: 'problem', problem: answer.problem ?? 'invalid' });
       const locale = answer.body.organization.locale;
@@ -47,22 +52,23 @@ export function App({ token, requestedLanguage, browserLanguages, testRequestId 
     return () => {
       current = false;
     };
-  }, [token, requestedLanguage, browserLanguages]);
+  }, [started, requestedLanguage, browserLanguages]);
 
-  /** A refusal of the link itself ends on the page that explains it. */
+  /** A refusal of the session itself ends on the page that explains it. */
   const onFailure = useCallback((failure: Failure) => {
     if (failure.problem) setPhase({ name: 'problem', problem: failure.problem });
   }, []);
 
   const answer = async (choice: 'accept' | 'decline') => {
-    if (!token || phase.name !== 'ready') return false;
-    const result = await answerInvitation(token, choice);
+    if (phase.name !== 'ready') return false;
+    const result = await answerInvitation(choice);
     if (!result.ok) {
       if (result.problem && result.problem !== 'unavailable') setPhase({ name: 'problem', problem: result.problem });
       return false;
     }
-    if (choice === 'decline') setPhase({ name: 'declined', organization: phase.invitation.organization.name });
-    else setPhase({ name: 'ready', invitation: { ...phase.invitation, admin: result.body } });
+    const organization = phase.invitation.organization.name;
+    if (choice === 'decline') setPhase({ name: 'declined', organization });
+    else setPhase({ name: 'finished', organization, acceptedAt: result.body.accepted_invitation_at ?? new Date().toISOString() });
     return true;
   };
 
@@ -81,6 +87,12 @@ export function App({ token, requestedLanguage, browserLanguages, testRequestId 
             <p>{t.charge.declinedText(phase.organization)}</p>
           </section>
         )}
+        {phase.name === 'finished' && (
+          <section className="card accepted" data-testid="finished">
+            <h1>{t.finish.doneTitle}</h1>
+            <p>{t.finish.doneText(phase.organization, formatDate(language, phase.acceptedAt))}</p>
+          </section>
+        )}
         {phase.name === 'ready' && (
           <>
             <h1>{t.title}</h1>
@@ -88,9 +100,15 @@ export function App({ token, requestedLanguage, browserLanguages, testRequestId 
             {phase.invitation.organization.allowed_email_domains.length > 0 && (
               <p data-testid="domains">{t.signInDomains(phase.invitation.organization.allowed_email_domains.join(', '))}</p>
             )}
-            <p className="muted">{t.validUntil(formatDate(language, phase.invitation.expires_at))}</p>
-            <ChargeSection t={t} language={language} invitation={phase.invitation} onAnswer={answer} />
-            {token && <SsoSetup t={t} language={language} token={token} testRequestId={testRequestId} onFailure={onFailure} />}
+            <p className="muted" data-testid="session">
+              {t.sessionNote(
+                formatDate(language, phase.invitation.session.expires_at),
+                Math.max(1, Math.round(phase.invitation.session.idle_timeout_seconds / 60)),
+              )}
+            </p>
+            <ChargeSection t={t} language={language} invitation={phase.invitation} onDecline={() => answer('decline')} />
+            <SsoSetup t={t} language={language} testRequestId={testRequestId} onFailure={onFailure} />
+            <FinishSection t={t} organization={phase.invitation.organization.name} onFinish={() => answer('accept')} />
           </>
         )}
       </main>

@@ -2,18 +2,25 @@ import type { Admin, AdminInvitation, SsoConnection } from '@sesame/contracts';
 import type { InvitationProblem } from './i18n';
 import type { SsoProviderType } from './providers';
 
-/** The identity service's messages on `token` (contracts: `adminInvitationMessages`), and what each means here. */
+/**
+ * What the identity service answers when the link or the session cannot be used (contracts:
+ * `adminInvitationMessages` on `token`, `onboardingSessionMessages` with 401), and what each means here.
+ */
 export const problemOfMessage: Record<string, InvitationProblem> = {
   "can't be blank": 'missing',
   'is invalid': 'invalid',
-  'has already been used': 'used',
-  'has expired: ask to be invited again': 'expired',
+  'has already been used: the link works once, ask for a new one': 'used',
+  'has expired: ask for a new link': 'expired',
+  'has been revoked: ask for a new link': 'revoked',
   'has been declined: ask to be invited again': 'declined',
+  'Open the link of your invitation email: this call needs the onboarding session it opens in your browser': 'missing',
+  'Your onboarding session has ended: ask for a new invitation link': 'sessionEnded',
+  'Your onboarding session has expired: ask for a new invitation link': 'sessionExpired',
 };
 
 /**
- * A refused call: `problem` when the link itself can no longer be used (or the service is
- * unreachable), else the field errors of what was sent (e.g. the metadata).
+ * A refused call: `problem` when the link or the session can no longer be used (or the service
+ * is unreachable), else the field errors of what was sent (e.g. the metadata).
  */
 export interface Failure {
   ok: false;
@@ -24,22 +31,28 @@ export type Answer<T> = { ok: true; body: T } | Failure;
 
 export function failureOf(status: number, body: unknown): Failure {
   if (status >= 500 || status === 429) return { ok: false, problem: 'unavailable', fields: {} };
-  const fields = (body as { errors?: Record<string, string[]> } | null)?.errors ?? {};
+  const answer = body as { errors?: Record<string, string[]>; error?: { type?: string; message?: string } } | null;
+  const fields = answer?.errors ?? {};
   const token = fields.token?.[0];
   if (token !== undefined) return { ok: false, problem: problemOfMessage[token] ?? 'invalid', fields };
+  if (status === 401 && answer?.error?.type === 'onboarding_session_required')
+    return { ok: false, problem: problemOfMessage[answer.error.message ?? ''] ?? 'sessionEnded', fields: {} };
   if (status === 422) return { ok: false, problem: null, fields };
   return { ok: false, problem: 'invalid', fields: {} };
 }
 
-/** Sends the invitation token (and more fields) as JSON to an invitation endpoint of the gateway. */
-async function send<T>(method: 'POST' | 'PUT', path: string, body: Record<string, unknown>): Promise<Answer<T>> {
+/**
+ * Sends a JSON call to an invitation endpoint of the gateway. The browser adds the onboarding
+ * session cookie (HttpOnly: this page never sees it) and the page's `Origin`.
+ */
+async function send<T>(method: 'POST' | 'PUT', path: string, body: Record<string, unknown> = {}): Promise<Answer<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
-      credentials: 'omit',
+      credentials: 'same-origin',
     });
   } catch {
     return { ok: false, problem: 'unavailable', fields: {} };
@@ -50,15 +63,28 @@ async function send<T>(method: 'POST' | 'PUT', path: string, body: Record<string
 
 const invitations = '/api/v2/admin-invitations';
 
+/** Uses up the emailed link: the session it opens in this browser is the page's from then on. */
 export const openInvitation = (token: string) => send<AdminInvitation>('POST', `${invitations}/open`, { token });
-export const answerInvitation = (token: string, choice: 'accept' | 'decline') =>
-  send<Admin>('POST', `${invitations}/${choice}`, { token });
+/** The session this browser already has (a reload, the way back from a test sign-in). */
+export const currentSession = () => send<AdminInvitation>('POST', `${invitations}/session`);
+
+/**
+ * How the page starts: with the link's token, open it; without one, or when the link was
+ * already used (opened again in the browser that opened it), go on with this browser's session.
+ */
+export async function startOnboarding(token: string | null): Promise<Answer<AdminInvitation>> {
+  if (!token) return currentSession();
+  const opened = await openInvitation(token);
+  if (opened.ok || opened.problem !== 'used') return opened;
+  const current = await currentSession();
+  return current.ok ? current : opened;
+}
+
+export const answerInvitation = (choice: 'accept' | 'decline') => send<Admin>('POST', `${invitations}/${choice}`);
 
 export type SamlConfig = SsoConnection['saml_config'];
-export const spSettings = (token: string) =>
-  send<{ sp_id: string; saml_config: SamlConfig }>('POST', `${invitations}/sso/sp-settings`, { token });
-export const ssoConnection = (token: string) =>
-  send<{ sso_connection: SsoConnection | null }>('POST', `${invitations}/sso/connection`, { token });
+export const spSettings = () => send<{ sp_id: string; saml_config: SamlConfig }>('POST', `${invitations}/sso/sp-settings`);
+export const ssoConnection = () => send<{ sso_connection: SsoConnection | null }>('POST', `${invitations}/sso/connection`);
 export interface TestResult {
   status: 'pending' | 'succeeded' | 'failed';
   name_id: string | null;
@@ -70,9 +96,8 @@ export interface TestResult {
 }
 /** The onboarding page itself: where the browser comes back after a test sign-in. */
 export const onboardingPageUrl = (origin: string) => `${origin}/onboarding/admin-invitation`;
-export const startSsoTest = (token: string, return_url: string) =>
-  send<{ request_id: string; authorization_url: string }>('POST', `${invitations}/sso/test`, { token, return_url });
-export const ssoTestResult = (token: string, request_id: string) =>
-  send<TestResult>('POST', `${invitations}/sso/test-result`, { token, request_id });
-export const saveSsoConnection = (token: string, provider_type: SsoProviderType, metadata: string) =>
-  send<SsoConnection>('PUT', `${invitations}/sso/connection`, { token, provider_type, metadata });
+export const startSsoTest = (return_url: string) =>
+  send<{ request_id: string; authorization_url: string }>('POST', `${invitations}/sso/test`, { return_url });
+export const ssoTestResult = (request_id: string) => send<TestResult>('POST', `${invitations}/sso/test-result`, { request_id });
+export const saveSsoConnection = (provider_type: SsoProviderType, metadata: string) =>
+  send<SsoConnection>('PUT', `${invitations}/sso/connection`, { provider_type, metadata });

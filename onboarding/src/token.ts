@@ -1,17 +1,13 @@
-const key = 'sesame.onboarding.invitation';
-
 /**
- * The invitation token: taken from the link's `?token=`, then kept for this tab only and
- * removed from the address bar (so it stays out of the history and of shared screenshots).
+ * The invitation link's token, taken from `?token=` and removed from the address bar at once (so
+ * it stays out of the history and of shared screenshots). It is not kept: it works once, and the
+ * session it opens (an HttpOnly cookie) is what the page uses afterwards.
  */
-export function takeInvitationToken(location: Location, history: History, storage: Storage): string | null {
+export function takeInvitationToken(location: Location, history: History): string | null {
   const url = new URL(location.href);
-  const fromLink = url.searchParams.get('token');
-  if (fromLink) {
-    storage.setItem(key, fromLink);
-    url.searchParams.delete('token');
-    history.replaceState(null, '', url.pathname + url.search + url.hash);
-    return fromLink;
-  }
-  return storage.getItem(key);
+  const token = url.searchParams.get('token');
+  if (token === null) return null;
+  url.searchParams.delete('token');
+  history.replaceState(null, '', url.pathname + url.search + url.hash);
+  return token;
 }

@@ -43,22 +43,59 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
   };
   const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
-  it('opens from the invitation link, removes the token from the address bar, and accepts', async () => {
+  it('opens the link once into a session of this browser (HttpOnly cookie), keeps it on reload, and finishes the set-up', async () => {
     const { link } = await inviteAdmin(system, org, 'accepting.admin@example.com');
     const page = await visit(link);
     await page.getByRole('heading', { name: en.title }).waitFor();
     expect(page.url()).toBe(`${system.baseUrl}/onboarding/admin-invitation`);
     expect(await text(page, 'invited-as')).toBe(en.invitedAs('accepting.admin@example.com', 'Browser Onboarding Org'));
-
-    await page.getByRole('button', { name: en.charge.accept }).click();
-    await page.getByTestId('accepted').waitFor();
-    expect(await text(page, 'accepted')).toContain('You accepted to be in charge of single sign-on on');
-    const admin = await system.request('GET', `/api/v2/org/${org}/admins/accepting.admin@example.com`);
-    expect(admin.body.accepted_invitation_at).toEqual(expect.any(String));
+    expect(await text(page, 'session')).toMatch(
+      /^This page is open for you in this browser until .+ at the latest, and closes after 30 minutes without activity\./,
+    );
+    const [cookie] = await context.cookies(system.baseUrl + '/api/v2/admin-invitations/session');
+    expect(cookie).toMatchObject({
+      name: 'sesame_onboarding',
+      path: '/api/v2/admin-invitations',
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))).toBe('{}');
 
     await page.reload();
-    await page.getByTestId('accepted').waitFor();
-    expect(errors).toEqual([]);
+    await page.getByRole('heading', { name: en.title }).waitFor();
+    await page.getByRole('button', { name: en.finish.button }).click();
+    await page.getByTestId('finished').waitFor();
+    expect(await page.getByRole('heading').innerText()).toBe(en.finish.doneTitle);
+    const admin = await system.request('GET', `/api/v2/org/${org}/admins/accepting.admin@example.com`);
+    expect(admin.body.accepted_invitation_at).toEqual(expect.any(String));
+    expect(await context.cookies(system.baseUrl + '/api/v2/admin-invitations/session')).toEqual([]);
+
+    // The session ended with the set-up: the page needs a new link, and the old one is used up.
+    await page.reload();
+    await page.getByTestId('problem-missing').waitFor();
+    const again = await visit(link);
+    await again.getByTestId('problem-used').waitFor();
+    expect(await again.getByRole('heading').innerText()).toBe(en.problems.used.title);
+  });
+
+  it('refuses the link in a second browser (in French there), while the first browser goes on, also from the link', async () => {
+    const { link } = await inviteAdmin(system, org, 'two.browsers@example.com');
+    const page = await visit(link);
+    await page.getByRole('heading', { name: en.title }).waitFor();
+    const other = await browser.newContext({ locale: 'fr-FR' });
+    try {
+      const elsewhere = await other.newPage();
+      await elsewhere.goto(link);
+      await elsewhere.getByTestId('problem-used').waitFor();
+      expect(await elsewhere.getByRole('heading').innerText()).toBe(fr.problems.used.title);
+      expect(await elsewhere.getByRole('alert').innerText()).toContain(fr.problems.used.text);
+    } finally {
+      await other.close();
+    }
+    const back = await visit(link);
+    await back.getByRole('heading', { name: en.title }).waitFor();
+    expect(await text(back, 'invited-as')).toBe(en.invitedAs('two.browsers@example.com', 'Browser Onboarding Org'));
   });
 
   it('shows the steps of each identity provider, in English and in French', async () => {
@@ -99,7 +136,8 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
     const page = await visit(link);
     await page.getByRole('heading', { name: fr.title }).waitFor();
     expect(await text(page, 'domains')).toBe(fr.signInDomains('francaise-onboarding.example'));
-    const english = await visit(`${link}&lang=en`);
+    // Back in the same browser (its session), the language asked in the address wins.
+    const english = await visit(`${system.baseUrl}/onboarding/admin-invitation?lang=en`);
     await english.getByRole('heading', { name: en.title }).waitFor();
     expect(await text(english, 'domains')).toBe(en.signInDomains('francaise-onboarding.example'));
     expect(errors).toEqual([]);
@@ -134,7 +172,7 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
     });
     expect(await text(page, 'connected')).toContain(connection.identity_provider.entity_id);
 
-    const again = await visit(link);
+    const again = await visit(`${system.baseUrl}/onboarding/admin-invitation`);
     await again.getByTestId('connected').waitFor();
     expect(await again.getByLabel('Okta').isChecked()).toBe(true);
     // The browser logs the refused metadata's answer, and nothing else.
@@ -182,7 +220,7 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('declines after confirmation; the link then shows that it was declined', async () => {
+  it('declines after confirmation, which ends the session; the link then shows that it was declined', async () => {
     const { link } = await inviteAdmin(system, org, 'declining.admin@example.com');
     const page = await visit(`${link}&lang=fr`);
     await page.getByRole('heading', { name: fr.title }).waitFor();
@@ -192,10 +230,28 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
     expect(await text(page, 'declined')).toContain(fr.charge.declinedText('Browser Onboarding Org'));
     const admin = await system.request('GET', `/api/v2/org/${org}/admins/declining.admin@example.com`);
     expect(admin.body.declined_to_be_in_charge_at).toEqual(expect.any(String));
+    expect(await context.cookies(system.baseUrl + '/api/v2/admin-invitations/session')).toEqual([]);
 
     const again = await visit(link);
     await again.getByTestId('problem-declined').waitFor();
     expect(await again.getByRole('heading').innerText()).toBe(en.problems.declined.title);
+  });
+
+  it('explains a session the vendor ended, in both languages', async () => {
+    const { link } = await inviteAdmin(system, org, 'revoked.admin@example.com');
+    const page = await visit(link);
+    await page.getByRole('heading', { name: en.title }).waitFor();
+    const revoked = await system.request('POST', `/api/v2/org/${org}/admins/revoked.admin@example.com/revoke-onboarding`);
+    expect(revoked.status).toBe(200);
+    await page.getByLabel('Okta').check();
+    await page.getByLabel(en.metadata.paste).fill(readFileSync(join(fixtures, 'okta.xml'), 'utf8'));
+    await page.getByRole('button', { name: en.metadata.save }).click();
+    await page.getByTestId('problem-sessionEnded').waitFor();
+    expect(await page.getByRole('heading').innerText()).toBe(en.problems.sessionEnded.title);
+    const french = await visit(`${system.baseUrl}/onboarding/admin-invitation?lang=fr`);
+    await french.getByTestId('problem-sessionEnded').waitFor();
+    expect(await french.getByRole('heading').innerText()).toBe(fr.problems.sessionEnded.title);
+    expect(await french.getByRole('alert').innerText()).toContain(fr.problems.sessionEnded.text);
   });
 
   it('explains a link without a token, a broken token and a replaced invitation', async () => {

@@ -92,7 +92,7 @@ describe('Enumeration by timing (all processes, real NATS)', () => {
     const { comparison, answers } = await measure('/api/v2/password-request', (email) => ({
       org_domain: org,
       user_email: email,
-      redirect_uri: 'https://app.example.com/reset',
+      redirect_uri: callback,
     }));
     for (const [existing, ghost] of answers) {
       expect(existing.status).toBe(201);

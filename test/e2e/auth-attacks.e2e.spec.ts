@@ -131,7 +131,9 @@ describe('Auth attacks on the management API (all processes, real NATS)', () => 
 
   it('keeps environments apart: a sandbox key neither sees nor changes production users, admins or redirect URIs', async () => {
     const production = system.createApiKey('production');
-    const domain = await createOrganization(system, `Shared Corp ${Date.now()}`);
+    // Each environment has its own organization of the domain.
+    const domain = await createOrganization(system, `Twin Corp ${Date.now()}`);
+    expect(await createOrganization(system, domain, {}, production)).toBe(domain);
     const user = await system.request('POST', `/api/v2/org/${domain}/users`, {
       key: production,
       body: { email: 'ada@example.com' },

@@ -62,7 +62,13 @@ describe('Directory syncs and attribute mapping over HTTP (all processes, real N
     });
   });
 
-  it('keeps environments apart: production has its own directory sync', async () => {
+  it('keeps environments apart: production has its own organization and directory sync', async () => {
+    expect(await system.request('GET', syncPath(domain), { key: production })).toMatchObject({ status: 404, body: notFound });
+    expect(await system.request('POST', syncPath(domain), { key: production, body: {} })).toMatchObject({
+      status: 404,
+      body: notFound,
+    });
+    expect(await createOrganization(system, 'Directory Corp', {}, production)).toBe(domain);
     expect(await system.request('GET', syncPath(domain), { key: production })).toMatchObject({ status: 404, body: notFound });
     const prod = await system.request('POST', syncPath(domain), { key: production, form: 'provider_type=okta&active=false' });
     expect(prod).toMatchObject({ status: 201, body: { __environment__: 'production', provider_type: 'okta', active: false } });
@@ -153,6 +159,22 @@ describe('Directory syncs and attribute mapping over HTTP (all processes, real N
     );
     expect((await system.request('GET', mappingPath)).body).toEqual(set.body);
     expect((await system.request('GET', mappingPath, { key: production })).body.attributes).toEqual(initial.body.attributes);
+  });
+
+  it('sets the attribute mapping from the SDK form shape: attributes[][…] without an index', async () => {
+    const form = [
+      'attributes[][name]=userName',
+      'attributes[][mapped_name]=email',
+      'attributes[][name]=name.familyName',
+      'attributes[][mapped_name]=profile.family_name',
+      'attributes[][required]=false',
+    ].join('&');
+    const set = await system.request('PUT', mappingPath, { key: production, form });
+    expect([set.status, set.body.errors]).toEqual([200, undefined]);
+    expect(set.body.attributes).toEqual([
+      { name: 'userName', mapped_name: 'email', required: true },
+      { name: 'name.familyName', mapped_name: 'profile.family_name', required: false },
+    ]);
   });
 
   it('refuses an invalid attribute mapping with 422 field errors', async () => {

@@ -5,6 +5,7 @@ import { connect } from 'nats';
 import { OutboxSmsSender, RpcClient, createLogger } from '@sesame/platform';
 import { System } from '../support/system';
 import { createOrganization, eventually } from '../support/identity-fixtures';
+import { inviteAdmin, onboardingCall, openInvitation } from '../support/admin-invitations';
 
 const users = subjects.identity.users;
 const groups = subjects.identity.groups;
@@ -15,16 +16,16 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
   let org: string;
   const scope = () => ({ organization_domain: org, environment: 'sandbox' as const });
   /** A request as another service sends it; the answer is the service's RpcReply. */
-  const call = (subject: string, input: unknown): Promise<RpcReply<any>> =>
-    rpc.request(subject, { meta: { correlationId: randomUUID() }, input });
+  const call = (subject: string, input: unknown, environment?: 'sandbox' | 'production'): Promise<RpcReply<any>> =>
+    rpc.request(subject, { meta: { correlationId: randomUUID(), ...(environment ? { environment } : {}) }, input });
+  const notFound = { ok: false, error: { kind: 'error', code: 'resource_not_found' } };
 
   beforeAll(async () => {
     system = await System.start();
     rpc = await RpcClient.connect({
-      url: system.env.SESAME_NATS_URL as string,
+      nats: system.natsOptions('test-peer'),
       prefix: system.prefix,
       timeoutMs: 10_000,
-      name: 'test-peer',
     });
     org = await createOrganization(system, 'Subjects Org');
   });
@@ -60,9 +61,10 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
         ok: true,
         body: { user: null },
       });
-      expect(await call(users.findById, { organization_domain: org, environment: 'production', id: scimUser.id })).toMatchObject({
-        body: { user: null },
-      });
+      // The organization belongs to sandbox: production has none of this domain.
+      expect(await call(users.findById, { organization_domain: org, environment: 'production', id: scimUser.id })).toEqual(
+        notFound,
+      );
       expect(await call(users.provision, { ...scope(), email: 'scim.user@example.com', source: 'scim' })).toEqual({
         ok: false,
         error: { kind: 'fields', fields: { email: ['has already been taken'] } },
@@ -205,9 +207,7 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
 
     it('gets, lists, updates and changes members', async () => {
       expect(await call(groups.get, { ...scope(), id: group.id })).toMatchObject({ body: { group: { id: group.id } } });
-      expect(await call(groups.get, { organization_domain: org, environment: 'production', id: group.id })).toMatchObject({
-        body: { group: null },
-      });
+      expect(await call(groups.get, { organization_domain: org, environment: 'production', id: group.id })).toEqual(notFound);
       expect(await call(groups.list, { ...scope(), member: members[1] })).toMatchObject({
         body: { total: 1, data: [{ id: group.id }] },
       });
@@ -249,7 +249,7 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
 
   describe('dev outboxes', () => {
     it('shows the text messages of the local SMS outbox at GET /dev/sms-outbox', async () => {
-      const nc = await connect({ servers: system.env.SESAME_NATS_URL as string });
+      const nc = await connect(system.natsOptions());
       try {
         await new OutboxSmsSender(nc, system.prefix, 'Sesame', createLogger('test', 'silent')).send({
           to: '+33611223344',
@@ -298,22 +298,22 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
       });
     });
 
-    it('inspects an invitation without using it, and records admin logins', async () => {
-      await system.request('POST', `/api/v2/org/${org}/admins`, { body: { email: 'inspect@example.com' } });
-      const outbox = (await system.request('GET', '/dev/outbox?to=inspect@example.com', { token: null })).body.data;
-      const token = new URL(outbox.at(-1).links[0].url).searchParams.get('token');
-      const inspected = await call(subjects.identity.admins.inspectInvitation, { token });
-      expect(inspected).toMatchObject({
-        ok: true,
-        body: {
-          admin: { email: 'inspect@example.com' },
-          organization: { domain: org, name: 'Subjects Org' },
-          expires_at: expect.any(String),
+    it('checks an onboarding session for the gateway, and records admin logins', async () => {
+      const { token } = await inviteAdmin(system, org, 'inspect@example.com');
+      const { session, body } = await openInvitation(system, token);
+      const sessionScope = { ...scope(), admin_id: body.admin.id, session_id: expect.any(String) };
+      const authenticate = (value: string) => call(subjects.identity.admins.authenticateOnboardingSession, { session: value });
+      expect(await authenticate(session as string)).toEqual({ ok: true, status: 200, body: sessionScope });
+      expect(await authenticate(token)).toEqual({
+        ok: false,
+        error: {
+          kind: 'error',
+          code: 'onboarding_session_required',
+          message: 'Your onboarding session has ended: ask for a new invitation link',
         },
       });
-      expect((await system.request('POST', '/api/v2/admin-invitations/accept', { token: null, body: { token } })).status).toBe(
-        200,
-      );
+      expect((await onboardingCall(system, 'POST', 'accept', session)).status).toBe(200);
+      expect(await authenticate(session as string)).toMatchObject({ ok: false, error: { code: 'onboarding_session_required' } });
       const login = await call(subjects.identity.admins.recordLogin, { ...scope(), email: 'inspect@example.com' });
       expect(login).toMatchObject({ ok: true, body: { last_login_at: expect.any(String) } });
     });
@@ -323,28 +323,48 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
 
     it('finds the only organization allowing the email domain, or the one named', async () => {
       const domain = await createOrganization(system, 'Sign In Org', { allowed_email_domains: ['signin-only.example'] });
-      expect(await call(forSignIn, { email: 'Ada@SIGNIN-only.example' })).toMatchObject({
+      expect(await call(forSignIn, { email: 'Ada@SIGNIN-only.example' }, 'sandbox')).toMatchObject({
         ok: true,
-        body: { organization: { domain, allowed_email_domains: ['signin-only.example'] } },
+        body: { organization: { domain, __environment__: 'sandbox', allowed_email_domains: ['signin-only.example'] } },
       });
-      expect(await call(forSignIn, { email: 'ada@elsewhere.example', org_domain: org })).toMatchObject({
+      expect(await call(forSignIn, { email: 'ada@elsewhere.example', org_domain: org }, 'sandbox')).toMatchObject({
         ok: true,
         body: { organization: { domain: org } },
       });
-      expect(await call(forSignIn, { email: 'ada@elsewhere.example', org_domain: 'no-such-org' })).toEqual({
+      expect(await call(forSignIn, { email: 'ada@elsewhere.example', org_domain: 'no-such-org' }, 'sandbox')).toEqual(notFound);
+    });
+
+    it('looks in the environment of the caller only, which it must name', async () => {
+      expect(await call(forSignIn, { email: 'ada@signin-only.example' })).toEqual({
         ok: false,
-        error: { kind: 'error', code: 'resource_not_found' },
+        error: { kind: 'error', code: 'unauthorized' },
+      });
+      expect(await call(forSignIn, { email: 'ada@elsewhere.example', org_domain: org }, 'production')).toEqual(notFound);
+      expect(await call(forSignIn, { email: 'ada@signin-only.example' }, 'production')).toEqual({
+        ok: false,
+        error: { kind: 'fields', fields: { org_domain: ['is required: no organization allows the domain of this email'] } },
+      });
+      const production = system.createApiKey('production');
+      const domain = await createOrganization(
+        system,
+        'Sign In Org',
+        { allowed_email_domains: ['signin-only.example'] },
+        production,
+      );
+      expect(await call(forSignIn, { email: 'ada@signin-only.example' }, 'production')).toMatchObject({
+        ok: true,
+        body: { organization: { domain, __environment__: 'production' } },
       });
     });
 
     it('asks for org_domain when no organization or several allow the domain', async () => {
-      expect(await call(forSignIn, { email: 'ada@nobody.example' })).toEqual({
+      expect(await call(forSignIn, { email: 'ada@nobody.example' }, 'sandbox')).toEqual({
         ok: false,
         error: { kind: 'fields', fields: { org_domain: ['is required: no organization allows the domain of this email'] } },
       });
       await createOrganization(system, 'Shared One', { allowed_email_domains: ['shared.example'] });
       await createOrganization(system, 'Shared Two', { allowed_email_domains: ['shared.example'] });
-      expect(await call(forSignIn, { email: 'ada@shared.example' })).toEqual({
+      expect(await call(forSignIn, { email: 'ada@shared.example' }, 'sandbox')).toEqual({
         ok: false,
         error: { kind: 'fields', fields: { org_domain: ['is required: several organizations allow the domain of this email'] } },
       });

@@ -1,6 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { JSONWebKeySet } from 'jose';
 import { join } from 'node:path';
+import { logLinesWith, processLogs } from '../support/process-logs';
 import { System, repoRoot } from '../support/system';
 import type { ApiKey } from '../support/system';
 import { createOrganization, notFound, unauthorized } from '../support/identity-fixtures';
@@ -132,6 +133,17 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
         email: 'richard@piedpiper-ml.com',
         amr: expect.arrayContaining(['magic_link']),
       });
+
+      // The processes log the email (recipient, template, body), never its code, nor the tokens it became.
+      const logged = (await logLinesWith(system, 'mail kept in the local outbox')).filter(
+        (line) => line.mail?.to === 'richard@piedpiper-ml.com',
+      );
+      expect(logged.at(-1)?.mail).toMatchObject({
+        template: 'magic-link',
+        body: expect.stringContaining(`${callback}?code=[redacted]&request_id=${answer.body.request_id}`),
+      });
+      const logs = processLogs(system);
+      for (const secret of [code, tokens.body.access_token, tokens.body.refresh_token]) expect(logs).not.toContain(secret);
     });
 
     it('works once: the same code is refused (invalid_grant)', async () => {
@@ -177,8 +189,11 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
 
     it('keeps the code and the link out of the answer in production', async () => {
       const production = system.createApiKey('production');
+      expect(await createOrganization(system, 'Pied Piper', { allowed_email_domains: ['piedpiper-ml.com'] }, production)).toBe(
+        org,
+      );
       await system.request('POST', '/api/v2/redirect_uris', { key: production, body: { url: callback } });
-      await system.request('POST', connection(), { key: production, body: {} });
+      expect((await system.request('POST', connection(), { key: production, body: {} })).status).toBe(201);
       const answer = await challenge(
         { email: 'prod.user@piedpiper-ml.com', redirect_uri: callback, find_or_create_user: true },
         production,

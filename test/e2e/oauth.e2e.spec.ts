@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { JSONWebKeySet } from 'jose';
 import { System, repoRoot } from '../support/system';
 
@@ -96,6 +96,20 @@ describe('OAuth token endpoint and JWKS (all processes, real NATS)', () => {
       status: 400,
       body: { error: 'invalid_scope', error_description: 'The requested scope exceeds the scopes of this API key' },
     });
+  });
+
+  it("issues API-key tokens for the API's audience only: another audience is 400 invalid_target", async () => {
+    const own = await grant({ grant_type: 'client_credentials', audience: system.baseUrl, ...credentials() }, { form: true });
+    expect(own.status).toBe(200);
+    expect(decodeJwt(own.body.access_token).aud).toBe(system.baseUrl);
+    for (const audience of ['https://crm.example.com', `${system.baseUrl}/api`])
+      expect(await grant({ grant_type: 'client_credentials', audience, ...credentials() }, { form: true })).toMatchObject({
+        status: 400,
+        body: {
+          error: 'invalid_target',
+          error_description: 'The requested audience is not the audience of this API: leave audience out',
+        },
+      });
   });
 
   it.each([

@@ -17,18 +17,26 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
   let feed: Subscription;
   const seen: RecordedEvent[] = [];
   const userIds: string[] = [];
+  let productionUserId: string;
   let groupId: string;
+  let productionGroupId: string;
   let org: string;
+  const createGroup = async (environment: 'sandbox' | 'production', members: string[]) => {
+    const group = await rpc.request<{ id: string }>(subjects.identity.groups.create, {
+      meta: { correlationId: randomUUID() },
+      input: { organization_domain: org, environment, display_name: 'All', members },
+    });
+    return (group as { body: { id: string } }).body.id;
+  };
 
   beforeAll(async () => {
     system = await System.start();
     production = system.createApiKey('production');
-    nc = await connect({ servers: system.env.SESAME_NATS_URL as string });
+    nc = await connect(system.natsOptions());
     rpc = await RpcClient.connect({
-      url: system.env.SESAME_NATS_URL as string,
+      nats: system.natsOptions('test-peer'),
       prefix: system.prefix,
       timeoutMs: 10_000,
-      name: 'test-peer',
     });
     // Another service's view of identity: the durable event feed (as webhooks will consume it).
     feed = subscribeToServiceEvents({
@@ -39,24 +47,31 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
       onCommit: async (commit) => void seen.push(...commit.events),
       logger: createLogger('test', 'silent'),
     });
+    // One domain, an organization in each environment: deleting the sandbox one leaves production's.
     org = await createOrganization(system, 'Doomed Org');
-    for (const [email, key] of [
-      ['a@doomed.example', undefined],
-      ['b@doomed.example', undefined],
-      ['a@doomed.example', production],
-    ] as const) {
-      const created = await system.request('POST', `/api/v2/org/${org}/users`, { body: { email }, ...(key ? { key } : {}) });
+    expect(await createOrganization(system, 'Doomed Org', {}, production)).toBe(org);
+    for (const email of ['a@doomed.example', 'b@doomed.example']) {
+      const created = await system.request('POST', `/api/v2/org/${org}/users`, { body: { email } });
       expect(created.status).toBe(201);
       userIds.push(created.body.id);
     }
-    expect((await system.request('POST', `/api/v2/org/${org}/admins`, { body: { email: 'it@doomed.example' } })).status).toBe(
-      201,
-    );
-    const group = await rpc.request<{ id: string }>(subjects.identity.groups.create, {
-      meta: { correlationId: randomUUID() },
-      input: { organization_domain: org, environment: 'sandbox', display_name: 'All', members: userIds.slice(0, 2) },
+    const kept = await system.request('POST', `/api/v2/org/${org}/users`, {
+      key: production,
+      body: { email: 'a@doomed.example' },
     });
-    groupId = (group as { body: { id: string } }).body.id;
+    expect(kept.status).toBe(201);
+    productionUserId = kept.body.id;
+    for (const key of [undefined, production])
+      expect(
+        (
+          await system.request('POST', `/api/v2/org/${org}/admins`, {
+            body: { email: 'it@doomed.example' },
+            ...(key ? { key } : {}),
+          })
+        ).status,
+      ).toBe(201);
+    groupId = await createGroup('sandbox', userIds);
+    productionGroupId = await createGroup('production', [productionUserId]);
   });
   afterAll(async () => {
     await feed?.stop();
@@ -80,7 +95,7 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
     });
   });
 
-  it('leaves nothing of the organization readable through the API once deleted', async () => {
+  it('leaves nothing of the sandbox organization readable through the API once deleted', async () => {
     expect((await system.request('DELETE', `/api/v2/organizations/${org}`)).status).toBe(200);
     for (const path of [
       `/api/v2/org/${org}/users`,
@@ -97,7 +112,7 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
     expect(group).toEqual({ ok: false, error: { kind: 'error', code: 'resource_not_found' } });
   });
 
-  it('deletes its users, admins and groups with events other services react to', async () => {
+  it('deletes its users, admins and groups, in its own environment only, with events other services react to', async () => {
     await eventually(async () => {
       const deletedUsers = seen
         .filter((event) => event.type === 'UserDeleted')
@@ -112,8 +127,11 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
     expect(deleted.map((event) => (event.data as { reason: string }).reason)).toEqual([
       'organization_deleted',
       'organization_deleted',
-      'organization_deleted',
     ]);
+    const environments = seen
+      .filter((event) => ['UserDeleted', 'AdminRemoved', 'GroupDeleted'].includes(event.type))
+      .map((event) => (event.data as { environment: string }).environment);
+    expect(new Set(environments)).toEqual(new Set(['sandbox']));
     expect(seen.find((event) => event.type === 'AdminRemoved')?.data).toMatchObject({
       reason: 'organization_deleted',
       admin: { email: 'it@doomed.example' },
@@ -124,10 +142,26 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
     });
   });
 
+  it('leaves the production organization of the same domain and everything it holds untouched', async () => {
+    expect(await system.request('GET', `/api/v2/organizations/${org}`, { key: production })).toMatchObject({
+      status: 200,
+      body: { domain: org, __environment__: 'production', status: { state: 'ready' } },
+    });
+    const users = (await system.request('GET', `/api/v2/org/${org}/users`, { key: production })).body;
+    expect(users.data.map((user: { id: string }) => user.id)).toEqual([productionUserId]);
+    const admins = (await system.request('GET', `/api/v2/org/${org}/admins`, { key: production })).body;
+    expect(admins.data.map((admin: { email: string }) => admin.email)).toEqual(['it@doomed.example']);
+    const group = await rpc.request(subjects.identity.groups.get, {
+      meta: { correlationId: randomUUID() },
+      input: { organization_domain: org, environment: 'production', id: productionGroupId },
+    });
+    expect(group).toMatchObject({ ok: true, body: { group: { id: productionGroupId, members: [productionUserId] } } });
+  });
+
   it('starts afresh when the domain is taken again: no old user comes back and emails are free', async () => {
     expect(await createOrganization(system, 'Doomed Org')).toBe(org);
     expect((await system.request('GET', `/api/v2/org/${org}/users`)).body.total).toBe(0);
-    expect((await system.request('GET', `/api/v2/org/${org}/users`, { key: production })).body.total).toBe(0);
+    expect((await system.request('GET', `/api/v2/org/${org}/users`, { key: production })).body.total).toBe(1);
     expect((await system.request('GET', `/api/v2/org/${org}/admins`)).body.total).toBe(0);
     const again = await system.request('POST', `/api/v2/org/${org}/users`, { body: { email: 'a@doomed.example' } });
     expect(again.status).toBe(201);

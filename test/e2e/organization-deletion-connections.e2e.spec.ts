@@ -11,11 +11,12 @@ import { browserGet, postToAcs } from '../support/saml-browser';
 const callback = 'https://app.example.com/callback';
 
 /**
- * Deleting an organization removes its sign-in connections in every environment (auth-methods
+ * Deleting an organization removes its sign-in connections in its own environment (auth-methods
  * and directory-sync react to identity's `OrganizationDeleted`): the SSO connection and its
  * pending SAML requests, the directory sync and its SCIM token, the password, magic-link and
- * TOTP connections. An organization created again with the same domain starts clean, and keeps
- * the connections it makes even when the deletion reaches auth-methods after them.
+ * TOTP connections. The other environment's organization of the same domain keeps its own. An
+ * organization created again with the same domain starts clean, and keeps the connections it
+ * makes even when the deletion reaches auth-methods after them.
  */
 describe('Organization deletion removes its connections (all processes, real NATS)', () => {
   let system: System;
@@ -31,7 +32,7 @@ describe('Organization deletion removes its connections (all processes, real NAT
 
   beforeAll(async () => {
     system = await System.start();
-    nc = await connect({ servers: system.env.SESAME_NATS_URL as string });
+    nc = await connect(system.natsOptions());
     for (const source of ['auth-methods', 'directory-sync'] as const)
       feeds.push(
         subscribeToServiceEvents({
@@ -46,6 +47,7 @@ describe('Organization deletion removes its connections (all processes, real NAT
     production = system.createApiKey('production');
     idp = await TestIdp.create();
     org = await createOrganization(system, 'Gone Corp', { allowed_email_domains: ['gone.example'] });
+    expect(await createOrganization(system, 'Gone Corp', { allowed_email_domains: ['gone.example'] }, production)).toBe(org);
     await system.request('POST', '/api/v2/redirect_uris', { body: { url: callback } });
     for (const key of [undefined, production]) {
       const created = await system.request('POST', `/api/v2/org/${org}/sso-connection`, {
@@ -83,10 +85,9 @@ describe('Organization deletion removes its connections (all processes, real NAT
       .map((event) => [event.type, (event.data as { environment: string }).environment])
       .sort();
 
-  it('removes the SSO connections of both environments and refuses their pending SAML requests', async () => {
+  it('removes the SSO connection of its environment and refuses its pending SAML requests', async () => {
     expect((await system.request('DELETE', `/api/v2/organizations/${org}`)).status).toBe(200);
     await eventually(async () => (await system.request('GET', '/api/v2/sso-connections')).body.total === 0);
-    await eventually(async () => (await system.request('GET', '/api/v2/sso-connections', { key: production })).body.total === 0);
     const authorize = await browserGet(pending.authorization_url);
     expect(authorize.status).toBe(400);
     expect(authorize.body).toContain('Single sign-on is not available for this organization.');
@@ -108,7 +109,6 @@ describe('Organization deletion removes its connections (all processes, real NAT
       ['DirectorySyncDeleted', 'sandbox'],
       ['MagicLinkConnectionDeleted', 'sandbox'],
       ['PasswordConnectionDeleted', 'sandbox'],
-      ['SsoConnectionDeleted', 'production'],
       ['SsoConnectionDeleted', 'sandbox'],
       ['TotpConnectionDeleted', 'sandbox'],
     ];
@@ -120,11 +120,21 @@ describe('Organization deletion removes its connections (all processes, real NAT
     });
   });
 
+  it('leaves the production organization of the same domain its SSO connection', async () => {
+    expect(await system.request('GET', '/api/v2/sso-connections', { key: production })).toMatchObject({
+      status: 200,
+      body: { total: 1, data: [{ __domain__: org, __environment__: 'production' }] },
+    });
+    expect(await system.request('GET', `/api/v2/org/${org}/sso-connection`, { key: production })).toMatchObject({
+      status: 200,
+      body: { __environment__: 'production', active: true },
+    });
+  });
+
   it('lets an organization of the same domain start clean', async () => {
     expect(await createOrganization(system, 'Gone Corp', { allowed_email_domains: ['gone.example'] })).toBe(org);
     const notFound = { status: 404 };
     expect(await system.request('GET', `/api/v2/org/${org}/sso-connection`)).toMatchObject(notFound);
-    expect(await system.request('GET', `/api/v2/org/${org}/sso-connection`, { key: production })).toMatchObject(notFound);
     expect(await system.request('GET', `/api/v2/org/${org}/directory-sync`)).toMatchObject(notFound);
     expect(await system.request('GET', `/api/v2/org/${org}/magic-link-connection`)).toMatchObject(notFound);
     expect((await system.request('GET', `/api/v2/org/${org}/password-connection`)).body).toMatchObject({

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { System } from '../support/system';
 
 const unauthorized = {
@@ -36,6 +38,7 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
       expect(body).toEqual({
         __type__: 'Organization',
         __domain__: 'cafe-deja-vu',
+        __environment__: 'sandbox',
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'Café Déjà Vu',
         domain: 'cafe-deja-vu',
@@ -46,10 +49,7 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
         inline_logo_url: null,
         locale: 'fr-FR',
         timezone: 'Europe/Paris',
-        environments: [
-          { name: 'sandbox', status: 'up' },
-          { name: 'production', status: 'up' },
-        ],
+        environments: [{ name: 'sandbox', status: 'up' }],
         status: { state: 'ready', errors: [], progress_in_percentage: 100, estimated_time_to_complete_in_seconds: 0 },
         inserted_at: expect.any(String),
         updated_at: body.inserted_at,
@@ -144,14 +144,10 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
     beforeAll(async () => {
       for (const name of ['List A', 'List B', 'List C'])
         expect((await system.request('POST', '/api/v2/organizations', { body: { name } })).status).toBe(201);
-      await system.request('PUT', '/api/v2/organizations/list-b', {
-        body: {
-          environments: [
-            { name: 'sandbox', status: 'down' },
-            { name: 'production', status: 'up' },
-          ],
-        },
+      const down = await system.request('PUT', '/api/v2/organizations/list-b', {
+        body: { environments: [{ name: 'sandbox', status: 'down' }] },
       });
+      expect(down).toMatchObject({ status: 200, body: { environments: [{ name: 'sandbox', status: 'down' }] } });
     });
 
     it('pages with page and per_page', async () => {
@@ -307,10 +303,16 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
       expect(body).toEqual(notFound);
     });
 
-    it('serves the OpenAPI document and the probes', async () => {
+    it('serves the OpenAPI document, its 3.0 rendition and the probes', async () => {
+      const committed = (name: string) => JSON.parse(readFileSync(resolve(__dirname, '../../contracts', name), 'utf8'));
       const openApi = await system.request('GET', '/openapi.json', { token: null });
       expect(openApi.body.openapi).toBe('3.1.0');
       expect(Object.keys(openApi.body.paths)).toContain('/api/v2/organizations/{org_domain}');
+      expect(openApi.body).toEqual(committed('openapi.json'));
+      const openApi30 = await system.request('GET', '/openapi-3.0.json', { token: null });
+      expect(openApi30.status).toBe(200);
+      expect(openApi30.body.openapi).toBe('3.0.3');
+      expect(openApi30.body).toEqual(committed('openapi-3.0.json'));
       expect((await system.request('GET', '/healthz', { token: null })).body).toEqual({ status: 'ok' });
       const metrics = await system.request('GET', '/metrics', { token: null });
       expect(metrics.body).toContain('sesame_requests_total');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { logLinesWith, processLogs } from '../support/process-logs';
 import { System } from '../support/system';
+import type { ApiKey } from '../support/system';
 import { createOrganization, notFound, unauthorized } from '../support/identity-fixtures';
 
 const passphrase = 'correct horse battery staple 42';
@@ -23,10 +25,15 @@ describe('Password sign-in (all processes, real NATS)', () => {
   let org: string;
   let emailDomain: string;
   const email = (name: string) => `${name}@${emailDomain}`;
+  /** The registered redirect URIs of the sandbox; reset links may only point there (the first is the default). */
+  const resetPage = 'https://app.example.com/reset-password';
+  const welcomePage = 'https://app.example.com/reset';
   beforeAll(async () => {
     system = await System.start();
     emailDomain = `pw-${randomUUID().slice(0, 8)}.example.com`;
     org = await createOrganization(system, `Password ${emailDomain}`, { allowed_email_domains: [emailDomain] });
+    for (const url of [resetPage, welcomePage])
+      expect((await system.request('POST', '/api/v2/redirect_uris', { body: { url } })).status).toBe(201);
   });
   afterAll(async () => {
     await system?.stop();
@@ -112,6 +119,46 @@ describe('Password sign-in (all processes, real NATS)', () => {
         status: 422,
         body: { errors: { user_email: ["can't be blank"] } },
       });
+    });
+  });
+
+  describe('privileges of POST /api/v2/password', () => {
+    const signInOnly = () => system.createApiKey('sandbox', ['authentications:write']);
+    const setWith = (key: ApiKey, user_email: string, plain_text: string) =>
+      system.request('POST', '/api/v2/password', { key, body: { org_domain: org, user_email, plain_text } });
+    const userOf = (address: string) => system.request('GET', `/api/v2/org/${org}/users/${address}`);
+
+    it('a key with authentications:write alone creates no user, through either operation (401, nothing created)', async () => {
+      const key = signInOnly();
+      expect(await setWith(key, email('intruder'), passphrase)).toEqual(
+        expect.objectContaining({ status: 401, body: unauthorized }),
+      );
+      const request = await system.request('POST', '/api/v2/password-request', {
+        key,
+        body: { org_domain: org, user_email: email('intruder'), find_or_create_user: true },
+      });
+      expect(request).toEqual(expect.objectContaining({ status: 401, body: unauthorized }));
+      expect(await userOf(email('intruder'))).toEqual(expect.objectContaining({ status: 404, body: notFound }));
+      expect((await system.request('GET', `/dev/outbox?to=${email('intruder')}`, { token: null })).body.data).toEqual([]);
+    });
+
+    it("replaces a user's password only with a password_code or a key holding passwords:write (401 otherwise, nothing changes)", async () => {
+      const victim = email('victim');
+      expect((await system.request('POST', `/api/v2/org/${org}/users`, { body: { email: victim } })).status).toBe(201);
+      // A first password: authentications:write is enough.
+      expect(await setWith(signInOnly(), victim, passphrase)).toMatchObject({ status: 201 });
+      const takeover = 'an attacker picked this passphrase 7';
+      // The system's key holds every default scope, which leaves passwords:write out: it is asked for by name.
+      expect(system.apiKey.scopes).not.toContain('passwords:write');
+      for (const key of [signInOnly(), system.apiKey])
+        expect(await setWith(key, victim, takeover)).toEqual(expect.objectContaining({ status: 401, body: unauthorized }));
+      expect((await challenge(victim, takeover)).body).toMatchObject({ 'valid?': false });
+      expect((await challenge(victim, passphrase)).body).toMatchObject({ 'valid?': true });
+
+      const administrator = system.createApiKey('sandbox', ['authentications:write', 'passwords:write']);
+      expect(await setWith(administrator, victim, takeover)).toMatchObject({ status: 201, body: { code: null } });
+      expect((await challenge(victim, passphrase)).body).toMatchObject({ 'valid?': false });
+      expect((await challenge(victim, takeover)).body).toMatchObject({ 'valid?': true });
     });
   });
 
@@ -266,6 +313,67 @@ describe('Password sign-in (all processes, real NATS)', () => {
       );
       expect((await challenge(email('reset'), passphrase)).body).toMatchObject({ 'valid?': false });
       expect((await challenge(email('reset'), newPassphrase)).body).toMatchObject({ 'valid?': true });
+
+      // The processes log the email (recipient, template, body), never its password_code or the code it became.
+      const logged = (await logLinesWith(system, 'mail kept in the local outbox')).filter(
+        (line) => line.mail?.to === email('reset'),
+      );
+      expect(logged.at(-1)?.mail).toMatchObject({
+        template: 'password-reset',
+        body: expect.stringContaining(`${resetPage}?password_code=[redacted]&request_id=`),
+      });
+      const logs = processLogs(system);
+      for (const secret of [passwordCode, set.body.code, newPassphrase, passphrase]) expect(logs).not.toContain(secret);
+    });
+
+    it('sends the link to a registered redirect URI only, the default one when none is given (422 otherwise, nothing sent)', async () => {
+      await post('/api/v2/password', { org_domain: org, user_email: email('redirected'), plain_text: passphrase });
+      const outbox = async () =>
+        (await system.request('GET', `/dev/outbox?to=${email('redirected')}`, { token: null })).body.data as {
+          links: { url: string }[];
+        }[];
+      for (const redirect_uri of ['https://evil.example.com/reset-password', `${resetPage}/../../steal`])
+        expect(
+          await post('/api/v2/password-request', { org_domain: org, user_email: email('redirected'), redirect_uri }),
+        ).toEqual(
+          expect.objectContaining({ status: 422, body: { errors: { redirect_uri: ['is not a registered redirect URI'] } } }),
+        );
+      expect(await outbox()).toEqual([]);
+      const byDefault = await post('/api/v2/password-request', { org_domain: org, user_email: email('redirected') });
+      expect(byDefault).toMatchObject({ status: 201, body: { redirect_uri: resetPage } });
+      const named = await post('/api/v2/password-request', {
+        org_domain: org,
+        user_email: email('redirected'),
+        redirect_uri: welcomePage,
+      });
+      expect(named).toMatchObject({ status: 201, body: { redirect_uri: welcomePage } });
+      expect((await outbox()).map((mail) => new URL(mail.links[0]?.url as string).pathname)).toEqual([
+        '/reset-password',
+        '/reset',
+      ]);
+    });
+
+    it('answers the reset link to a sandbox key only: with a production key it reaches the user by email alone', async () => {
+      const production = system.createApiKey('production');
+      const as = (method: string, path: string, body?: unknown) => system.request(method, path, { key: production, body });
+      const domain = `pw-prod-${randomUUID().slice(0, 8)}.example.com`;
+      const created = await as('POST', '/api/v2/organizations', {
+        name: `Production ${domain}`,
+        allowed_email_domains: [domain],
+      });
+      expect(created.status).toBe(201);
+      expect((await as('POST', '/api/v2/redirect_uris', { url: 'https://app.example.com/prod-reset' })).status).toBe(201);
+      const user = `grace@${domain}`;
+      expect((await as('POST', `/api/v2/org/${created.body.domain}/users`, { email: user })).status).toBe(201);
+      const requested = await as('POST', '/api/v2/password-request', { org_domain: created.body.domain, user_email: user });
+      expect(requested).toMatchObject({
+        status: 201,
+        body: { user_id: expect.any(String), magic_link: null, redirect_uri: 'https://app.example.com/prod-reset' },
+      });
+      const mail = (await system.request('GET', `/dev/outbox?to=${user}`, { token: null })).body.data.at(-1);
+      const passwordCode = new URL(mail.links[0].url).searchParams.get('password_code') as string;
+      expect(passwordCode).toMatch(/^[\w-]{43}$/);
+      expect(JSON.stringify(requested.body)).not.toContain(passwordCode);
     });
 
     it('sends nothing to an unknown email, unless asked to create the user', async () => {

@@ -34,14 +34,18 @@ async function readyAt(baseUrl: string, timeoutMs = 30_000): Promise<void> {
  * The gateway's rate limits over HTTP, with budgets of 3 requests a minute (set through the
  * environment, as an operator would): the fourth request answers 429 in its operation's error
  * shape with `Retry-After`, another key still passes, and without the counters' bucket the
- * requests go through (fail open). Client addresses come from `X-Forwarded-For` (one trusted proxy).
+ * requests go through (fail open). The system's gateway trusts one proxy, as behind the chart's
+ * ingress (client addresses from `X-Forwarded-For`); a replica on the default trusts none.
  */
 describe('Rate limits (all processes, real NATS key-value)', () => {
   let system: System;
   let org: string;
   const budgets = ['PASSWORD_CHALLENGE_EMAIL', 'TOKEN_CLIENT', 'SCIM_TOKEN', 'SSO_IP', 'INVITATION_IP', 'MAGIC_LINK_IP'] as const;
   beforeAll(async () => {
-    system = await System.start({ env: Object.fromEntries(budgets.map((name) => [`SESAME_RATE_LIMIT_${name}`, '3/60'])) });
+    system = await System.start({
+      env: Object.fromEntries(budgets.map((name) => [`SESAME_RATE_LIMIT_${name}`, '3/60'])),
+      processEnv: { gateway: { SESAME_TRUST_PROXY: '1' } },
+    });
     org = await createOrganization(system, 'Rate Limited', { allowed_email_domains: ['rate-limited.example'] });
   });
   afterAll(async () => {
@@ -157,8 +161,34 @@ describe('Rate limits (all processes, real NATS key-value)', () => {
     expect(await magicLink('198.51.100.40')).toMatchObject({ status: 429, body: rateLimited });
   });
 
+  it('trusts no X-Forwarded-For by default (no proxy in front): a forged address gets no fresh per-address budget', async () => {
+    const port = await freePort();
+    const direct = spawn(process.execPath, [join(repoRoot, processEntries.gateway)], {
+      cwd: repoRoot,
+      env: { ...system.envOf('gateway'), SESAME_HTTP_PORT: String(port) },
+      stdio: 'ignore',
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await readyAt(base);
+      const acs = (forged: string) =>
+        fetch(`${base}/sso/saml/no-such-sp/acs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forged },
+          body: 'SAMLResponse=PHNhbWw%2B',
+        }).then(async (response) => ({ status: response.status, body: await response.text(), headers: response.headers }));
+      for (const forged of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) expect((await acs(forged)).status).not.toBe(429);
+      const refused = await acs('203.0.113.4');
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toEqual(rateLimited);
+      expectRetryAfter(refused.headers);
+    } finally {
+      direct.kill('SIGKILL');
+    }
+  });
+
   it('lets requests through when the counters are unavailable (fail open) and logs it', async () => {
-    const nc = await connect({ servers: system.env.SESAME_NATS_URL });
+    const nc = await connect(system.natsOptions());
     try {
       await (await nc.jetstreamManager()).streams.delete(`KV_${system.prefix}_rate_limits`);
     } finally {

@@ -121,7 +121,8 @@ describe('Redirect URIs over HTTP (all processes, real NATS)', () => {
 describe('Redirect URIs in production mode', () => {
   let system: System;
   beforeAll(async () => {
-    system = await System.start({ env: { SESAME_MODE: 'production' } });
+    // Production refuses the outbox mail transport unless allowed: these tests send no email.
+    system = await System.start({ env: { SESAME_MODE: 'production', SESAME_ALLOW_OUTBOX_IN_PRODUCTION: 'true' } });
   });
   afterAll(async () => {
     await system?.stop();

@@ -17,6 +17,28 @@ const missingAccessToken = {
 const missingRelayId = {
   error: { type: 'missing_relay_id', message: 'You should provide a valid `relay_id`.', doc_urls: [apiDoc] },
 };
+const relaysDoc = 'http://localhost:8000/relays#relay-a-user';
+const sourceNotAllowed = {
+  status: 403,
+  body: {
+    error: {
+      type: 'relay_source_not_allowed',
+      message: "The user's organization is not among the source_organizations of this relay",
+      doc_urls: [relaysDoc],
+    },
+  },
+};
+const accountNotLinked = {
+  status: 403,
+  body: {
+    error: {
+      type: 'relay_account_not_linked',
+      message:
+        'The partner organization has an account with this email that is not linked to this user, and the email is not verified',
+      doc_urls: [relaysDoc],
+    },
+  },
+};
 
 describe('Relays over HTTP (all processes, real NATS)', () => {
   let system: System;
@@ -25,11 +47,12 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
   let relayId: string;
   let aliceToken: string;
 
-  /** Signs `email` in to `org` with a magic link and answers its access token. */
+  /** Signs `email` in to `org` with a magic link (self-registering when unknown: email unverified) and answers its access token. */
   const signIn = async (org: string, email: string): Promise<string> => {
     const answer = await system.request('POST', '/api/v2/magic-link-challenge', {
       body: { email, org_domain: org, redirect_uri: callback, find_or_create_user: true },
     });
+    expect(answer.status).toBe(201);
     const tokens = await system.request('POST', '/oauth/token', {
       token: null,
       body: {
@@ -52,6 +75,20 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
     });
   const relayRequest = (id: string, body: Record<string, unknown>) =>
     system.request('POST', `/api/v2/relays/${id}/request`, { body });
+  const createRelay = async (body: Record<string, unknown>) => {
+    const created = await system.request('POST', '/api/v2/relays', { body: { partner_redirect_uri: partnerCallback, ...body } });
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  };
+  /** An organization with a magic-link connection, whose users can get access tokens. */
+  const sourceOrganization = async (name: string) => {
+    const domain = await createOrganization(system, name);
+    expect((await system.request('POST', `/api/v2/org/${domain}/magic-link-connection`, { body: {} })).status).toBe(201);
+    return domain;
+  };
+  const partnerUser = (org: string, email: string) => system.request('GET', `/api/v2/org/${org}/users/${email}`);
+  /** The partner user as the API shows it (the body alone, to compare before and after). */
+  const partnerUserBody = async (org: string, email: string) => (await partnerUser(org, email)).body as Record<string, unknown>;
 
   beforeAll(async () => {
     system = await System.start();
@@ -65,7 +102,7 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
     await system?.stop();
   });
 
-  it('refuses a partner organization with allowed email domains', async () => {
+  it('refuses a partner organization with allowed email domains, and an unknown partner or source organization', async () => {
     expect(
       await system.request('POST', '/api/v2/relays', { body: { partner_domain: acme, partner_redirect_uri: partnerCallback } }),
     ).toMatchObject({
@@ -77,11 +114,17 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
         body: { partner_domain: 'no-such-org', partner_redirect_uri: partnerCallback },
       }),
     ).toMatchObject({ status: 404, body: notFound });
+    expect(
+      await system.request('POST', '/api/v2/relays', {
+        body: { partner_domain: partner, partner_redirect_uri: partnerCallback, source_organizations: [acme, 'no-such-org'] },
+      }),
+    ).toMatchObject({ status: 404, body: notFound });
+    expect((await system.request('GET', '/api/v2/relays')).body.total).toBe(0);
   });
 
   it('creates, lists, reads and updates relays', async () => {
     const created = await system.request('POST', '/api/v2/relays', {
-      body: { partner_domain: partner, partner_redirect_uri: partnerCallback, jit: true },
+      body: { partner_domain: partner, partner_redirect_uri: partnerCallback, jit: true, source_organizations: [acme, acme] },
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
@@ -89,6 +132,7 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
       jit: true,
       organization: partner,
       partner_domain: partner,
+      source_organizations: [acme],
       partner_redirect_uri: partnerCallback,
       session_duration_minutes: 60,
     });
@@ -128,9 +172,25 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
       relay_uri: expect.stringContaining(`${partnerCallback}?code=`),
       to_partner_user: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    const partnerUser = await system.request('GET', `/api/v2/org/${partner}/users/alice@acme-relay.com`);
-    expect(partnerUser).toMatchObject({ status: 200, body: { id: answer.body.to_partner_user } });
+    // Created just in time for alice (whose email the magic link sign-up did not verify), linked to her.
+    const created = await partnerUser(partner, 'alice@acme-relay.com');
+    expect(created).toMatchObject({
+      status: 200,
+      body: {
+        id: answer.body.to_partner_user,
+        email_verified: false,
+        identities: [
+          { provider: 'relay', idp_id: answer.body.from_user, data: { organization_domain: acme, relay_id: relayId } },
+        ],
+      },
+    });
     expect(answer.body.to_partner_user).not.toBe(answer.body.from_user);
+    // The link brings her back to the same account, which it leaves as it was (linked once).
+    expect(await relayRequest(relayId, { access_token: aliceToken })).toMatchObject({
+      status: 201,
+      body: { to_partner_user: answer.body.to_partner_user },
+    });
+    expect((await partnerUser(partner, 'alice@acme-relay.com')).body).toEqual(created.body);
 
     const code = new URL(answer.body.relay_uri).searchParams.get('code') as string;
     const withoutClient = await relayGrant(code, null);
@@ -147,7 +207,7 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
     expect(wrongSecret.headers.get('www-authenticate')).toBe('Basic realm="sesame", charset="UTF-8"');
     expect(await relayGrant(code, system.createApiKey('production'))).toMatchObject({
       status: 400,
-      body: { error: 'invalid_grant', error_description: 'The relay code was issued in another environment than the API key' },
+      body: { error: 'invalid_grant', error_description: 'The relay code is unknown, expired or already used' },
     });
     const tokens = await relayGrant(code);
     // The relay's session_duration_minutes (30 since the update above) bounds every token of the partner session.
@@ -193,6 +253,67 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
       status: 422,
       body: { errors: { access_token: ['names a user who has no account in the partner organization (the relay has no jit)'] } },
     });
+  });
+
+  it('refuses a user of an organization the relay does not accept, creating nothing; a relay without source organizations accepts nobody', async () => {
+    const outsider = await sourceOrganization('Outsider Co');
+    const carolToken = await signIn(outsider, 'carol@outsider.example');
+    expect(await relayRequest(relayId, { access_token: carolToken })).toMatchObject(sourceNotAllowed);
+    expect(await partnerUser(partner, 'carol@outsider.example')).toMatchObject({ status: 404 });
+
+    const closed = await createRelay({ partner_domain: partner, jit: true });
+    expect((await system.request('GET', `/api/v2/relays/${closed}`)).body.source_organizations).toEqual([]);
+    expect(await relayRequest(closed, { access_token: aliceToken })).toMatchObject(sourceNotAllowed);
+    const opened = await system.request('PUT', `/api/v2/relays/${closed}`, { form: `source_organizations[]=${outsider}` });
+    expect(opened).toMatchObject({ status: 200, body: { source_organizations: [outsider] } });
+    expect(await relayRequest(closed, { access_token: carolToken })).toMatchObject({ status: 201 });
+    expect(await relayRequest(closed, { access_token: aliceToken })).toMatchObject(sourceNotAllowed);
+    expect(
+      await system.request('PUT', `/api/v2/relays/${closed}`, { body: { source_organizations: ['no-such-org'] } }),
+    ).toMatchObject({ status: 404, body: notFound });
+  });
+
+  it('never relays a self-registered, unverified email into the existing account of the same email', async () => {
+    const victimEmail = 'victim@corp.example';
+    const target = await createOrganization(system, 'Corp Partner');
+    const victim = await system.request('POST', `/api/v2/org/${target}/users`, { body: { email: victimEmail } });
+    expect(victim.status).toBe(201);
+    const signup = await sourceOrganization('Open Signup');
+    const relay = await createRelay({ partner_domain: target, source_organizations: [signup], jit: true });
+
+    const attackerToken = await signIn(signup, victimEmail);
+    const before = await partnerUserBody(target, victimEmail);
+    expect(await relayRequest(relay, { access_token: attackerToken })).toMatchObject(accountNotLinked);
+    expect(await partnerUserBody(target, victimEmail)).toEqual(before);
+
+    // The same email, verified in its organization: relayed into the account, which records the link.
+    const verifiedOrg = await sourceOrganization('Verified Source');
+    const verified = await system.request('POST', `/api/v2/org/${verifiedOrg}/users`, {
+      body: { email: victimEmail, email_verified: true },
+    });
+    expect(verified.status).toBe(201);
+    await system.request('PUT', `/api/v2/relays/${relay}`, { body: { source_organizations: [signup, verifiedOrg] } });
+    const answer = await relayRequest(relay, { access_token: await signIn(verifiedOrg, victimEmail) });
+    expect(answer).toMatchObject({ status: 201, body: { from_user: verified.body.id, to_partner_user: victim.body.id } });
+    expect((await partnerUser(target, victimEmail)).body.identities).toEqual([
+      expect.objectContaining({ provider: 'relay', idp_id: verified.body.id }),
+    ]);
+    // The account is not the attacker's for having been reached once by a verified user.
+    expect(await relayRequest(relay, { access_token: attackerToken })).toMatchObject(accountNotLinked);
+  });
+
+  it('never relays a verified email into an unverified account created just in time for another user', async () => {
+    const squatted = 'bob.squatted@corp.example';
+    const target = await createOrganization(system, 'Squat Partner');
+    const signup = await sourceOrganization('Squat Signup');
+    const verifiedOrg = await sourceOrganization('Squat Verified');
+    const relay = await createRelay({ partner_domain: target, source_organizations: [signup, verifiedOrg], jit: true });
+    const squatter = await relayRequest(relay, { access_token: await signIn(signup, squatted) });
+    expect(squatter.status).toBe(201);
+    await system.request('POST', `/api/v2/org/${verifiedOrg}/users`, { body: { email: squatted, email_verified: true } });
+    const before = await partnerUserBody(target, squatted);
+    expect(await relayRequest(relay, { access_token: await signIn(verifiedOrg, squatted) })).toMatchObject(accountNotLinked);
+    expect(await partnerUserBody(target, squatted)).toEqual(before);
   });
 
   it('deletes a relay', async () => {

@@ -270,10 +270,14 @@ describe('SCIM 2.0 endpoints over HTTP (all processes, real NATS)', () => {
 
     it('replaces a user with PUT, honouring If-Match (412 on a stale version)', async () => {
       const put = { schemas: [userSchema], userName: 'ada@scim.example', name: { givenName: 'Augusta' }, emails: ada.emails };
+      const before = { scim: (await scim('GET', `/Users/${ada.id}`)).body, sesame: await sesameUser('ada@scim.example') };
       expect(await scim('PUT', `/Users/${ada.id}`, put, { 'if-match': 'W/"7"' })).toMatchObject({
         status: 412,
-        body: scimError(412),
+        body: { ...scimError(412), detail: 'The resource version is W/"1", not W/"7"' },
       });
+      // Refused before anything happened: neither the SCIM user nor the Sesame user changed.
+      expect((await scim('GET', `/Users/${ada.id}`)).body).toEqual(before.scim);
+      expect(await sesameUser('ada@scim.example')).toEqual(before.sesame);
       const replaced = await scim('PUT', `/Users/${ada.id}`, put, { 'if-match': 'W/"1"' });
       expect(replaced).toMatchObject({ status: 200, body: { name: { givenName: 'Augusta' }, meta: { version: 'W/"2"' } } });
       expect(replaced.body[enterprise]).toBeUndefined();
@@ -436,7 +440,15 @@ describe('SCIM 2.0 endpoints over HTTP (all processes, real NATS)', () => {
     const group = (await scim('POST', '/Groups', { schemas: [groupSchema], displayName: 'Temp', members: [{ value: user.id }] }))
       .body;
     const sesame = (await system.request('GET', `/api/v2/org/${domain}/users/temp@scim.example`)).body;
-    expect(await scim('DELETE', `/Users/${user.id}`, undefined, { 'if-match': 'W/"9"' })).toMatchObject({ status: 412 });
+    const before = (await scim('GET', `/Users/${user.id}`)).body;
+    expect(await scim('DELETE', `/Users/${user.id}`, undefined, { 'if-match': 'W/"9"' })).toMatchObject({
+      status: 412,
+      body: { ...scimError(412), detail: 'The resource version is W/"1", not W/"9"' },
+    });
+    // Refused before anything happened: the SCIM user, its Sesame user and its group membership are all still there.
+    expect((await scim('GET', `/Users/${user.id}`)).body).toEqual(before);
+    expect(await sesameUser(sesame.id)).toEqual(sesame);
+    expect((await scim('GET', `/Groups/${group.id}`)).body.members).toEqual([expect.objectContaining({ value: user.id })]);
     expect(await scim('DELETE', `/Users/${user.id}`)).toMatchObject({ status: 204 });
     expect(await scim('GET', `/Users/${user.id}`)).toMatchObject({ status: 404 });
     expect(await system.request('GET', `/api/v2/org/${domain}/users/${sesame.id}`)).toMatchObject({ status: 404 });

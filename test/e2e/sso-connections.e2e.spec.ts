@@ -159,13 +159,19 @@ describe('SSO connections over HTTP (all processes, real NATS)', () => {
 
   it('serves the onboarding page through service subjects: SP values, find, configure (create then update)', async () => {
     rpc = await RpcClient.connect({
-      url: system.env.SESAME_NATS_URL as string,
+      nats: system.natsOptions('test-peer'),
       prefix: system.prefix,
       timeoutMs: 10_000,
-      name: 'test-peer',
     });
-    const initech = await createOrganization(system, 'Initech SSO');
+    const initech = await createOrganization(system, 'Initech SSO', {}, production);
     const scope = { organization_domain: initech, environment: 'production' as const };
+    // The organization belongs to production: sandbox has none of this domain.
+    expect(
+      await call(subjects.authMethods.sso.configure, { ...scope, environment: 'sandbox', provider_type: 'okta', metadata: okta }),
+    ).toEqual({
+      ok: false,
+      error: { kind: 'error', code: 'resource_not_found' },
+    });
     const settings = await call(subjects.authMethods.sso.spSettings, scope);
     expect(settings).toMatchObject({
       ok: true,

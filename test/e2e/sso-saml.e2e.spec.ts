@@ -403,6 +403,56 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
       );
     });
 
+    it('refuses an unsolicited assertion passed off, by an unsigned InResponseTo on the Response, as the answer to a pending sign-in', async () => {
+      const allowIdpInitiated = (allow: boolean) =>
+        system.request('PUT', `/api/v2/org/${org}/sso-connection`, { body: { allow_idp_initiated: allow } });
+      expect((await allowIdpInitiated(false)).body.allow_idp_initiated).toBe(false);
+      try {
+        const { request_id, inResponseTo, relayState } = await startSignIn();
+        const mallory = 'mallory@acme-saml.test';
+        const unsolicited = () => idp.signedResponseXml(sp, { nameId: mallory, attributes: { email: mallory } });
+        const base64 = (xml: string) => Buffer.from(xml).toString('base64');
+        // Login CSRF: the attacker's own signed assertion, the victim's pending request named outside the signature.
+        const forged = unsolicited().replace('<samlp:Response ', `<samlp:Response InResponseTo="${inResponseTo}" `);
+        const hop = await postToAcs(sp.acs_url, base64(forged));
+        expect(hop.status).toBe(400);
+        expect(hop.body).toContain('The identity provider response names the sign-in request it answers outside its signature.');
+        expect(hop.location).toBeNull();
+        expect(await logged(hop, 'in_response_to_unsigned')).toBe(true);
+        expect((await system.request('GET', `/api/v2/org/${org}/users/${mallory}`)).status).toBe(404);
+        const plain = await postToAcs(sp.acs_url, base64(unsolicited()));
+        expect(plain.status).toBe(400);
+        expect(plain.body).toContain('Sign-ins started at the identity provider are not allowed for this organization.');
+
+        // Nothing was recorded on the pending challenge: the IdP's real answer still completes it.
+        // (Another user than Ada: the single logout tests below expect Ada to have one SAML session.)
+        const victim = 'victor@acme-saml.test';
+        const landing = await postToAcs(
+          sp.acs_url,
+          idp.loginResponse(sp, { nameId: victim, inResponseTo }),
+          relayState ?? undefined,
+        );
+        expect(params(landing.location)).toEqual({ code: expect.any(String), request_id });
+
+        // A signed Response carrying InResponseTo on itself only (the assertion unsigned, without it) is an answer.
+        const next = await startSignIn();
+        const responseOnly = idp
+          .responseXml(sp, { nameId: victim, inResponseTo: next.inResponseTo })
+          .replace(/ InResponseTo="[^"]*"(?=\/>)/, '');
+        const signedResponse = await postToAcs(
+          sp.acs_url,
+          base64(idp.signWith(responseOnly, 'response')),
+          next.relayState ?? undefined,
+        );
+        expect(params(signedResponse.location)).toEqual({ code: expect.any(String), request_id: next.request_id });
+      } finally {
+        await allowIdpInitiated(true);
+      }
+      await refusedWith('in_response_to_mismatch', 'The identity provider response answers two different requests.', (id) =>
+        signed(id).replace(/(<samlp:Response[^>]*?) InResponseTo="[^"]+"/, '$1 InResponseTo="_another-request"'),
+      );
+    });
+
     it('refuses an InResponseTo we never issued, on an error page (no known redirect)', async () => {
       const xml = idp.signedResponseXml(sp, { nameId: email, inResponseTo: '_4b7f6c1e-7a43-4a57-9a59-4cb9d7b5e0a1' });
       const hop = await postToAcs(sp.acs_url, Buffer.from(xml).toString('base64'));
@@ -411,6 +461,13 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
       expect(hop.body).not.toMatch(/at \w+ \(|Error:/);
       expect(await logged(hop, 'unknown_in_response_to')).toBe(true);
     });
+  });
+
+  it("answers the challenge on the plural path Cryptr's SDKs call, from their form body", async () => {
+    const form = new URLSearchParams({ redirect_uri: callback, org_domain: org }).toString();
+    const { status, body } = await system.request('POST', '/api/v2/sso-saml-challenges', { form });
+    expect(status).toBe(201);
+    expect(body.authorization_url).toMatch(new RegExp(`/sso/saml/[^/]+/authorize\\?request_id=${body.request_id}$`));
   });
 
   it('validates the challenge: redirect URI registered, exactly one of user_email or org_domain', async () => {
@@ -439,10 +496,9 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
 
   it('test sign-in of the onboarding page: the attributes come back, no user is created, no code is issued', async () => {
     const rpc = await RpcClient.connect({
-      url: system.env.SESAME_NATS_URL as string,
+      nats: system.natsOptions('test-peer'),
       prefix: system.prefix,
       timeoutMs: 10_000,
-      name: 'test-peer',
     });
     const call = (subject: string, input: unknown): Promise<RpcReply<any>> =>
       rpc.request(subject, { meta: { correlationId: randomUUID() }, input });

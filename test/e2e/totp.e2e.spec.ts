@@ -134,7 +134,7 @@ describe('TOTP over HTTP (all processes, real NATS)', () => {
 
     it('keeps the secret encrypted at rest', async () => {
       if ((system.env.SESAME_EVENT_STORE ?? 'jetstream') !== 'jetstream') return;
-      const nc: NatsConnection = await connect({ servers: system.env.SESAME_NATS_URL });
+      const nc: NatsConnection = await connect(system.natsOptions());
       try {
         const store = await JetStreamEventStore.open(nc, {
           streamName: jetStreamName(system.prefix, 'auth-methods'),

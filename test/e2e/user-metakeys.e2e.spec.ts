@@ -15,6 +15,7 @@ describe('User metadata keys over HTTP (all processes, real NATS)', () => {
     system = await System.start();
     production = system.createApiKey('production');
     org = await createOrganization(system, 'Metakeys Org');
+    expect(await createOrganization(system, 'Metakeys Org', {}, production)).toBe(org);
   });
   afterAll(async () => {
     await system?.stop();

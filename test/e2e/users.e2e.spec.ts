@@ -12,6 +12,8 @@ describe('Users over HTTP (all processes, real NATS)', () => {
     system = await System.start();
     org = await createOrganization(system, 'Users Org');
     production = system.createApiKey('production');
+    // Production has its own organization of the same domain.
+    expect(await createOrganization(system, 'Users Org', {}, production)).toBe(org);
   });
   afterAll(async () => {
     await system?.stop();
@@ -106,6 +108,54 @@ describe('Users over HTTP (all processes, real NATS)', () => {
         address: { locality: 'Arlington' },
         phone_numbers: [{ value: '+33612345679', primary: true, phone_country_code: '33', phone_national_number: '612345679' }],
         metadata: { rank: 'admiral' },
+      });
+    });
+
+    // The request shapes Cryptr's SDKs send: type markers in nested objects, arrays of objects without an index.
+    it('creates a user from the SDK form shape: __type__ markers and phone_numbers[][…] without an index', async () => {
+      const { status, body } = await system.request('POST', users(), {
+        form: [
+          '__type__=User',
+          'email=sdk-form%40example.com',
+          'profile[__type__]=Profile',
+          'profile[given_name]=Alan',
+          'address[__type__]=Address',
+          'address[locality]=Wilmslow',
+          'phone_numbers[][__type__]=PhoneNumber',
+          'phone_numbers[][value]=%2B33612345670',
+          'phone_numbers[][primary]=false',
+          'phone_numbers[][value]=%2B33612345671',
+          'phone_numbers[][primary]=true',
+        ].join('&'),
+      });
+      expect([status, body.errors]).toEqual([201, undefined]);
+      expect(body).toMatchObject({
+        email: 'sdk-form@example.com',
+        profile: { given_name: 'Alan' },
+        address: { locality: 'Wilmslow' },
+        phone_numbers: [
+          { value: '+33612345670', primary: false },
+          { value: '+33612345671', primary: true },
+        ],
+      });
+      expect(JSON.stringify(body.profile)).not.toContain('Profile');
+    });
+
+    it('creates a user from the SDK JSON shape: __type__ markers in nested objects are ignored', async () => {
+      const { status, body } = await system.request('POST', users(), {
+        body: {
+          __type__: 'User',
+          email: 'sdk-json@example.com',
+          profile: { __type__: 'Profile', given_name: 'Ada' },
+          address: { __type__: 'Address', locality: 'London' },
+          phone_numbers: [{ __type__: 'PhoneNumber', value: '+33612345672' }],
+        },
+      });
+      expect([status, body.errors]).toEqual([201, undefined]);
+      expect(body).toMatchObject({
+        profile: { given_name: 'Ada' },
+        address: { locality: 'London' },
+        phone_numbers: [{ value: '+33612345672' }],
       });
     });
 
@@ -436,7 +486,6 @@ describe('Users over HTTP (all processes, real NATS)', () => {
       expect(Object.keys(body.paths)).toEqual(
         expect.arrayContaining([
           '/api/v2/org/{org_domain}/users',
-          '/api/v2/org/{org_domain}/users/{email_or_id}',
           '/api/v2/org/{org_domain}/users/{id}',
           '/api/v2/org/{org_domain}/users/{id}/add-metadata',
           '/api/v2/org/{org_domain}/users/{id}/remove-metadata',

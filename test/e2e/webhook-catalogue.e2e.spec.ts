@@ -4,7 +4,7 @@ import { webhookEventCatalogue } from '@sesame/contracts';
 import type { WebhookEventCode } from '@sesame/contracts';
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';
-import { inviteAdmin } from '../support/admin-invitations';
+import { inviteAdmin, onboardingCall, openInvitation } from '../support/admin-invitations';
 import { createOrganization, eventually } from '../support/identity-fixtures';
 import { TestIdp } from '../support/saml-idp';
 import { browserGet, idpReceivesAuthnRequest, postToAcs } from '../support/saml-browser';
@@ -286,7 +286,9 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
         body: { org_domain: domain, user_email: email, plain_text: 'violet hedgehogs sing at dawn' },
       });
       expect(first.status).toBe(201);
+      // Replacing a password without a reset code is the explicit passwords:write privilege's.
       const second = await system.request('POST', '/api/v2/password', {
+        key: system.createApiKey('sandbox', ['authentications:write', 'passwords:write']),
         body: { org_domain: domain, user_email: email, plain_text: 'amber foxes dance at dusk' },
       });
       expect(second.status).toBe(201);
@@ -356,7 +358,7 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
       const partner = await createOrganization(system, 'Relay Partner Hooks');
       await system.request('POST', `/api/v2/org/${acme}/magic-link-connection`, { body: {} });
       const relay = await system.request('POST', '/api/v2/relays', {
-        body: { partner_domain: partner, partner_redirect_uri: partnerCallback, jit: true },
+        body: { partner_domain: partner, partner_redirect_uri: partnerCallback, jit: true, source_organizations: [acme] },
       });
       expect(relay.status).toBe(201);
       expect(await delivered('relay.created', partner)).toMatchObject({
@@ -491,12 +493,12 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
       expect(await delivered('password_connection.updated', domain)).toMatchObject({ data: { plain_text_min_length: 12 } });
 
       const accepted = await inviteAdmin(system, domain, 'it@org-hooks.example');
-      const answer = (choice: 'open' | 'accept' | 'decline', token: string) =>
-        system.request('POST', `/api/v2/admin-invitations/${choice}`, { token: null, body: { token } });
-      expect((await answer('open', accepted.token)).status).toBe(200);
-      expect((await answer('accept', accepted.token)).status).toBe(200);
+      const opened = await openInvitation(system, accepted.token);
+      expect(opened.status).toBe(200);
+      expect((await onboardingCall(system, 'POST', 'accept', opened.session)).status).toBe(200);
       const declined = await inviteAdmin(system, domain, 'other@org-hooks.example');
-      expect((await answer('decline', declined.token)).status).toBe(200);
+      const declining = await openInvitation(system, declined.token);
+      expect((await onboardingCall(system, 'POST', 'decline', declining.session)).status).toBe(200);
       expect((await system.request('DELETE', `/api/v2/org/${domain}/admins/it@org-hooks.example`)).status).toBe(200);
       for (const [code, email] of [
         ['admin.invited', 'it@org-hooks.example'],
@@ -509,6 +511,7 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
         expect(event).toMatchObject({ __environment__: 'sandbox', data: { admin: { email } } });
         noSecrets(event);
         expect(JSON.stringify(event)).not.toContain(accepted.token);
+        expect(JSON.stringify(event)).not.toContain(opened.session);
       }
 
       expect((await system.request('PUT', `/api/v2/organizations/${domain}`, { body: { color: '#ff6600' } })).status).toBe(200);

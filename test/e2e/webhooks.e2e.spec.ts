@@ -3,7 +3,8 @@ import type { ApiKey } from '../support/system';
 import { notFound, unauthorized } from '../support/identity-fixtures';
 
 const path = '/api/v2/webhooks';
-const target = 'https://203.0.113.10/sesame';
+// A public address (IANA's, of example.com) that these tests never deliver to: documentation ranges are refused.
+const target = 'https://93.184.215.14/sesame';
 
 describe('Webhooks over HTTP (all processes, real NATS)', () => {
   let system: System;
@@ -109,8 +110,8 @@ describe('Webhooks over HTTP (all processes, real NATS)', () => {
     expect(rotated.body.signature_key).not.toBe(webhook.signature_key);
   });
 
-  it('in production mode refuses targets on loopback or private addresses', async () => {
-    for (const url of ['https://127.0.0.1/hook', 'https://10.0.0.8/hook', 'https://localhost/hook'])
+  it('in production mode refuses targets on loopback, private or documentation addresses', async () => {
+    for (const url of ['https://127.0.0.1/hook', 'https://10.0.0.8/hook', 'https://localhost/hook', 'https://203.0.113.10/hook'])
       expect(
         await system.request('POST', path, {
           key: production,

@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { processEntries, repoRoot, System } from '../support/system';
+import { processEntries, System } from '../support/system';
 import type { ProcessName } from '../support/system';
-import { PrivateNats } from '../support/private-nats';
 import { WriteLoad } from '../support/write-load';
 import type { Written } from '../support/write-load';
 import { auditWrites, stateText, visibleState } from '../support/visible-state';
@@ -13,8 +10,8 @@ import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * Faults under a steady write load (organizations, users, redirect URIs, relays, webhooks): kill -9
- * of every process in turn, then a restart of NATS itself (a private server: the machine's shared
- * one is never touched). Afterwards every acknowledged write is readable, nothing is listed twice
+ * of every process in turn, then a restart of NATS itself (the system's private server: the
+ * machine's shared one is never touched). Afterwards every acknowledged write is readable, nothing is listed twice
  * or appears unasked, every webhook event reaches a final state and was delivered at least once
  * to a real receiver (which refuses some first attempts), read models rebuilt from zero equal the
  * live ones, and the system answers again.
@@ -69,12 +66,8 @@ describe('Faults under a steady write load (all processes, real NATS)', () => {
   it(
     'survives a restart of NATS (kill -9 of a private nats-server, same store) during the load',
     async () => {
-      const logDir = join(repoRoot, 'test-results', 'reliability');
-      mkdirSync(logDir, { recursive: true });
-      const nats = await PrivateNats.start(logDir);
-      let system: System | undefined;
+      const system = await System.start({ processEnv });
       try {
-        system = await System.start({ env: { SESAME_NATS_URL: nats.url }, processEnv });
         const webhook = await FollowedWebhook.create(system, receiver);
         const before = await visibleState(system);
         const load = new WriteLoad(system, await system.token(), 'Nats', receiver.url);
@@ -82,9 +75,9 @@ describe('Faults under a steady write load (all processes, real NATS)', () => {
         await load.acknowledgedSince(Date.now());
         await sleep(phaseMs);
         const killedAt = Date.now();
-        await nats.kill('SIGKILL');
+        await system.nats.kill('SIGKILL');
         await sleep(1_000);
-        await nats.run();
+        await system.nats.run();
         await system.waitUntilReady(120_000);
         const restartedAt = Date.now();
         const firstWriteMs = restartedAt - killedAt + (await load.acknowledgedSince(restartedAt));
@@ -92,8 +85,7 @@ describe('Faults under a steady write load (all processes, real NATS)', () => {
         await load.stop();
         await verify(system, load, before, webhook, { nats: { restartMs: restartedAt - killedAt, firstWriteMs } });
       } finally {
-        await system?.stop();
-        await nats.stop();
+        await system.stop();
       }
     },
     testTimeoutMs,

@@ -3,7 +3,7 @@ import type { DocumentedOperation, OpenApiDocument } from './openapi';
 import type { RawAnswer, RawRequest } from './raw-http';
 
 /** Answers any operation may give before its own logic runs (SPEC.md section 8, transport rows). */
-export const transportStatuses = new Set([400, 404, 405, 413, 415, 431]);
+export const transportStatuses = new Set([400, 404, 405, 413, 414, 415, 431]);
 
 const correlationIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 

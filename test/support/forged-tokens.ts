@@ -18,7 +18,7 @@ export interface SigningKey {
  */
 export async function systemSigningKey(system: System): Promise<SigningKey> {
   const config = baseConfigSchema.parse(system.env);
-  const nc = await connect({ servers: config.SESAME_NATS_URL });
+  const nc = await connect(system.natsOptions());
   try {
     const store = await openEventStore('auth-methods', config, nc, createLogger('test', 'silent'));
     const { events } = await store.readStream(streamName('signingKeys', 'default'));

@@ -1,4 +1,4 @@
-import type { System } from './system';
+import type { ApiKey, System } from './system';
 
 export const notFound = {
   error: { type: 'resource_not_found', message: 'Resource Not Found', doc_urls: ['http://localhost:8000/api'] },
@@ -12,9 +12,17 @@ export const unauthorized = {
   },
 };
 
-/** Creates an organization and answers its domain. */
-export async function createOrganization(system: System, name: string, body: Record<string, unknown> = {}): Promise<string> {
-  const { status, body: organization } = await system.request('POST', '/api/v2/organizations', { body: { name, ...body } });
+/** Creates an organization in the environment of `key` (the system's sandbox key by default) and answers its domain. */
+export async function createOrganization(
+  system: System,
+  name: string,
+  body: Record<string, unknown> = {},
+  key?: ApiKey,
+): Promise<string> {
+  const { status, body: organization } = await system.request('POST', '/api/v2/organizations', {
+    body: { name, ...body },
+    ...(key ? { key } : {}),
+  });
   if (status !== 201) throw new Error(`organization ${name}: ${status} ${JSON.stringify(organization)}`);
   return organization.domain as string;
 }

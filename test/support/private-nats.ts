@@ -1,16 +1,19 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { natsServerConfig } from '@sesame/platform';
+import type { NatsUser } from '@sesame/platform';
 import { freePort } from './free-port';
 
 const binary = process.env.SESAME_NATS_SERVER_BINARY ?? '/usr/sbin/nats-server';
 
 /**
  * A NATS server with JetStream of a test's own, on a free port of 127.0.0.1 with its own store
- * directory: a test may kill and restart it without touching the machine's shared server.
+ * directory and users (the generated configuration of `npm start`): a test may kill and restart it
+ * without touching the machine's shared server, and nobody connects without credentials.
  */
 export class PrivateNats {
   private child?: ChildProcess;
@@ -18,24 +21,28 @@ export class PrivateNats {
   private constructor(
     readonly port: number,
     readonly storeDir: string,
-    private readonly logFile: string,
+    readonly logFile: string,
   ) {}
 
   get url(): string {
     return `nats://127.0.0.1:${this.port}`;
   }
 
-  static async start(logDir: string): Promise<PrivateNats> {
+  private get configFile(): string {
+    return join(this.storeDir, 'nats.conf');
+  }
+
+  static async start(logDir: string, users: NatsUser[]): Promise<PrivateNats> {
     const nats = new PrivateNats(await freePort(), mkdtempSync(join(tmpdir(), 'sesame-nats-')), join(logDir, 'nats-server.log'));
+    const config = natsServerConfig({ host: '127.0.0.1', port: nats.port, storeDir: join(nats.storeDir, 'store'), users });
+    writeFileSync(nats.configFile, config, { mode: 0o600 });
     await nats.run();
     return nats;
   }
 
-  /** Starts the server (again) on the same port and store. */
+  /** Starts the server (again) on the same port, store and configuration. */
   async run(): Promise<void> {
-    const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(binary, ['-c', this.configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     const log = createWriteStream(this.logFile, { flags: 'a' });
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
@@ -44,8 +51,16 @@ export class PrivateNats {
     while (!(await accepts(this.port))) {
       if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}; see ${this.logFile}`);
       if (Date.now() - started > 30_000) throw new Error(`nats-server not listening after 30 s; see ${this.logFile}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  /** The publish and subscribe permission violations the server logged for connections named `<name>...`. */
+  violations(namePrefix: string): string[] {
+    if (!existsSync(this.logFile)) return [];
+    return readFileSync(this.logFile, 'utf8')
+      .split('\n')
+      .filter((line) => / - (Publish|Subscription) Violation - /.test(line) && line.includes(`:${namePrefix}`));
   }
 
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {

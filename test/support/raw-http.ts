@@ -68,12 +68,16 @@ export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = 30_
 /**
  * Bytes written on a bare TCP socket, then our side closed (for requests node's client refuses to
  * send: bare line feeds, header folding, smuggling attempts). Answers the first response the
- * server wrote, and how many responses it wrote in all before closing.
+ * server wrote, and how many responses it wrote in all before closing. A list of pieces is
+ * written one at a time, a millisecond apart, as a slow network delivers them. With `readLast`,
+ * nothing is read until everything is sent (a client busy sending a large request): a server
+ * that closes the connection while data is still arriving makes it fail with a reset.
  */
 export function rawSocket(
   baseUrl: string,
-  bytes: string | Buffer,
+  bytes: string | Buffer | (string | Buffer)[],
   timeoutMs = 30_000,
+  { readLast = false }: { readLast?: boolean } = {},
 ): Promise<RawAnswer & { responses: number }> {
   const { hostname, port } = new URL(baseUrl);
   const started = Date.now();
@@ -92,8 +96,21 @@ export function rawSocket(
       const responses = raw.match(/HTTP\/1\.[01] \d{3} /g)?.length ?? 0;
       resolve({ ...parseAnswer(raw), responses, ms: Date.now() - started });
     });
-    socket.end(bytes);
+    if (readLast) {
+      socket.pause();
+      socket.once('finish', () => socket.resume());
+    }
+    void writePieces(socket, Array.isArray(bytes) ? bytes : [bytes]);
   });
+}
+
+async function writePieces(socket: net.Socket, pieces: (string | Buffer)[]): Promise<void> {
+  for (const [index, piece] of pieces.entries()) {
+    if (socket.destroyed) return;
+    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    socket.write(piece);
+  }
+  socket.end();
 }
 
 function parseAnswer(raw: string): Omit<RawAnswer, 'ms'> {

@@ -3,9 +3,12 @@ import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { connect } from 'nats';
-import { KeyRing } from '@sesame/platform';
+import type { ConnectionOptions } from 'nats';
+import { KeyRing, randomNatsPassword, randomNatsPasswords, sesameNatsUsers } from '@sesame/platform';
+import type { NatsRole } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import { freePort } from './free-port';
+import { PrivateNats } from './private-nats';
 
 export const repoRoot = resolve(__dirname, '../..');
 
@@ -33,10 +36,15 @@ export interface StartSystemOptions {
   processEnv?: Partial<Record<ProcessName, Record<string, string>>>;
 }
 
+/** The test harness's own NATS user: every permission, to look inside the stores or play a service. */
+const harnessUser = 'sesame-test';
+
 /**
  * The real system for system tests: every service and the gateway as separate Node processes
- * (the built `dist/`), on the local NATS server under a fresh prefix, with their logs in
- * `test-results/e2e/<prefix>/`. Nothing is faked.
+ * (the built `dist/`), on a private nats-server of its own (`PrivateNats`) configured as `npm start`
+ * configures it: each process connects as its own user with its own subject permissions. Logs
+ * (the NATS server's too) are in `test-results/e2e/<prefix>/`. Nothing is faked. `env` carries the
+ * harness's NATS user (every permission), which the processes replace with their own.
  */
 export class System {
   readonly baseUrl: string;
@@ -50,6 +58,9 @@ export class System {
     private readonly options: StartSystemOptions,
     readonly gatewayPort: number,
     readonly logDir: string,
+    /** The system's NATS server (a test may kill and restart it). */
+    readonly nats: PrivateNats,
+    private readonly natsPasswords: Record<NatsRole, string>,
   ) {
     this.baseUrl = `http://127.0.0.1:${gatewayPort}`;
   }
@@ -57,9 +68,19 @@ export class System {
   static async start(options: StartSystemOptions = {}): Promise<System> {
     const prefix = testPrefix('e');
     const gatewayPort = await freePort();
+    const logDir = join(repoRoot, 'test-results', 'e2e', prefix);
+    mkdirSync(logDir, { recursive: true });
+    const natsPasswords = randomNatsPasswords();
+    const harnessPassword = randomNatsPassword();
+    const nats = await PrivateNats.start(logDir, [
+      ...sesameNatsUsers(prefix, natsPasswords),
+      { user: harnessUser, password: harnessPassword },
+    ]);
     const env = {
       PATH: process.env.PATH ?? '',
-      SESAME_NATS_URL: testNatsUrl(),
+      SESAME_NATS_URL: nats.url,
+      SESAME_NATS_USER: harnessUser,
+      SESAME_NATS_PASSWORD: harnessPassword,
       SESAME_PREFIX: prefix,
       SESAME_ENCRYPTION_KEYS: KeyRing.generateKeySpec('test'),
       SESAME_PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
@@ -69,9 +90,7 @@ export class System {
       ...storesFromEnvironment(),
       ...options.env,
     };
-    const logDir = join(repoRoot, 'test-results', 'e2e', prefix);
-    mkdirSync(logDir, { recursive: true });
-    const system = new System(prefix, env, options, gatewayPort, logDir);
+    const system = new System(prefix, env, options, gatewayPort, logDir, nats, natsPasswords);
     try {
       await system.startProcesses(processNames);
       await system.waitUntilReady();
@@ -92,7 +111,7 @@ export class System {
       taken.add(port);
       const child = spawn(process.execPath, [join(repoRoot, processEntries[name])], {
         cwd: repoRoot,
-        env: { ...this.env, SESAME_HTTP_PORT: String(port), ...this.options.processEnv?.[name] },
+        env: { ...this.envOf(name), SESAME_HTTP_PORT: String(port), ...this.options.processEnv?.[name] },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const log = createWriteStream(join(this.logDir, `${name}.log`), { flags: 'a' });
@@ -100,6 +119,16 @@ export class System {
       child.stderr?.pipe(log);
       this.children.set(name, child);
     }
+  }
+
+  /** The environment of one process: the system's, with that process's own NATS user. */
+  envOf(role: NatsRole): Record<string, string> {
+    return { ...this.env, SESAME_NATS_USER: role, SESAME_NATS_PASSWORD: this.natsPasswords[role] };
+  }
+
+  /** NATS connection options with the harness's user (every permission), for tests that look inside. */
+  natsOptions(name = 'sesame-test'): ConnectionOptions {
+    return { servers: this.nats.url, user: this.env.SESAME_NATS_USER, pass: this.env.SESAME_NATS_PASSWORD, name };
   }
 
   async waitUntilReady(timeoutMs = 60_000): Promise<void> {
@@ -128,7 +157,7 @@ export class System {
       '--json',
     ];
     if (scopes) args.push('--scopes', scopes.join(','));
-    const result = spawnSync(process.execPath, args, { env: this.env, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, args, { env: this.envOf('cli'), encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`sesame api-keys create failed: ${result.stderr}`);
     const key = JSON.parse(result.stdout) as { client_id: string; client_secret: string; scopes: string[] };
     return { clientId: key.client_id, clientSecret: key.client_secret, environment, scopes: key.scopes };
@@ -197,9 +226,16 @@ export class System {
     await this.waitUntilReady();
   }
 
+  /**
+   * Stops every process and the NATS server; fails when the server refused a process of the system
+   * a subject (a permission missing from `natsPermissions`: the log lines say which).
+   */
   async stop(): Promise<void> {
     await this.kill(processNames, 'SIGTERM');
-    await deleteStreams(this.prefix, this.env.SESAME_NATS_URL);
+    await this.nats.stop();
+    const violations = this.nats.violations(`${this.prefix}.`);
+    if (violations.length > 0)
+      throw new Error(`NATS refused subjects to the system's processes (see natsPermissions):\n${violations.join('\n')}`);
   }
 }
 

@@ -22,6 +22,11 @@ export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
  */
 export const errorCatalogue = {
   bad_request: { status: 400, message: 'Malformed request', docPath: '/api' },
+  invalid_idempotency_key: {
+    status: 400,
+    message: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters',
+    docPath: '/how-to-use-api-key#idempotent-requests',
+  },
   unauthorized: { status: 401, message: 'Missing an api key with the requested privilegies', docPath: '/how-to-use-api-key' },
   invalid_code: { status: 401, message: 'Invalid Code', docPath: '/implement-multi-factor-authentication-mfa' },
   inactive_totp: {
@@ -29,10 +34,41 @@ export const errorCatalogue = {
     message: 'Your TOTP strategy is inactive',
     docPath: '/implement-multi-factor-authentication-mfa',
   },
+  onboarding_session_required: {
+    status: 401,
+    message: 'Open the link of your invitation email: this call needs the onboarding session it opens in your browser',
+    docPath: '/it-admin-onboarding',
+  },
   forbidden: { status: 403, message: 'Forbidden', docPath: '/api' },
+  authn_connection_not_allowed: {
+    status: 403,
+    message: "This sign-in method is not in the organization's allowed_authn_connections",
+    docPath: '/single-sign-on#sign-in-methods-allowed-per-organization',
+  },
+  relay_source_not_allowed: {
+    status: 403,
+    message: "The user's organization is not among the source_organizations of this relay",
+    docPath: '/relays#relay-a-user',
+  },
+  relay_account_not_linked: {
+    status: 403,
+    message:
+      'The partner organization has an account with this email that is not linked to this user, and the email is not verified',
+    docPath: '/relays#relay-a-user',
+  },
+  cross_site_request: {
+    status: 403,
+    message: 'Cross-site request refused: only the onboarding page of this Sesame may make this call',
+    docPath: '/it-admin-onboarding',
+  },
   resource_not_found: { status: 404, message: 'Resource Not Found', docPath: '/api' },
   method_not_allowed: { status: 405, message: 'Method Not Allowed', docPath: '/api' },
   conflict: { status: 409, message: 'The resource was changed by another request, please retry', docPath: '/api' },
+  idempotency_request_in_progress: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still in progress: retry later to get its answer',
+    docPath: '/how-to-use-api-key#idempotent-requests',
+  },
   directory_sync_already_exists: { status: 409, message: 'A directory sync already exists', docPath: '/directory-sync' },
   password_connection_already_exists: {
     status: 409,
@@ -41,6 +77,7 @@ export const errorCatalogue = {
   },
   sso_connection_already_exists: { status: 409, message: 'An SSO connection already exists', docPath: '/single-sign-on' },
   payload_too_large: { status: 413, message: 'Request body is too large', docPath: '/api' },
+  uri_too_long: { status: 414, message: 'Request URI is too long', docPath: '/api' },
   unsupported_media_type: {
     status: 415,
     message: 'Unsupported Media Type: send application/json or application/x-www-form-urlencoded',
@@ -51,6 +88,11 @@ export const errorCatalogue = {
     status: 422,
     message: 'You should provide the current `access_token` of the user you want to redirect.',
     docPath: '/api',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    message: 'This Idempotency-Key was used with another request: send a new key for a different request',
+    docPath: '/how-to-use-api-key#idempotent-requests',
   },
   unknown_password_code: { status: 422, message: 'The provided password_code is not valid...', docPath: '/password' },
   too_many_requests: { status: 429, message: 'Too Many Requests', docPath: '/api' },
@@ -74,6 +116,8 @@ export const oauthErrorCatalogue = {
   unauthorized_client: 400,
   unsupported_grant_type: 400,
   invalid_scope: 400,
+  /** An `audience` this server does not issue tokens for (RFC 8707 section 2, registered for the token endpoint). */
+  invalid_target: 400,
   /** Over a rate limit (RFC 8628 section 3.5's token-endpoint code for "too fast"), with `Retry-After`. */
   slow_down: 429,
 } as const;

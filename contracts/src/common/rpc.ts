@@ -1,5 +1,6 @@
 import type { AppError } from './errors';
 import type { Environment } from './environment.schema';
+import type { IdempotencyTicket } from '../operations/idempotency';
 
 /** What the gateway (or another service) sends with every request over NATS. */
 export interface RpcMeta {
@@ -16,6 +17,10 @@ export interface RpcMeta {
    * binding signatures are computed over the encoded query, which re-encoding may not reproduce).
    */
   rawQuery?: string;
+  /** A request sent with `Idempotency-Key`: the claimed key, for the service to store its answer under. */
+  idempotency?: IdempotencyTicket;
+  /** Public browser operations only: the browser's `Accept-Language` header, the language of the pages it is answered. */
+  acceptLanguage?: string;
 }
 
 export interface RpcInput<P = unknown, Q = unknown, B = unknown> {
@@ -30,5 +35,9 @@ export interface RpcRequest<I = unknown> {
 }
 
 /** A service's answer: a body with its HTTP status, or an error the gateway maps to a shape. */
-export type RpcReply<T = unknown> =
-  { ok: true; status: number; body: T; headers?: Record<string, string> } | { ok: false; error: AppError };
+export type RpcReply<T = unknown> = (
+  { ok: true; status: number; body: T; headers?: Record<string, string> } | { ok: false; error: AppError }
+) & {
+  /** Set by a service that stored this answer under the request's idempotency key (`RpcMeta.idempotency`). */
+  answerStored?: true;
+};

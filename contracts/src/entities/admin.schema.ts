@@ -18,7 +18,10 @@ export const adminSchema = z
   .meta({ id: 'Admin' });
 export type Admin = z.infer<typeof adminSchema>;
 
-/** What the onboarding page shows for an invitation: the admin, their organization, the link's expiry. */
+/**
+ * What the onboarding page shows: the admin, their organization, and the onboarding session the
+ * invitation link opened in this browser.
+ */
 export const adminInvitationSchema = z
   .object({
     admin: adminSchema,
@@ -28,7 +31,14 @@ export const adminInvitationSchema = z
       allowed_email_domains: z.array(z.string()).meta({ description: 'Email domains that will sign in with SSO' }),
       locale: z.string().nullable().meta({ description: 'Language of the page when the link does not choose one' }),
     }),
-    expires_at: timestampSchema,
+    session: z.object({
+      expires_at: timestampSchema.meta({ description: 'When the onboarding session ends at the latest' }),
+      idle_timeout_seconds: z
+        .number()
+        .int()
+        .positive()
+        .meta({ description: 'The session also ends after this long without a call of the page' }),
+    }),
   })
   .meta({ id: 'AdminInvitation' });
 export type AdminInvitation = z.infer<typeof adminInvitationSchema>;

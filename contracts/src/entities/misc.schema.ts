@@ -17,6 +17,9 @@ export const relaySchema = z
     jit: z.boolean(),
     organization: z.string(),
     partner_domain: z.string(),
+    source_organizations: z
+      .array(z.string())
+      .meta({ description: 'Domains of the organizations whose users may be relayed; empty: nobody' }),
     partner_redirect_uri: z.string(),
     session_duration_minutes: z.number().int(),
   })

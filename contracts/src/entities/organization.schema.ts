@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { environmentSchema } from '../common/environment.schema';
 import { timestampSchema } from '../common/primitives.schema';
 
 export const environmentStatuses = ['up', 'down'] as const;
@@ -25,9 +26,12 @@ export const organizationSchema = z
   .object({
     __type__: z.literal('Organization'),
     __domain__: z.string(),
+    __environment__: environmentSchema,
     id: z.uuid(),
     name: z.string(),
-    domain: z.string().meta({ description: 'Slug generated from the name at creation; unique and immutable.' }),
+    domain: z
+      .string()
+      .meta({ description: 'Slug generated from the name at creation; unique in its environment and immutable.' }),
     allowed_email_domains: z.array(z.string()),
     allowed_authn_connections: z.array(z.enum(authnConnections)),
     color: z.string().nullable(),
@@ -35,7 +39,9 @@ export const organizationSchema = z
     inline_logo_url: z.string().nullable(),
     locale: z.string().nullable(),
     timezone: z.string().nullable(),
-    environments: z.array(organizationEnvironmentSchema),
+    environments: z.array(organizationEnvironmentSchema).meta({
+      description: 'The environment of the organization and its status (one entry: each environment has its own organizations)',
+    }),
     status: organizationStatusSchema,
     inserted_at: timestampSchema,
     updated_at: timestampSchema,

@@ -51,8 +51,42 @@ export type AdminEvent =
     }
   | { type: 'AdminInvitationAccepted'; data: TenantEventData & { admin: Admin } }
   | { type: 'AdminInvitationDeclined'; data: TenantEventData & { admin: Admin } }
+  /** The emailed link was opened: it is used up (single use) and opens the session that follows. */
+  | { type: 'AdminInvitationLinkExchanged'; data: TenantEventData & { admin: Admin } }
+  /** The vendor revoked a link not opened yet. */
+  | { type: 'AdminInvitationLinkRevoked'; data: TenantEventData & { admin: Admin } }
+  | { type: 'AdminOnboardingSessionOpened'; data: TenantEventData & { admin: Admin; session: OnboardingSessionData } }
+  /** The session was used: it now ends without activity at `idle_expires_at` (never after its `expires_at`). */
+  | {
+      type: 'AdminOnboardingSessionExtended';
+      data: TenantEventData & { admin: Admin; session_id: string; idle_expires_at: string };
+    }
+  | {
+      type: 'AdminOnboardingSessionEnded';
+      data: TenantEventData & { admin: Admin; session_id: string; reason: OnboardingSessionEndReason };
+    }
   | { type: 'AdminLoggedIn'; data: TenantEventData & { admin: Admin } }
   | { type: 'AdminRemoved'; data: TenantEventData & { admin: Admin; reason: 'api' | 'organization_deleted' } };
+
+/**
+ * The onboarding session an invitation link opens in the browser that opened it. Its secret is
+ * only in that browser's cookie; `session_hash` is its SHA-256.
+ */
+export interface OnboardingSessionData {
+  id: string;
+  session_hash: string;
+  opened_at: string;
+  /** Ends without activity at this time; each use pushes it back, up to `expires_at`. */
+  idle_expires_at: string;
+  /** Ends at this time whatever the activity. */
+  expires_at: string;
+}
+
+/**
+ * Why a session ended before its time: the set-up was finished (`accepted`), the invitation
+ * `declined`, the vendor revoked it, invited the admin again or removed them.
+ */
+export type OnboardingSessionEndReason = 'accepted' | 'declined' | 'revoked' | 'reinvited' | 'removed';
 
 export interface GroupData {
   id: string;

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { environmentSchema } from '../common/environment.schema';
 import { authnConnections, organizationEnvironmentSchema } from '../entities/organization.schema';
 
 export const organizationSettingsSchema = z.object({
@@ -14,9 +15,11 @@ export const organizationSettingsSchema = z.object({
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
+/** An organization belongs to one environment: `environment` and `domain` name it (stream `organization-<environment>:<domain>`). */
 export const organizationCreatedDataSchema = organizationSettingsSchema.extend({
   id: z.uuid(),
   domain: z.string(),
+  environment: environmentSchema,
   at: z.string(),
 });
 
@@ -25,7 +28,8 @@ export const organizationUpdatedDataSchema = z.object({
   at: z.string(),
 });
 
-export const organizationDeletedDataSchema = z.object({ domain: z.string(), at: z.string() });
+/** Consumers remove what the organization held in `environment` only: the other environment's organization of the same domain is another one. */
+export const organizationDeletedDataSchema = z.object({ domain: z.string(), environment: environmentSchema, at: z.string() });
 
 export type OrganizationEvent =
   | { type: 'OrganizationCreated'; data: z.infer<typeof organizationCreatedDataSchema> }

@@ -6,6 +6,11 @@ export interface RelayData {
   /** The partner organization: users are relayed into it. */
   organization_id: string;
   partner_domain: string;
+  /**
+   * Domains of the organizations whose users the relay accepts. Absent from relays created before
+   * it existed: they accept nobody until it is set.
+   */
+  source_organizations?: string[];
   partner_redirect_uri: string;
   jit: boolean;
   session_duration_minutes: number;

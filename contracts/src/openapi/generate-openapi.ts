@@ -11,7 +11,18 @@ import type { ErrorCode } from '../common/errors';
 import { z } from '../zod';
 import { apiTags, tagGroups } from '../operations/operation';
 import type { Operation } from '../operations/operation';
+import type { OperationExamples } from '../operations/operation-examples';
 import { operations } from '../operations';
+import { onboardingSessionCookie } from '../operations/admin-onboarding.operations';
+import { acceptsIdempotencyKey, idempotencyErrors, idempotencyKeyHeader } from '../operations/idempotency';
+
+const idempotencyHeaders = z.object({
+  [idempotencyKeyHeader]: z.string().min(1).max(255).optional().meta({
+    description:
+      'Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key.',
+    example: 'f3b1c2a0-5d4e-4c1b-9a7e-2b8c6d0e4f11',
+  }),
+});
 
 const tagDescriptions: Record<(typeof apiTags)[number], string> = {
   Organizations: 'Customer organizations, their allowed email domains and environments.',
@@ -30,10 +41,10 @@ const tagDescriptions: Record<(typeof apiTags)[number], string> = {
   'Gateway Management': 'Reserved for gateway management operations; none are published yet.',
 };
 
-function errorResponse(code: ErrorCode) {
-  const entry = errorCatalogue[code];
+/** The answer of the catalogue errors that share a status (403 `inactive_totp` and `authn_connection_not_allowed`...). */
+function errorResponse(codes: ErrorCode[]) {
   return {
-    description: `${code}: ${entry.message}`,
+    description: codes.map((code) => `${code}: ${errorCatalogue[code].message}`).join('; '),
     content: { 'application/json': { schema: errorBodySchema } },
   };
 }
@@ -53,6 +64,28 @@ const retryAfterHeader = {
     schema: { type: 'integer' as const, minimum: 1 },
   },
 };
+
+const correlationIdHeader = {
+  'X-Correlation-Id': {
+    description:
+      'The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID',
+    schema: { type: 'string' as const, pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+  },
+};
+
+const locationHeader = {
+  Location: { description: 'Where the browser goes next', schema: { type: 'string' as const, format: 'uri' } },
+};
+
+/** Every answer of the gateway carries `X-Correlation-Id`, errors included (redirects also `Location`). */
+function withHeaders(responses: RouteConfig['responses']): RouteConfig['responses'] {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      const headers = { ...(status.startsWith('3') ? locationHeader : {}), ...correlationIdHeader };
+      return [status, { ...response, headers: { ...(response as { headers?: object }).headers, ...headers } }];
+    }),
+  );
+}
 
 /** The 429 of an operation with rate limits, in its error style; TOTP's lock-out shares the status. */
 function rateLimitedResponse(operation: Operation) {
@@ -79,22 +112,35 @@ function rateLimitedResponse(operation: Operation) {
   };
 }
 
-/** API keys and directory-sync tokens are Bearer schemes; public and invitation operations have none. */
+/** The error example on the answer of its status (every media type of that answer). */
+function withErrorExample(responses: RouteConfig['responses'], error: OperationExamples['error']): RouteConfig['responses'] {
+  const answer = responses[error.status] as { content?: Record<string, object> } | undefined;
+  if (!answer?.content) return responses;
+  const content = Object.fromEntries(
+    Object.entries(answer.content).map(([type, media]) => [type, { ...media, example: error.body }]),
+  );
+  return { ...responses, [error.status]: { ...answer, content } };
+}
+
+/** API keys and directory-sync tokens are Bearer schemes, the onboarding session a cookie; public operations have none. */
 export function securityOf(operation: Operation): Record<string, string[]>[] {
   if (operation.auth === 'api_key') return [{ bearerAuth: [] }];
   if (operation.auth === 'scim') return [{ scimBearer: [] }];
+  if (operation.auth === 'admin_invitation') return [{ onboardingSession: [] }];
   return [];
 }
 
 function routeConfig(operation: Operation): RouteConfig {
-  const { request, response } = operation;
+  const { request, response, examples } = operation;
   const mediaType = operation.errorStyle === 'scim' ? 'application/scim+json' : 'application/json';
-  const responses: RouteConfig['responses'] = {
-    [response.status]: {
-      description: response.description,
-      ...(response.status === 204 ? {} : { content: { [response.contentType ?? mediaType]: { schema: response.schema } } }),
-    },
-  };
+  const responses: RouteConfig['responses'] = {};
+  for (const { status, description } of [response, ...(response.others ?? [])]) {
+    const example = status === response.status && examples.response !== undefined ? { example: examples.response } : {};
+    responses[status] = {
+      description,
+      ...(status === 204 ? {} : { content: { [response.contentType ?? mediaType]: { schema: response.schema, ...example } } }),
+    };
+  }
   if (operation.errorStyle === 'scim') {
     for (const [status, description] of Object.entries(scimErrors))
       responses[status] = { description, content: { [mediaType]: { schema: scimErrorBodySchema } } };
@@ -105,10 +151,13 @@ function routeConfig(operation: Operation): RouteConfig {
       content: { 'application/json': { schema: oauthErrorBodySchema } },
     };
   } else {
-    for (const code of operation.errors) responses[errorCatalogue[code].status] = errorResponse(code);
+    const errors = [...operation.errors, ...(acceptsIdempotencyKey(operation) ? idempotencyErrors : [])];
+    const statuses = new Set(errors.map((code) => errorCatalogue[code].status));
+    for (const status of statuses)
+      responses[status] = errorResponse(errors.filter((code) => errorCatalogue[code].status === status));
     if (request.body || request.query || request.params) {
       // Catalogue errors answered with 422 (missing_relay_id...) share the status with field errors: either shape.
-      const catalogued = operation.errors.filter((code) => errorCatalogue[code].status === 422);
+      const catalogued = errors.filter((code) => errorCatalogue[code].status === 422);
       responses[422] = catalogued.length
         ? {
             description: ['Invalid fields', ...catalogued.map((code) => `${code}: ${errorCatalogue[code].message}`)].join('; '),
@@ -118,6 +167,7 @@ function routeConfig(operation: Operation): RouteConfig {
     }
   }
   if (operation.rateLimits?.length) responses[429] = rateLimitedResponse(operation);
+  const body = { schema: request.body, ...(examples.request !== undefined ? { example: examples.request } : {}) };
   return {
     method: operation.method,
     path: operation.path,
@@ -129,23 +179,48 @@ function routeConfig(operation: Operation): RouteConfig {
     request: {
       ...(request.params ? { params: request.params as never } : {}),
       ...(request.query ? { query: request.query as never } : {}),
+      ...(acceptsIdempotencyKey(operation) ? { headers: idempotencyHeaders } : {}),
       ...(request.body
         ? {
             body: {
               required: true,
               content:
                 operation.errorStyle === 'scim'
-                  ? { [mediaType]: { schema: request.body } }
-                  : {
-                      'application/json': { schema: request.body },
-                      'application/x-www-form-urlencoded': { schema: request.body },
-                    },
+                  ? { [mediaType]: body }
+                  : { 'application/json': body, 'application/x-www-form-urlencoded': body },
             },
           }
         : {}),
     },
-    responses,
+    responses: withHeaders(withErrorExample(responses, examples.error)),
   };
+}
+
+/** The path parameters of an alias that the operation's own path does not have (`/t/{org_domain}/.well-known`). */
+function aliasParams(alias: string, operation: Operation) {
+  const names = [...alias.matchAll(/\{(\w+)\}/g)].map(([, name]) => name).filter((name) => !operation.path.includes(`{${name}}`));
+  return names.length ? z.object(Object.fromEntries(names.map((name) => [name, z.string().min(1)]))) : undefined;
+}
+
+/** The documented aliases of an operation, each its own path with the same answers. */
+function aliasConfigs(operation: Operation): RouteConfig[] {
+  if (!operation.documentAliases) return [];
+  const config = routeConfig(operation);
+  return (operation.aliases ?? []).map((alias, index) => {
+    const extra = aliasParams(alias, operation);
+    const params =
+      extra && operation.request.params
+        ? (operation.request.params as never as z.ZodObject).extend(extra.shape)
+        : (extra ?? operation.request.params);
+    return {
+      ...config,
+      path: alias,
+      operationId: `${operation.operationId}Alias${index === 0 ? '' : index + 1}`,
+      summary: `${operation.summary} (at ${alias})`,
+      description: `The same as \`${operation.method.toUpperCase()} ${operation.path}\`.${operation.description ? ` ${operation.description}` : ''}`,
+      request: { ...config.request, ...(params ? { params: params as never } : {}) },
+    };
+  });
 }
 
 /** The OpenAPI 3.1 document of the gateway, generated from the operation table. */
@@ -162,7 +237,15 @@ export function generateOpenApiDocument(version = '0.1.0') {
     scheme: 'bearer',
     description: 'The `auth_secret_token` value of the directory sync (SCIM endpoints only).',
   });
-  for (const operation of operations) registry.registerPath(routeConfig(operation));
+  registry.registerComponent('securitySchemes', 'onboardingSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: onboardingSessionCookie.name,
+    description:
+      'The onboarding session that opening an IT-admin invitation link starts in the browser (onboarding page only; HttpOnly, SameSite=Strict).',
+  });
+  for (const operation of operations)
+    for (const config of [routeConfig(operation), ...aliasConfigs(operation)]) registry.registerPath(config);
 
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -170,8 +253,17 @@ export function generateOpenApiDocument(version = '0.1.0') {
       title: 'Sesame API',
       version,
       description: 'Identity and authentication for B2B software: organizations, users, SSO, directory sync, webhooks.',
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+      contact: { name: 'The Sesame maintainers (issues of the project repository)' },
     },
-    servers: [{ url: 'https://{host}', variables: { host: { default: 'localhost:8080' } } }],
+    servers: [
+      { url: 'http://localhost:8080', description: 'The gateway run locally (`npm start`)' },
+      {
+        url: '{public_url}',
+        description: 'A deployment: its `SESAME_PUBLIC_URL`',
+        variables: { public_url: { default: 'https://sesame.example.com' } },
+      },
+    ],
     tags: apiTags.map((name) => ({ name, description: tagDescriptions[name] })),
   });
   return { ...document, 'x-tagGroups': tagGroups };

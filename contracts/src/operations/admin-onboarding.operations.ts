@@ -1,18 +1,123 @@
 import { z } from '../zod';
+import { errorCatalogue } from '../common/errors';
+import type { ErrorCode } from '../common/errors';
+import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { ssoConnectionSchema, ssoProviderTypeSchema } from '../entities/sso.schema';
 import { maybeSsoConnectionSchema, spSettingsSchema, testResultSchema, testSignInSchema } from '../rpc/sso.rpc';
 import { subjects } from '../subjects';
-import { adminInvitationBodySchema } from './admins.operations';
 import { defineOperation } from './operation';
-import { invitationRateLimits } from './rate-limits';
+import { invitationLinkRateLimits, onboardingSessionRateLimits } from './rate-limits';
 import { maxIdpMetadataLength } from './sso.operations';
+import { adminOnboardingExamples } from './admin-onboarding.examples';
+
+/**
+ * The IT-admin onboarding page's calls. The emailed invitation link is used once, by
+ * `openAdminInvitation`, which opens an onboarding session in that browser: an HttpOnly,
+ * SameSite=Strict cookie sent only to these endpoints. Every other call is authorized by that
+ * session (`auth: 'admin_invitation'`), never by the link.
+ */
+export const onboardingSessionCookie = { name: 'sesame_onboarding', path: '/api/v2/admin-invitations' } as const;
+
+export const adminInvitationLinkBodySchema = z
+  .object({ token: z.string().trim().min(1).max(200).meta({ description: 'The token of the invitation link' }) })
+  .meta({ id: 'AdminInvitationLink' });
+
+/** Messages on `token` when an invitation link cannot be opened (422 field errors). */
+export const adminInvitationMessages = {
+  invalid: 'is invalid',
+  used: 'has already been used: the link works once, ask for a new one',
+  expired: 'has expired: ask for a new link',
+  revoked: 'has been revoked: ask for a new link',
+  declined: 'has been declined: ask to be invited again',
+} as const;
+
+/** Messages of `401 onboarding_session_required` when the page's call carries no usable session. */
+export const onboardingSessionMessages = {
+  missing: errorCatalogue.onboarding_session_required.message,
+  ended: 'Your onboarding session has ended: ask for a new invitation link',
+  expired: 'Your onboarding session has expired: ask for a new invitation link',
+} as const;
+
+const sessionErrors: ErrorCode[] = ['onboarding_session_required', 'cross_site_request'];
+
+export const openAdminInvitation = defineOperation({
+  operationId: 'openAdminInvitation',
+  method: 'post',
+  path: '/api/v2/admin-invitations/open',
+  tag: 'Admins',
+  summary: 'Open an IT admin invitation link',
+  description:
+    'Called once by the onboarding page with the token of the invitation link. The link is used up, and an onboarding session starts in this browser: the answer sets the `sesame_onboarding` cookie (HttpOnly, SameSite=Strict, path `/api/v2/admin-invitations`, Secure over https) that the page’s other calls carry. Answers who is invited, for which organization, and how long the session lasts. A link opened before, expired, revoked, declined or replaced by a newer invitation answers 422 on `token`. Records `last_login_at`.',
+  auth: 'none',
+  sameOrigin: true,
+  subject: subjects.identity.admins.openInvitation,
+  request: { body: adminInvitationLinkBodySchema },
+  response: { status: 200, description: 'The invitation, and the session it opened', schema: adminInvitationSchema },
+  errors: ['cross_site_request'],
+  rateLimits: invitationLinkRateLimits,
+  examples: adminOnboardingExamples.openAdminInvitation,
+});
+
+export const getAdminOnboardingSession = defineOperation({
+  operationId: 'getAdminOnboardingSession',
+  method: 'post',
+  path: '/api/v2/admin-invitations/session',
+  tag: 'Admins',
+  summary: 'The onboarding session of this browser',
+  description:
+    'Called by the onboarding page when it loads without a link (a reload, or the way back from a test sign-in), with the session cookie: who is invited, for which organization, and how long the session lasts.',
+  auth: 'admin_invitation',
+  sameOrigin: true,
+  subject: subjects.identity.admins.onboardingSession,
+  request: {},
+  response: { status: 200, description: 'The invitation, and its session', schema: adminInvitationSchema },
+  errors: sessionErrors,
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.getAdminOnboardingSession,
+});
+
+export const acceptAdminInvitation = defineOperation({
+  operationId: 'acceptAdminInvitation',
+  method: 'post',
+  path: '/api/v2/admin-invitations/accept',
+  tag: 'Admins',
+  summary: 'Finish the set-up: accept an IT admin invitation',
+  description:
+    'Called by the onboarding page with the session cookie when the admin finishes the set-up: they accept being in charge of the organization’s single sign-on. The onboarding session ends (the answer clears its cookie).',
+  auth: 'admin_invitation',
+  sameOrigin: true,
+  subject: subjects.identity.admins.acceptInvitation,
+  request: {},
+  response: { status: 200, description: 'The admin, now in charge', schema: adminSchema },
+  errors: sessionErrors,
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.acceptAdminInvitation,
+});
+
+export const declineAdminInvitation = defineOperation({
+  operationId: 'declineAdminInvitation',
+  method: 'post',
+  path: '/api/v2/admin-invitations/decline',
+  tag: 'Admins',
+  summary: 'Decline an IT admin invitation',
+  description:
+    'Called by the onboarding page with the session cookie: someone else is in charge. The onboarding session ends (the answer clears its cookie).',
+  auth: 'admin_invitation',
+  sameOrigin: true,
+  subject: subjects.identity.admins.declineInvitation,
+  request: {},
+  response: { status: 200, description: 'The admin, who declined', schema: adminSchema },
+  errors: sessionErrors,
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.declineAdminInvitation,
+});
 
 /**
  * What the IT admin may set on the onboarding page: the provider and its metadata. The rest of
  * the connection (access policy, provisioning limit, active) stays the vendor's, through the API.
  */
-export const adminInvitationSsoConnectionBodySchema = adminInvitationBodySchema
-  .extend({
+export const adminInvitationSsoConnectionBodySchema = z
+  .object({
     provider_type: ssoProviderTypeSchema,
     metadata: z.string().trim().min(1).max(maxIdpMetadataLength).meta({
       description: 'The identity provider’s SAML metadata XML, uploaded or pasted by the admin',
@@ -27,13 +132,15 @@ export const getAdminInvitationSpSettings = defineOperation({
   tag: 'Admins',
   summary: 'Our SAML service-provider values, for an IT admin',
   description:
-    'Called by the onboarding page with the token of the invitation link: the ACS URL, entity id and SP metadata URL the admin enters in their identity provider, for the organization and environment of the invitation (also before its SSO connection exists).',
+    'Called by the onboarding page with the session cookie: the ACS URL, entity id and SP metadata URL the admin enters in their identity provider, for the organization and environment of the invitation (also before its SSO connection exists).',
   auth: 'admin_invitation',
+  sameOrigin: true,
   subject: subjects.authMethods.sso.spSettings,
-  request: { body: adminInvitationBodySchema },
+  request: {},
   response: { status: 200, description: 'Our values', schema: spSettingsSchema },
-  errors: [],
-  rateLimits: invitationRateLimits,
+  errors: sessionErrors,
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.getAdminInvitationSpSettings,
 });
 
 export const getAdminInvitationSsoConnection = defineOperation({
@@ -43,13 +150,15 @@ export const getAdminInvitationSsoConnection = defineOperation({
   tag: 'Admins',
   summary: 'The SSO connection an IT admin sets up',
   description:
-    'Called by the onboarding page with the token of the invitation link: the SSO connection of the organization and environment of the invitation, or null when there is none yet.',
+    'Called by the onboarding page with the session cookie: the SSO connection of the organization and environment of the invitation, or null when there is none yet.',
   auth: 'admin_invitation',
+  sameOrigin: true,
   subject: subjects.authMethods.sso.find,
-  request: { body: adminInvitationBodySchema },
+  request: {},
   response: { status: 200, description: 'The connection, or null', schema: maybeSsoConnectionSchema },
-  errors: [],
-  rateLimits: invitationRateLimits,
+  errors: sessionErrors,
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.getAdminInvitationSsoConnection,
 });
 
 export const configureAdminInvitationSsoConnection = defineOperation({
@@ -59,25 +168,27 @@ export const configureAdminInvitationSsoConnection = defineOperation({
   tag: 'Admins',
   summary: 'An IT admin gives their identity provider and its metadata',
   description:
-    'Called by the onboarding page with the token of the invitation link: creates the SSO connection of the organization and environment of the invitation, or updates its provider and metadata. The metadata must be valid XML with at least one signing certificate, none expired.',
+    'Called by the onboarding page with the session cookie: creates the SSO connection of the organization and environment of the invitation, or updates its provider and metadata. The metadata must be valid XML with at least one signing certificate, none expired.',
   auth: 'admin_invitation',
+  sameOrigin: true,
   subject: subjects.authMethods.sso.configure,
   request: { body: adminInvitationSsoConnectionBodySchema },
   response: { status: 200, description: 'The connection', schema: ssoConnectionSchema },
-  errors: ['resource_not_found'],
-  rateLimits: invitationRateLimits,
+  errors: ['resource_not_found', ...sessionErrors],
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.configureAdminInvitationSsoConnection,
 });
 
-export const adminInvitationSsoTestBodySchema = adminInvitationBodySchema
-  .extend({
+export const adminInvitationSsoTestBodySchema = z
+  .object({
     return_url: z
       .url({ protocol: /^https?$/ })
       .max(2_000)
       .meta({ description: 'Where the browser comes back after the identity provider: the onboarding page' }),
   })
   .meta({ id: 'AdminInvitationSsoTestRequest' });
-export const adminInvitationSsoTestResultBodySchema = adminInvitationBodySchema
-  .extend({ request_id: z.uuid() })
+export const adminInvitationSsoTestResultBodySchema = z
+  .object({ request_id: z.uuid() })
   .meta({ id: 'AdminInvitationSsoTestResultRequest' });
 
 export const startAdminInvitationSsoTest = defineOperation({
@@ -87,13 +198,15 @@ export const startAdminInvitationSsoTest = defineOperation({
   tag: 'Admins',
   summary: 'An IT admin starts a test sign-in',
   description:
-    'Called by the onboarding page with the token of the invitation link: an SP-initiated SAML sign-in with the connection of the invitation’s organization and environment (it needs the identity provider’s metadata). The browser follows `authorization_url`; after the identity provider it comes back to `return_url` (under Sesame’s public URL) with `request_id` and `sso_test=success` or `failed`. No user is created, no code is issued.',
+    'Called by the onboarding page with the session cookie: an SP-initiated SAML sign-in with the connection of the invitation’s organization and environment (it needs the identity provider’s metadata). The browser follows `authorization_url`; after the identity provider it comes back to `return_url` (under Sesame’s public URL) with `request_id` and `sso_test=success` or `failed`. No user is created, no code is issued.',
   auth: 'admin_invitation',
+  sameOrigin: true,
   subject: subjects.authMethods.sso.testSignIn,
   request: { body: adminInvitationSsoTestBodySchema },
   response: { status: 200, description: 'Where to send the browser', schema: testSignInSchema },
-  errors: ['resource_not_found'],
-  rateLimits: invitationRateLimits,
+  errors: ['resource_not_found', ...sessionErrors],
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.startAdminInvitationSsoTest,
 });
 
 export const getAdminInvitationSsoTestResult = defineOperation({
@@ -103,16 +216,22 @@ export const getAdminInvitationSsoTestResult = defineOperation({
   tag: 'Admins',
   summary: 'What a test sign-in brought back',
   description:
-    'Called by the onboarding page with the token of the invitation link and the `request_id` of a test sign-in: the NameID, email and attributes the identity provider sent, the profile Sesame maps from them, or why the sign-in was refused.',
+    'Called by the onboarding page with the session cookie and the `request_id` of a test sign-in: the NameID, email and attributes the identity provider sent, the profile Sesame maps from them, or why the sign-in was refused.',
   auth: 'admin_invitation',
+  sameOrigin: true,
   subject: subjects.authMethods.sso.testResult,
   request: { body: adminInvitationSsoTestResultBodySchema },
   response: { status: 200, description: 'The outcome', schema: testResultSchema },
-  errors: ['resource_not_found'],
-  rateLimits: invitationRateLimits,
+  errors: ['resource_not_found', ...sessionErrors],
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.getAdminInvitationSsoTestResult,
 });
 
 export const adminOnboardingOperations = [
+  openAdminInvitation,
+  getAdminOnboardingSession,
+  acceptAdminInvitation,
+  declineAdminInvitation,
   getAdminInvitationSpSettings,
   getAdminInvitationSsoConnection,
   configureAdminInvitationSsoConnection,

@@ -6,6 +6,7 @@ import { attributesMappingSchema, directorySyncProviders, directorySyncSchema } 
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import { metadataKeySchema } from './users.operations';
+import { directorySyncsExamples } from './directory-syncs.examples';
 
 export const createDirectorySyncBodySchema = z
   .object({
@@ -84,6 +85,7 @@ export const getDirectorySync = defineOperation({
   request: { params: orgDomainParamsSchema },
   response: { status: 200, description: 'The directory sync', schema: directorySyncSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: directorySyncsExamples.getDirectorySync,
 });
 
 export const createDirectorySync = defineOperation({
@@ -100,6 +102,7 @@ export const createDirectorySync = defineOperation({
   request: { params: orgDomainParamsSchema, body: createDirectorySyncBodySchema },
   response: { status: 201, description: 'The created directory sync, with its token value', schema: directorySyncSchema },
   errors: ['unauthorized', 'resource_not_found', 'directory_sync_already_exists'],
+  examples: directorySyncsExamples.createDirectorySync,
 });
 
 export const updateDirectorySync = defineOperation({
@@ -116,6 +119,7 @@ export const updateDirectorySync = defineOperation({
   request: { params: orgDomainParamsSchema, body: updateDirectorySyncBodySchema },
   response: { status: 200, description: 'The updated directory sync', schema: directorySyncSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: directorySyncsExamples.updateDirectorySync,
 });
 
 export const getAttributesMapping = defineOperation({
@@ -131,6 +135,7 @@ export const getAttributesMapping = defineOperation({
   request: {},
   response: { status: 200, description: 'The attribute mapping', schema: attributesMappingSchema },
   errors: ['unauthorized'],
+  examples: directorySyncsExamples.getAttributesMapping,
 });
 
 export const putAttributesMapping = defineOperation({
@@ -147,6 +152,7 @@ export const putAttributesMapping = defineOperation({
   request: { body: putAttributesMappingBodySchema },
   response: { status: 200, description: 'The new attribute mapping', schema: attributesMappingSchema },
   errors: ['unauthorized'],
+  examples: directorySyncsExamples.putAttributesMapping,
 });
 
 export const directorySyncOperations = [

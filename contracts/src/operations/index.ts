@@ -17,7 +17,9 @@ import { directorySyncOperations } from './directory-syncs.operations';
 import { scimOperations } from './scim.operations';
 
 export * from './operation';
+export * from './operation-examples';
 export * from './rate-limits';
+export * from './idempotency';
 export * from './oauth.operations';
 export * from './password.operations';
 export * from './organizations.operations';

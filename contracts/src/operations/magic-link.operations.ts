@@ -6,6 +6,7 @@ import { magicLinkChallengeSchema, magicLinkConnectionSchema } from '../entities
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import { perIp } from './rate-limits';
+import { magicLinkExamples } from './magic-link.examples';
 
 const magicLinkConnectionFields = {
   active: booleanInputSchema.optional(),
@@ -52,6 +53,7 @@ export const getMagicLinkConnection = defineOperation({
   request: { params: orgDomainParamsSchema },
   response: { status: 200, description: 'The magic link connection', schema: magicLinkConnectionSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: magicLinkExamples.getMagicLinkConnection,
 });
 
 export const createMagicLinkConnection = defineOperation({
@@ -67,6 +69,7 @@ export const createMagicLinkConnection = defineOperation({
   request: { params: orgDomainParamsSchema, body: createMagicLinkConnectionBodySchema },
   response: { status: 201, description: 'The magic link connection', schema: magicLinkConnectionSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: magicLinkExamples.createMagicLinkConnection,
 });
 
 export const updateMagicLinkConnection = defineOperation({
@@ -81,6 +84,7 @@ export const updateMagicLinkConnection = defineOperation({
   request: { params: orgDomainParamsSchema, body: updateMagicLinkConnectionBodySchema },
   response: { status: 200, description: 'The magic link connection', schema: magicLinkConnectionSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: magicLinkExamples.updateMagicLinkConnection,
 });
 
 export const createMagicLinkChallenge = defineOperation({
@@ -96,8 +100,9 @@ export const createMagicLinkChallenge = defineOperation({
   subject: subjects.authMethods.magicLink.challenge,
   request: { body: createMagicLinkChallengeBodySchema },
   response: { status: 201, description: 'The challenge', schema: magicLinkChallengeSchema },
-  errors: ['unauthorized', 'resource_not_found'],
+  errors: ['unauthorized', 'resource_not_found', 'authn_connection_not_allowed'],
   rateLimits: [{ limit: 'magic_link_email', by: ['body.email'] }, perIp('magic_link_ip')],
+  examples: magicLinkExamples.createMagicLinkChallenge,
 });
 
 export const magicLinkOperations = [

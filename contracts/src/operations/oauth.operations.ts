@@ -4,6 +4,7 @@ import { codeVerifierPattern } from '../common/pkce.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import { perIp } from './rate-limits';
+import { oauthExamples } from './oauth.examples';
 
 export const grantTypes = ['client_credentials', 'authorization_code', 'refresh_token', 'relay'] as const;
 
@@ -18,7 +19,10 @@ export const tokenRequestSchema = z
       description:
         'The API key secret (RFC 6749 section 2.3.1): in the body, or HTTP Basic `base64(client_id:client_secret)`, not both',
     }),
-    audience: z.string().optional(),
+    audience: z.string().optional().meta({
+      description:
+        '`client_credentials`: the API audience (`SESAME_API_AUDIENCE`, by default the public URL), the only one API-key tokens are issued for; another answers 400 `invalid_target` (RFC 8707). Leave it out',
+    }),
     scope: z.string().optional(),
     code: z.string().optional(),
     redirect_uri: z.string().optional(),
@@ -38,10 +42,11 @@ export const issueToken = defineOperation({
   method: 'post',
   path: '/oauth/token',
   aliases: ['/api/v2/oauth/token'],
+  documentAliases: true,
   tag: 'Token',
   summary: 'Get tokens',
   description:
-    "OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token. `authorization_code` exchanges the one-time `code` a sign-in answered (password, magic link, TOTP, SSO) for the user's `access_token`, `id_token` and `refresh_token`; the code works once and expires after 120 seconds by default. The client authenticates with its API key (`client_secret` in the body, or HTTP Basic `base64(client_id:client_secret)`, not both), the key of the code's environment that started the sign-in; a public client (a browser or mobile app) instead sends `client_id` and the PKCE `code_verifier` of the `code_challenge` (S256) it gave the sign-in. A code issued with a `code_challenge` always needs its `code_verifier`. `refresh_token` exchanges a refresh token for new tokens and a new refresh token; a refresh token obtained with client authentication needs the same client authentication, one obtained with PKCE alone is refreshed by rotation only; presenting a refresh token that was already exchanged revokes every token of that sign-in. `relay` exchanges a relay code; the partner authenticates with an API key of the relay's environment, and the tokens end with the relay's `session_duration_minutes`. Missing or wrong client authentication answers 401 `invalid_client` (with `WWW-Authenticate: Basic` when HTTP Basic was used); unknown, expired or used codes, refresh tokens and wrong `code_verifier`s answer `invalid_grant`.",
+    "OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token, for the API's own audience only (another `audience` answers 400 `invalid_target`). `authorization_code` exchanges the one-time `code` a sign-in answered (password, magic link, TOTP, SSO) for the user's `access_token`, `id_token` and `refresh_token`; the code works once and expires after 120 seconds by default. The client authenticates with its API key (`client_secret` in the body, or HTTP Basic `base64(client_id:client_secret)`, not both), the key of the code's environment that started the sign-in; a public client (a browser or mobile app) instead sends `client_id` and the PKCE `code_verifier` of the `code_challenge` (S256) it gave the sign-in. A code issued with a `code_challenge` always needs its `code_verifier`. `refresh_token` exchanges a refresh token for new tokens and a new refresh token; a refresh token obtained with client authentication needs the same client authentication, one obtained with PKCE alone is refreshed by rotation only; presenting a refresh token that was already exchanged revokes every token of that sign-in. `relay` exchanges a relay code; the partner authenticates with an API key of the relay's environment, and the tokens end with the relay's `session_duration_minutes`. Missing or wrong client authentication answers 401 `invalid_client` (with `WWW-Authenticate: Basic` when HTTP Basic was used); unknown, expired or used codes, refresh tokens and wrong `code_verifier`s answer `invalid_grant`.",
   auth: 'none',
   subject: subjects.authMethods.token,
   request: { body: tokenRequestSchema },
@@ -49,6 +54,7 @@ export const issueToken = defineOperation({
   errors: [],
   errorStyle: 'oauth',
   rateLimits: [{ limit: 'token_client', by: ['body.client_id'] }, perIp('token_ip')],
+  examples: oauthExamples.issueToken,
 });
 
 export const getJwks = defineOperation({
@@ -56,6 +62,7 @@ export const getJwks = defineOperation({
   method: 'get',
   path: '/.well-known/jwks.json',
   aliases: ['/t/{org_domain}/.well-known'],
+  documentAliases: true,
   tag: 'Token',
   summary: 'Public signing keys (JWKS)',
   description: 'Also served at `/t/{org_domain}/.well-known`, the path the client SDKs read.',
@@ -63,7 +70,9 @@ export const getJwks = defineOperation({
   subject: subjects.authMethods.jwks,
   request: {},
   response: { status: 200, description: 'The JSON Web Key Set', schema: jwksSchema },
-  errors: [],
+  // Public and without input: only a request line over the limit is refused (before any route runs).
+  errors: ['uri_too_long'],
+  examples: oauthExamples.getJwks,
 });
 
 export const oauthOperations = [issueToken, getJwks];

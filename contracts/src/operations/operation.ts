@@ -2,6 +2,7 @@ import type { z } from '../zod';
 import type { ErrorCode } from '../common/errors';
 import type { Scope } from '../common/scopes';
 import type { RateLimitRule } from './rate-limits';
+import type { OperationExamples } from './operation-examples';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -49,25 +50,41 @@ export interface Operation<
   method: HttpMethod;
   /** OpenAPI path template, e.g. `/api/v2/organizations/{org_domain}`. */
   path: string;
-  /** Other paths served identically (not documented separately). */
+  /** Other paths served identically (not documented separately unless `documentAliases`). */
   aliases?: string[];
+  /** The aliases are documented too, each as its own path (operationId suffixed `Alias`): the ones guides send people to. */
+  documentAliases?: true;
   tag: ApiTag;
   summary: string;
   description?: string;
   /**
    * `api_key`: a Bearer access token of an API key holding `scope`; `none`: public;
    * `scim`: the Bearer token of a directory sync, checked by the directory-sync service;
-   * `admin_invitation`: the body's `token` of an IT-admin invitation (the onboarding page). The
-   * gateway asks identity which organization and environment the invitation is for, and calls
-   * `subject` (a service subject) with `organization_domain`, `environment` and the other body
-   * fields as its input: the scope always comes from the invitation, never from the body.
+   * `admin_invitation`: the onboarding session cookie that opening an IT-admin invitation link
+   * sets (the onboarding page). The gateway asks identity to check the session (which also
+   * pushes back its idle expiry), and calls `subject` (a service subject) with the body fields,
+   * `organization_domain` and `environment` of the invitation, `admin_id` and `session_id`: the
+   * scope always comes from the session, never from the body.
    */
   auth: 'api_key' | 'none' | 'scim' | 'admin_invitation';
   scope?: Scope;
+  /**
+   * Calls only Sesame's own pages make (the onboarding page): the gateway refuses with 403
+   * `cross_site_request` a request whose `Origin` is not that of `SESAME_PUBLIC_URL`, or whose
+   * `Sec-Fetch-Site` is `cross-site` or `same-site` (CSRF; the session cookie is also `SameSite=Strict`).
+   */
+  sameOrigin?: true;
   subject: string;
   request: { params?: P; query?: Q; body?: B };
   /** `contentType` defaults to `application/json` (XML metadata and HTML pages of browser endpoints differ). */
-  response: { status: number; description: string; schema: R; contentType?: string };
+  response: {
+    status: number;
+    description: string;
+    schema: R;
+    contentType?: string;
+    /** Other successful answers with the same schema (a browser endpoint's page instead of its redirect). */
+    others?: { status: number; description: string }[];
+  };
   /** Documented error answers, beyond the transport ones every operation can give. */
   errors: ErrorCode[];
   /** Error body style: the API's two shapes, the OAuth shape (token endpoint) or the SCIM shape (RFC 7644, `application/scim+json`). */
@@ -77,6 +94,8 @@ export interface Operation<
    * them the gateway answers 429 with `Retry-After`: `rate_limited` (OAuth: `slow_down`; SCIM: status 429).
    */
   rateLimits?: RateLimitRule[];
+  /** Request, success and error examples of the API reference (validated against the schemas above by a unit test). */
+  examples: OperationExamples;
 }
 
 export function defineOperation<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(

@@ -10,6 +10,7 @@ import {
 } from '../entities/organization.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import { organizationsExamples } from './organizations.examples';
 
 const organizationFields = {
   allowed_email_domains: listInputSchema(domainNameSchema).pipe(z.array(z.string()).max(100)).optional(),
@@ -33,7 +34,11 @@ export const updateOrganizationBodySchema = z
   .object({
     name: z.string().trim().min(1).max(100).optional(),
     domain: z.string().optional().meta({ description: 'Cannot be changed; sending another value is an error' }),
-    environments: z.array(organizationEnvironmentSchema).max(2).optional(),
+    environments: z
+      .array(organizationEnvironmentSchema)
+      .max(2)
+      .optional()
+      .meta({ description: "The status of the organization's own environment; naming the other environment is an error" }),
     ...organizationFields,
   })
   .meta({ id: 'UpdateOrganizationRequest' });
@@ -56,13 +61,15 @@ export const createOrganization = defineOperation({
   path: '/api/v2/organizations',
   tag: 'Organizations',
   summary: 'Create an organization',
-  description: 'The domain is generated from the name (lowercase, dashes) and must be unique.',
+  description:
+    'The organization belongs to the environment of the API key. The domain is generated from the name (lowercase, dashes) and must be unique in that environment: the other environment may have its own organization of the same domain.',
   auth: 'api_key',
   scope: 'organizations:write',
   subject: subjects.identity.organizations.create,
   request: { body: createOrganizationBodySchema },
   response: { status: 201, description: 'The created organization', schema: organizationSchema },
   errors: ['unauthorized'],
+  examples: organizationsExamples.createOrganization,
 });
 
 export const listOrganizations = defineOperation({
@@ -71,12 +78,14 @@ export const listOrganizations = defineOperation({
   path: '/api/v2/organizations',
   tag: 'Organizations',
   summary: 'List organizations',
+  description: 'The organizations of the environment of the API key.',
   auth: 'api_key',
   scope: 'organizations:read',
   subject: subjects.identity.organizations.list,
   request: { query: listOrganizationsQuerySchema },
   response: { status: 200, description: 'A page of organizations', schema: organizationListSchema },
   errors: ['unauthorized'],
+  examples: organizationsExamples.listOrganizations,
 });
 
 export const getOrganization = defineOperation({
@@ -85,12 +94,14 @@ export const getOrganization = defineOperation({
   path: '/api/v2/organizations/{org_domain}',
   tag: 'Organizations',
   summary: 'Retrieve an organization',
+  description: "An organization of the API key's environment; one of the other environment answers 404.",
   auth: 'api_key',
   scope: 'organizations:read',
   subject: subjects.identity.organizations.get,
   request: { params: orgDomainParamsSchema },
   response: { status: 200, description: 'The organization', schema: organizationSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: organizationsExamples.getOrganization,
 });
 
 export const updateOrganization = defineOperation({
@@ -99,13 +110,14 @@ export const updateOrganization = defineOperation({
   path: '/api/v2/organizations/{org_domain}',
   tag: 'Organizations',
   summary: 'Update an organization',
-  description: 'Every field but the domain can change.',
+  description: 'Every field but the domain can change. An organization of the other environment answers 404.',
   auth: 'api_key',
   scope: 'organizations:write',
   subject: subjects.identity.organizations.update,
   request: { params: orgDomainParamsSchema, body: updateOrganizationBodySchema },
   response: { status: 200, description: 'The updated organization', schema: organizationSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: organizationsExamples.updateOrganization,
 });
 
 export const deleteOrganization = defineOperation({
@@ -114,12 +126,15 @@ export const deleteOrganization = defineOperation({
   path: '/api/v2/organizations/{org_domain}',
   tag: 'Organizations',
   summary: 'Delete an organization',
+  description:
+    "Deletes the organization of the API key's environment and everything it holds there (users, IT admins, groups, connections, directory sync); the other environment's organization of the same domain stays untouched.",
   auth: 'api_key',
   scope: 'organizations:write',
   subject: subjects.identity.organizations.delete,
   request: { params: orgDomainParamsSchema },
   response: { status: 200, description: 'The deleted organization', schema: organizationDeletedSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: organizationsExamples.deleteOrganization,
 });
 
 export const organizationOperations = [

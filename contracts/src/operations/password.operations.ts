@@ -12,6 +12,7 @@ import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import { perIp } from './rate-limits';
 import { emailInputSchema } from './users.operations';
+import { passwordExamples } from './password.examples';
 
 /** Longest password accepted at all (a connection may ask for less): argon2 input stays small. */
 export const maxPasswordLength = 1_024;
@@ -63,7 +64,10 @@ export const passwordRequestBodySchema = z
   .object({
     org_domain: orgDomainField,
     user_email: emailInputSchema,
-    redirect_uri: httpUrlSchema.meta({ description: 'Where the reset link sends the user, with `password_code`' }),
+    redirect_uri: httpUrlSchema.optional().meta({
+      description:
+        'Where the reset link sends the user, with `password_code`: a redirect URI registered in the environment (`/api/v2/redirect_uris`), the default one when left out',
+    }),
     find_or_create_user: booleanInputSchema.default(false),
   })
   .meta({ id: 'PasswordRequestRequest' });
@@ -81,6 +85,7 @@ export const getPasswordConnection = defineOperation({
   request: { params: orgDomainParamsSchema },
   response: { status: 200, description: 'The connection', schema: passwordConnectionSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: passwordExamples.getPasswordConnection,
 });
 
 export const createPasswordConnection = defineOperation({
@@ -96,6 +101,7 @@ export const createPasswordConnection = defineOperation({
   request: { params: orgDomainParamsSchema, body: passwordConnectionBodySchema },
   response: { status: 201, description: 'The created connection', schema: passwordConnectionSchema },
   errors: ['unauthorized', 'resource_not_found', 'password_connection_already_exists'],
+  examples: passwordExamples.createPasswordConnection,
 });
 
 export const updatePasswordConnection = defineOperation({
@@ -111,6 +117,7 @@ export const updatePasswordConnection = defineOperation({
   request: { params: orgDomainParamsSchema, body: passwordConnectionBodySchema },
   response: { status: 200, description: 'The updated connection', schema: passwordConnectionSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: passwordExamples.updatePasswordConnection,
 });
 
 export const createPassword = defineOperation({
@@ -120,13 +127,14 @@ export const createPassword = defineOperation({
   tag: 'Password',
   summary: 'Set a password',
   description:
-    'Sets the password of the user with `user_email` (created when absent; `code` is null), or of the user a `password_code` was given for (the code works once; `code` is then a one-time authorization code for `POST /oauth/token`). Refused with a field error on `plain_text` when shorter or longer than the connection allows, among the 10,000 most common passwords, found in the breached-password list, or too weak.',
+    'Sets the password of the user with `user_email` (created when absent, which needs `users:write`; `code` is null), or of the user a `password_code` was given for (the code works once; `code` is then a one-time authorization code for `POST /oauth/token`). A user who already has a password gets a new one only with a `password_code` (from a reset link or a renewal) or with a key holding `passwords:write`; otherwise 401 `unauthorized`, and nothing changes. Refused with a field error on `plain_text` when shorter or longer than the connection allows, among the 10,000 most common passwords, found in the breached-password list, or too weak.',
   auth: 'api_key',
   scope: 'authentications:write',
   subject: subjects.authMethods.password.create,
   request: { body: createPasswordBodySchema },
   response: { status: 201, description: 'The password', schema: passwordSchema },
-  errors: ['unauthorized', 'unknown_password_code', 'resource_not_found'],
+  errors: ['unauthorized', 'unknown_password_code', 'resource_not_found', 'authn_connection_not_allowed'],
+  examples: passwordExamples.createPassword,
 });
 
 export const createPasswordChallenge = defineOperation({
@@ -142,8 +150,9 @@ export const createPasswordChallenge = defineOperation({
   subject: subjects.authMethods.password.challenge,
   request: { body: passwordChallengeBodySchema },
   response: { status: 200, description: 'The challenge', schema: passwordChallengeSchema },
-  errors: ['unauthorized', 'resource_not_found'],
+  errors: ['unauthorized', 'resource_not_found', 'authn_connection_not_allowed'],
   rateLimits: [{ limit: 'password_challenge_email', by: ['body.user_email', 'body.org_domain'] }, perIp('password_ip')],
+  examples: passwordExamples.createPasswordChallenge,
 });
 
 export const createPasswordRequest = defineOperation({
@@ -153,14 +162,15 @@ export const createPasswordRequest = defineOperation({
   tag: 'Password',
   summary: 'Send a password reset link',
   description:
-    'Emails the user a link to `redirect_uri` carrying a one-time `password_code` (valid one hour) to send with the new password to `POST /api/v2/password`. With `find_or_create_user`, an unknown user is created; otherwise nothing is sent to an unknown email and `user_id` and `magic_link` are null.',
+    'Emails the user a link to `redirect_uri` (a registered redirect URI of the environment, the default one when left out; another answers 422 on `redirect_uri`) carrying a one-time `password_code` (valid one hour) to send with the new password to `POST /api/v2/password`. The answer carries the link in `magic_link` for a sandbox key only: with a production key it is null, the link reaching the user by email alone. With `find_or_create_user` (which needs `users:write`), an unknown user is created; otherwise nothing is sent to an unknown email and `user_id` and `magic_link` are null.',
   auth: 'api_key',
   scope: 'authentications:write',
   subject: subjects.authMethods.password.request,
   request: { body: passwordRequestBodySchema },
   response: { status: 201, description: 'The request', schema: passwordRequestSchema },
-  errors: ['unauthorized', 'resource_not_found'],
+  errors: ['unauthorized', 'resource_not_found', 'authn_connection_not_allowed'],
   rateLimits: [{ limit: 'password_request_email', by: ['body.user_email', 'body.org_domain'] }, perIp('password_ip')],
+  examples: passwordExamples.createPasswordRequest,
 });
 
 export const passwordOperations = [

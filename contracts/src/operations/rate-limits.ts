@@ -24,9 +24,9 @@ export const rateLimitDefaults = {
   sso_ip: { limit: 600, windowSeconds: 60 },
   /** SCIM requests, per directory-sync bearer token. */
   scim_token: { limit: 6_000, windowSeconds: 60 },
-  /** Uses of an IT-admin invitation token (onboarding page, accept, decline), per token. */
+  /** Uses of an IT-admin invitation link (opening it), or calls of the onboarding session it opened, per link or session. */
   invitation_token: { limit: 120, windowSeconds: 60 },
-  /** Uses of IT-admin invitation tokens, per client address (guessing tokens). */
+  /** Invitation links opened and onboarding-session calls, per client address (guessing links or sessions). */
   invitation_ip: { limit: 300, windowSeconds: 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 
@@ -37,10 +37,10 @@ export const rateLimitNames = Object.keys(rateLimitDefaults) as RateLimitName[];
 export const maxRateLimitWindowSeconds = 3_600;
 
 /**
- * What a request is counted by: the client address, the directory-sync bearer token, or a field of
- * the validated body or path parameters (case-insensitive).
+ * What a request is counted by: the client address, the directory-sync bearer token, the
+ * onboarding-session cookie, or a field of the validated body or path parameters (case-insensitive).
  */
-export type RateLimitKeyPart = 'ip' | 'scim_token' | `body.${string}` | `params.${string}`;
+export type RateLimitKeyPart = 'ip' | 'scim_token' | 'onboarding_session' | `body.${string}` | `params.${string}`;
 
 /** One budget an operation spends from. The request is not counted by it when the first part of `by` is absent. */
 export interface RateLimitRule {
@@ -50,5 +50,14 @@ export interface RateLimitRule {
 
 export const perIp = (limit: RateLimitName): RateLimitRule => ({ limit, by: ['ip'] });
 
-/** The IT-admin invitation token, per token and per client address. */
-export const invitationRateLimits: RateLimitRule[] = [{ limit: 'invitation_token', by: ['body.token'] }, perIp('invitation_ip')];
+/** Opening an IT-admin invitation link (its token in the body), per token and per client address. */
+export const invitationLinkRateLimits: RateLimitRule[] = [
+  { limit: 'invitation_token', by: ['body.token'] },
+  perIp('invitation_ip'),
+];
+
+/** The onboarding page's calls with the session cookie, per session and per client address. */
+export const onboardingSessionRateLimits: RateLimitRule[] = [
+  { limit: 'invitation_token', by: ['onboarding_session'] },
+  perIp('invitation_ip'),
+];

@@ -3,6 +3,7 @@ import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination
 import { redirectUriSchema } from '../entities/misc.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import { redirectUrisExamples } from './redirect-uris.examples';
 
 export const createRedirectUriBodySchema = z
   .object({ url: z.string().trim().min(1).max(2_000) })
@@ -26,6 +27,7 @@ export const createRedirectUri = defineOperation({
   request: { body: createRedirectUriBodySchema },
   response: { status: 201, description: 'The created redirect URI', schema: redirectUriSchema },
   errors: ['unauthorized'],
+  examples: redirectUrisExamples.createRedirectUri,
 });
 
 export const listRedirectUris = defineOperation({
@@ -40,6 +42,7 @@ export const listRedirectUris = defineOperation({
   request: { query: pageQuerySchema },
   response: { status: 200, description: 'A page of redirect URIs, oldest first', schema: redirectUriListSchema },
   errors: ['unauthorized'],
+  examples: redirectUrisExamples.listRedirectUris,
 });
 
 export const getRedirectUri = defineOperation({
@@ -54,6 +57,7 @@ export const getRedirectUri = defineOperation({
   request: { params: redirectUriParamsSchema },
   response: { status: 200, description: 'The redirect URI', schema: redirectUriSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: redirectUrisExamples.getRedirectUri,
 });
 
 export const deleteRedirectUri = defineOperation({
@@ -69,6 +73,7 @@ export const deleteRedirectUri = defineOperation({
   request: { params: redirectUriParamsSchema },
   response: { status: 200, description: 'The deleted redirect URI', schema: redirectUriDeletedSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: redirectUrisExamples.deleteRedirectUri,
 });
 
 export const setDefaultRedirectUri = defineOperation({
@@ -83,6 +88,7 @@ export const setDefaultRedirectUri = defineOperation({
   request: { params: redirectUriParamsSchema },
   response: { status: 200, description: 'The new default redirect URI', schema: redirectUriSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: redirectUrisExamples.setDefaultRedirectUri,
 });
 
 export const redirectUriOperations = [

@@ -1,7 +1,9 @@
 import { z } from '../zod';
+import { freeFormObjectSchema } from '../common/free-form.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import type { HttpMethod, Operation } from './operation';
+import { scimExamples } from './scim.examples';
 
 /**
  * SCIM 2.0 endpoints (RFC 7644) of a directory sync, under its base URL
@@ -65,7 +67,12 @@ export function listQueryOfSearch({
   };
 }
 
-export const scimResourceSchema = z.record(z.string(), z.unknown()).meta({ id: 'ScimResource' });
+/**
+ * A SCIM resource or PATCH request as sent (validated against the SCIM schemas by the service).
+ * Real ones nest four or five levels (`Operations[].value.emails[]`); the size stays within what
+ * one NATS message carries.
+ */
+export const scimResourceSchema = freeFormObjectSchema({ maxDepth: 10, maxBytes: 1_048_576 }).meta({ id: 'ScimResource' });
 export const scimListResponseSchema = z
   .object({
     schemas: z.array(z.string()),
@@ -86,6 +93,7 @@ interface ScimEndpoint {
   subject: string;
   request: Operation['request'];
   response: Operation['response'];
+  examples: Operation['examples'];
 }
 
 /** Endpoint names are also served in lower case (`/users`): some clients, Microsoft's reference tests among them, send them so. */
@@ -119,6 +127,7 @@ const discovery = [
     subject: subjects.directorySync.scim.serviceProviderConfig,
     request: { params: scimDirectoryParamsSchema },
     response: { status: 200, description: 'What this SCIM server supports', schema: scimResourceSchema },
+    examples: scimExamples.serviceProviderConfig,
   }),
   scimOperation({
     operationId: 'scimResourceTypes',
@@ -128,6 +137,7 @@ const discovery = [
     subject: subjects.directorySync.scim.resourceTypes,
     request: { params: scimDirectoryParamsSchema },
     response: { status: 200, description: 'User and Group', schema: scimListResponseSchema },
+    examples: scimExamples.resourceTypes,
   }),
   scimOperation({
     operationId: 'scimResourceType',
@@ -137,6 +147,7 @@ const discovery = [
     subject: subjects.directorySync.scim.resourceType,
     request: { params: scimResourceParamsSchema },
     response: { status: 200, description: 'The resource type', schema: scimResourceSchema },
+    examples: scimExamples.resourceType,
   }),
   scimOperation({
     operationId: 'scimSchemas',
@@ -146,6 +157,7 @@ const discovery = [
     subject: subjects.directorySync.scim.schemas,
     request: { params: scimDirectoryParamsSchema },
     response: { status: 200, description: 'User, enterprise user extension and Group', schema: scimListResponseSchema },
+    examples: scimExamples.schemas,
   }),
   scimOperation({
     operationId: 'scimSchema',
@@ -155,6 +167,7 @@ const discovery = [
     subject: subjects.directorySync.scim.schema,
     request: { params: scimResourceParamsSchema },
     response: { status: 200, description: 'The schema', schema: scimResourceSchema },
+    examples: scimExamples.schema,
   }),
   scimOperation({
     operationId: 'scimSearch',
@@ -164,6 +177,7 @@ const discovery = [
     subject: subjects.directorySync.scim.search,
     request: { params: scimDirectoryParamsSchema, body: scimSearchRequestSchema },
     response: { status: 200, description: 'A page of users and groups', schema: scimListResponseSchema },
+    examples: scimExamples.search,
   }),
 ];
 
@@ -179,6 +193,7 @@ function resourceOperations(name: 'User' | 'Group', plural: 'Users' | 'Groups') 
       subject: scim.create,
       request: { params: scimDirectoryParamsSchema, body: scimResourceSchema },
       response: { status: 201, description: `The created ${name}`, schema: scimResourceSchema },
+      examples: scimExamples[name].create,
     }),
     scimOperation({
       operationId: `scimList${plural}`,
@@ -189,6 +204,7 @@ function resourceOperations(name: 'User' | 'Group', plural: 'Users' | 'Groups') 
       subject: scim.list,
       request: { params: scimDirectoryParamsSchema, query: scimListQuerySchema },
       response: { status: 200, description: 'A page of resources', schema: scimListResponseSchema },
+      examples: scimExamples[name].list,
     }),
     scimOperation({
       operationId: `scimSearch${plural}`,
@@ -198,6 +214,7 @@ function resourceOperations(name: 'User' | 'Group', plural: 'Users' | 'Groups') 
       subject: scim.search,
       request: { params: scimDirectoryParamsSchema, body: scimSearchRequestSchema },
       response: { status: 200, description: 'A page of resources', schema: scimListResponseSchema },
+      examples: scimExamples[name].search,
     }),
     scimOperation({
       operationId: `scimGet${name}`,
@@ -207,6 +224,7 @@ function resourceOperations(name: 'User' | 'Group', plural: 'Users' | 'Groups') 
       subject: scim.get,
       request: { params: scimResourceParamsSchema, query: scimResourceQuerySchema },
       response: { status: 200, description: `The ${name}`, schema: scimResourceSchema },
+      examples: scimExamples[name].get,
     }),
     scimOperation({
       operationId: `scimReplace${name}`,
@@ -216,6 +234,7 @@ function resourceOperations(name: 'User' | 'Group', plural: 'Users' | 'Groups') 
       subject: scim.replace,
       request: { params: scimResourceParamsSchema, body: scimResourceSchema },
       response: { status: 200, description: `The replaced ${name}`, schema: scimResourceSchema },
+      examples: scimExamples[name].replace,
     }),
     scimOperation({
       operationId: `scimPatch${name}`,
@@ -225,6 +244,7 @@ function resourceOperations(name: 'User' | 'Group', plural: 'Users' | 'Groups') 
       subject: scim.patch,
       request: { params: scimResourceParamsSchema, body: scimResourceSchema },
       response: { status: 204, description: 'Modified', schema: scimNoContentSchema },
+      examples: scimExamples[name].patch,
     }),
     scimOperation({
       operationId: `scimDelete${name}`,
@@ -234,6 +254,7 @@ function resourceOperations(name: 'User' | 'Group', plural: 'Users' | 'Groups') 
       subject: scim.delete,
       request: { params: scimResourceParamsSchema },
       response: { status: 204, description: 'Deleted', schema: scimNoContentSchema },
+      examples: scimExamples[name].delete,
     }),
   ];
 }

@@ -2,12 +2,14 @@ import { z } from '../zod';
 import { listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { booleanInputSchema, integerInputSchema } from '../common/primitives.schema';
 import { optionalNullable, orgDomainParamsSchema } from '../common/inputs.schema';
+import { freeFormObjectSchema, userFacingFreeFormBounds } from '../common/free-form.schema';
 import { ssoChallengeSchema, ssoConnectionSchema, ssoProviderTypeSchema, usersAccessPolicySchema } from '../entities/sso.schema';
 import { emailInputSchema } from './users.operations';
 import { pkceFields, pkcePair } from '../common/pkce.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import { perIp } from './rate-limits';
+import { ssoExamples } from './sso.examples';
 
 /** Largest IdP metadata document accepted (real ones are a few kilobytes; federations are not supported). */
 export const maxIdpMetadataLength = 200_000;
@@ -22,7 +24,7 @@ export const ssoConnectionSettingsSchema = z.object({
   }),
   update_profile_only_at_creation: booleanInputSchema.optional(),
   allow_idp_initiated: booleanInputSchema.optional(),
-  onboarding: optionalNullable(z.record(z.string(), z.unknown())),
+  onboarding: optionalNullable(freeFormObjectSchema(userFacingFreeFormBounds)),
 });
 export type SsoConnectionSettings = z.infer<typeof ssoConnectionSettingsSchema>;
 
@@ -50,6 +52,7 @@ export const createSsoConnection = defineOperation({
   request: { params: orgDomainParamsSchema, body: ssoConnectionBodySchema },
   response: { status: 201, description: 'The created connection', schema: ssoConnectionSchema },
   errors: ['unauthorized', 'resource_not_found', 'sso_connection_already_exists'],
+  examples: ssoExamples.createSsoConnection,
 });
 
 export const getSsoConnection = defineOperation({
@@ -64,6 +67,7 @@ export const getSsoConnection = defineOperation({
   request: { params: orgDomainParamsSchema },
   response: { status: 200, description: 'The connection', schema: ssoConnectionSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: ssoExamples.getSsoConnection,
 });
 
 export const updateSsoConnection = defineOperation({
@@ -79,6 +83,7 @@ export const updateSsoConnection = defineOperation({
   request: { params: orgDomainParamsSchema, body: ssoConnectionBodySchema },
   response: { status: 200, description: 'The updated connection', schema: ssoConnectionSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: ssoExamples.updateSsoConnection,
 });
 
 export const listSsoConnections = defineOperation({
@@ -97,6 +102,7 @@ export const listSsoConnections = defineOperation({
     schema: ssoConnectionListSchema,
   },
   errors: ['unauthorized'],
+  examples: ssoExamples.listSsoConnections,
 });
 
 export const getSpMetadata = defineOperation({
@@ -116,6 +122,7 @@ export const getSpMetadata = defineOperation({
     contentType: 'application/samlmetadata+xml',
   },
   errors: ['resource_not_found'],
+  examples: ssoExamples.getSsoSpMetadata,
 });
 
 export const ssoSamlChallengeBodySchema = z
@@ -136,6 +143,8 @@ export const createSsoSamlChallenge = defineOperation({
   operationId: 'createSsoSamlChallenge',
   method: 'post',
   path: '/api/v2/sso-saml-challenge',
+  // The plural form Cryptr's SDKs call.
+  aliases: ['/api/v2/sso-saml-challenges'],
   tag: 'SSO',
   summary: 'Start a SAML sign-in',
   description:
@@ -145,8 +154,9 @@ export const createSsoSamlChallenge = defineOperation({
   subject: subjects.authMethods.sso.challenge,
   request: { body: ssoSamlChallengeBodySchema },
   response: { status: 201, description: 'The challenge', schema: ssoChallengeSchema },
-  errors: ['unauthorized', 'resource_not_found'],
+  errors: ['unauthorized', 'resource_not_found', 'authn_connection_not_allowed'],
   rateLimits: [perIp('sso_ip')],
+  examples: ssoExamples.createSsoSamlChallenge,
 });
 
 export const ssoSamlAuthorize = defineOperation({
@@ -163,6 +173,7 @@ export const ssoSamlAuthorize = defineOperation({
   response: { status: 302, description: 'Redirect to the identity provider', schema: z.string(), contentType: 'text/html' },
   errors: [],
   rateLimits: [perIp('sso_ip')],
+  examples: ssoExamples.ssoSamlAuthorize,
 });
 
 export const ssoSamlAcsBodySchema = z
@@ -186,6 +197,7 @@ export const ssoSamlAcs = defineOperation({
   response: { status: 302, description: 'Redirect to the application', schema: z.string(), contentType: 'text/html' },
   errors: [],
   rateLimits: [perIp('sso_ip')],
+  examples: ssoExamples.ssoSamlAcs,
 });
 
 export const ssoSamlLogoutBodySchema = z
@@ -219,6 +231,7 @@ export const createSsoSamlLogout = defineOperation({
   response: { status: 201, description: 'The logout to follow', schema: ssoLogoutSchema },
   errors: ['unauthorized', 'resource_not_found'],
   rateLimits: [perIp('sso_ip')],
+  examples: ssoExamples.createSsoSamlLogout,
 });
 
 export const ssoSamlLogoutRedirect = defineOperation({
@@ -238,6 +251,7 @@ export const ssoSamlLogoutRedirect = defineOperation({
   },
   errors: [],
   rateLimits: [perIp('sso_ip')],
+  examples: ssoExamples.ssoSamlLogoutRedirect,
 });
 
 const sloMessage = {
@@ -256,6 +270,15 @@ const sloBody = z
 const sloDescription =
   'Public, for browsers: the identity provider’s logout requests (IdP-initiated single logout: our sessions for that NameID end and the IdP gets our signed LogoutResponse) and logout responses (end of an SP-initiated logout: the browser goes on to the logout’s redirect URI). `slo_url` and `slo_response_url` both lead here.';
 
+/** Both bindings of single logout answer alike. */
+const sloResponse = {
+  status: 302,
+  description: 'Redirect: to the identity provider with the logout response, or back to the application',
+  schema: z.string(),
+  contentType: 'text/html',
+  others: [{ status: 200, description: 'An HTML page saying the user is signed out, when the IdP has no logout service' }],
+};
+
 export const ssoSamlSloGet = defineOperation({
   operationId: 'ssoSamlSloRedirectBinding',
   method: 'get',
@@ -267,9 +290,10 @@ export const ssoSamlSloGet = defineOperation({
   auth: 'none',
   subject: subjects.authMethods.sso.sloGet,
   request: { params: spIdParamsSchema, query: sloQuery },
-  response: { status: 302, description: 'Redirect (or an HTML page)', schema: z.string(), contentType: 'text/html' },
+  response: sloResponse,
   errors: [],
   rateLimits: [perIp('sso_ip')],
+  examples: ssoExamples.ssoSamlSloRedirectBinding,
 });
 
 export const ssoSamlSloPost = defineOperation({
@@ -283,9 +307,10 @@ export const ssoSamlSloPost = defineOperation({
   auth: 'none',
   subject: subjects.authMethods.sso.sloPost,
   request: { params: spIdParamsSchema, body: sloBody },
-  response: { status: 302, description: 'Redirect (or an HTML page)', schema: z.string(), contentType: 'text/html' },
+  response: sloResponse,
   errors: [],
   rateLimits: [perIp('sso_ip')],
+  examples: ssoExamples.ssoSamlSloPostBinding,
 });
 
 export const ssoOperations = [

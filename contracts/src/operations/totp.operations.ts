@@ -6,6 +6,7 @@ import { pkceFields, pkcePair } from '../common/pkce.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import type { RateLimitRule } from './rate-limits';
+import { totpExamples } from './totp.examples';
 
 /** TOTP challenges and validations share one budget per user. */
 const perUser: RateLimitRule[] = [{ limit: 'totp_user', by: ['params.user_id'] }];
@@ -59,6 +60,7 @@ export const getTotpConnection = defineOperation({
   request: { params: orgDomainParamsSchema },
   response: { status: 200, description: 'The TOTP connection', schema: totpConnectionSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: totpExamples.getTotpConnection,
 });
 
 export const updateTotpConnection = defineOperation({
@@ -75,6 +77,7 @@ export const updateTotpConnection = defineOperation({
   request: { params: orgDomainParamsSchema, body: updateTotpConnectionBodySchema },
   response: { status: 200, description: 'The TOTP connection', schema: totpConnectionSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: totpExamples.updateTotpConnection,
 });
 
 export const createTotpEnrollment = defineOperation({
@@ -90,6 +93,7 @@ export const createTotpEnrollment = defineOperation({
   request: { params: totpUserParamsSchema, body: createTotpEnrollmentBodySchema },
   response: { status: 201, description: 'The enrollment', schema: totpEnrollmentSchema },
   errors: ['unauthorized', 'resource_not_found', 'inactive_totp'],
+  examples: totpExamples.createTotpEnrollment,
 });
 
 export const validateTotpEnrollment = defineOperation({
@@ -106,6 +110,7 @@ export const validateTotpEnrollment = defineOperation({
   response: { status: 200, description: 'The validated enrollment', schema: totpEnrollmentSchema },
   errors: ['unauthorized', 'resource_not_found', 'invalid_code', 'inactive_totp', 'too_many_requests'],
   rateLimits: perUser,
+  examples: totpExamples.validateTotpEnrollment,
 });
 
 export const createTotpChallenge = defineOperation({
@@ -121,8 +126,9 @@ export const createTotpChallenge = defineOperation({
   subject: subjects.authMethods.totp.challenge,
   request: { params: totpUserParamsSchema },
   response: { status: 201, description: 'The challenge', schema: totpChallengeSchema },
-  errors: ['unauthorized', 'resource_not_found', 'inactive_totp'],
+  errors: ['unauthorized', 'resource_not_found', 'inactive_totp', 'authn_connection_not_allowed'],
   rateLimits: perUser,
+  examples: totpExamples.createTotpChallenge,
 });
 
 export const validateTotpChallenge = defineOperation({
@@ -138,8 +144,16 @@ export const validateTotpChallenge = defineOperation({
   subject: subjects.authMethods.totp.validateChallenge,
   request: { params: totpUserParamsSchema, body: validateTotpChallengeBodySchema },
   response: { status: 200, description: 'The challenge, `success` true', schema: totpChallengeSchema },
-  errors: ['unauthorized', 'resource_not_found', 'invalid_code', 'inactive_totp', 'too_many_requests'],
+  errors: [
+    'unauthorized',
+    'resource_not_found',
+    'invalid_code',
+    'inactive_totp',
+    'too_many_requests',
+    'authn_connection_not_allowed',
+  ],
   rateLimits: perUser,
+  examples: totpExamples.validateTotpChallenge,
 });
 
 export const totpOperations = [

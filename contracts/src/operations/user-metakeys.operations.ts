@@ -5,6 +5,7 @@ import { userMetakeySchema, userMetakeyTypes } from '../entities/misc.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import { metadataKeySchema } from './users.operations';
+import { userMetakeysExamples } from './user-metakeys.examples';
 
 export const createUserMetakeyBodySchema = z
   .object({
@@ -35,6 +36,7 @@ export const createUserMetakey = defineOperation({
   request: { body: createUserMetakeyBodySchema },
   response: { status: 201, description: 'The created key', schema: userMetakeySchema },
   errors: ['unauthorized'],
+  examples: userMetakeysExamples.createUserMetakey,
 });
 
 export const listUserMetakeys = defineOperation({
@@ -49,6 +51,7 @@ export const listUserMetakeys = defineOperation({
   request: { query: pageQuerySchema },
   response: { status: 200, description: 'A page of keys, oldest first', schema: userMetakeyListSchema },
   errors: ['unauthorized'],
+  examples: userMetakeysExamples.listUserMetakeys,
 });
 
 export const deleteUserMetakey = defineOperation({
@@ -65,6 +68,7 @@ export const deleteUserMetakey = defineOperation({
   request: { query: userMetakeyNameSchema, body: userMetakeyNameSchema },
   response: { status: 200, description: 'The key being deleted', schema: userMetakeyDeletedSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: userMetakeysExamples.deleteUserMetakey,
 });
 
 export const userMetakeyOperations = [createUserMetakey, listUserMetakeys, deleteUserMetakey];

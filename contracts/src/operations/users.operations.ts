@@ -6,6 +6,7 @@ import { booleanInputSchema, httpUrlSchema, listInputSchema } from '../common/pr
 import { genders, userSchema } from '../entities/user.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import { usersExamples } from './users.examples';
 
 const text = (max = 255) => optionalNullable(z.string().trim().max(max));
 
@@ -77,7 +78,11 @@ export const createUserBodySchema = z
   .object({
     email: emailInputSchema,
     ...userFields,
-    id: z.unknown().optional().meta({ description: 'Assigned by Sesame; cannot be chosen' }),
+    id: z
+      .unknown()
+      .refine((value) => value === undefined, 'is assigned by Sesame and cannot be chosen')
+      .optional()
+      .meta({ description: 'Assigned by Sesame; cannot be chosen' }),
   })
   .meta({ id: 'CreateUserRequest' });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
@@ -98,7 +103,7 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const userParamsSchema = orgDomainParamsSchema.extend({ id: z.uuid() });
 export const userLookupParamsSchema = orgDomainParamsSchema.extend({
-  email_or_id: z.string().min(1).max(254).meta({ description: 'The user id (uuid) or email address' }),
+  id: z.string().min(1).max(254).meta({ description: 'The user id (uuid) or email address' }),
 });
 
 export const addUserMetadataBodySchema = z
@@ -129,6 +134,7 @@ export const createUser = defineOperation({
   request: { params: orgDomainParamsSchema, body: createUserBodySchema },
   response: { status: 201, description: 'The created user', schema: userSchema },
   errors: [...organizationErrors],
+  examples: usersExamples.createUser,
 });
 
 export const listUsers = defineOperation({
@@ -143,12 +149,13 @@ export const listUsers = defineOperation({
   request: { params: orgDomainParamsSchema, query: listUsersQuerySchema },
   response: { status: 200, description: 'A page of users, oldest first', schema: userListSchema },
   errors: [...organizationErrors],
+  examples: usersExamples.listUsers,
 });
 
 export const getUser = defineOperation({
   operationId: 'getUser',
   method: 'get',
-  path: '/api/v2/org/{org_domain}/users/{email_or_id}',
+  path: '/api/v2/org/{org_domain}/users/{id}',
   tag: 'Users',
   summary: 'Retrieve a user by id or email',
   auth: 'api_key',
@@ -157,6 +164,7 @@ export const getUser = defineOperation({
   request: { params: userLookupParamsSchema },
   response: { status: 200, description: 'The user', schema: userSchema },
   errors: [...organizationErrors],
+  examples: usersExamples.getUser,
 });
 
 export const updateUser = defineOperation({
@@ -173,6 +181,7 @@ export const updateUser = defineOperation({
   request: { params: userParamsSchema, body: updateUserBodySchema },
   response: { status: 200, description: 'The updated user', schema: userSchema },
   errors: [...organizationErrors],
+  examples: usersExamples.updateUser,
 });
 
 export const deleteUser = defineOperation({
@@ -187,6 +196,7 @@ export const deleteUser = defineOperation({
   request: { params: userParamsSchema },
   response: { status: 200, description: 'The deleted user', schema: userDeletedSchema },
   errors: [...organizationErrors],
+  examples: usersExamples.deleteUser,
 });
 
 export const addUserMetadata = defineOperation({
@@ -202,6 +212,7 @@ export const addUserMetadata = defineOperation({
   request: { params: userParamsSchema, body: addUserMetadataBodySchema },
   response: { status: 200, description: 'The updated user', schema: userSchema },
   errors: [...organizationErrors],
+  examples: usersExamples.addUserMetadata,
 });
 
 export const removeUserMetadata = defineOperation({
@@ -216,6 +227,7 @@ export const removeUserMetadata = defineOperation({
   request: { params: userParamsSchema, body: removeUserMetadataBodySchema },
   response: { status: 200, description: 'The updated user', schema: userSchema },
   errors: [...organizationErrors],
+  examples: usersExamples.removeUserMetadata,
 });
 
 export const userOperations = [createUser, listUsers, getUser, updateUser, deleteUser, addUserMetadata, removeUserMetadata];

@@ -5,6 +5,7 @@ import { webhookEventSchema, webhookEventStates } from '../entities/webhook.sche
 import { isWebhookEventCode } from '../events/webhook-catalogue';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import { webhookEventsExamples } from './webhook-events.examples';
 
 export const listWebhookEventsQuerySchema = pageQuerySchema.extend({
   state: z.enum(webhookEventStates).optional().meta({ description: 'Only the jobs in this state' }),
@@ -45,6 +46,7 @@ export const listWebhookEvents = defineOperation({
   request: { query: listWebhookEventsQuerySchema },
   response: { status: 200, description: 'A page of jobs', schema: webhookEventListSchema },
   errors: ['unauthorized'],
+  examples: webhookEventsExamples.listWebhookEvents,
 });
 
 export const triggerTestWebhookEvent = defineOperation({
@@ -60,6 +62,7 @@ export const triggerTestWebhookEvent = defineOperation({
   request: { body: triggerTestBodySchema },
   response: { status: 201, description: 'The jobs created, one per matching webhook', schema: webhookEventBatchSchema },
   errors: ['unauthorized'],
+  examples: webhookEventsExamples.triggerTestWebhookEvent,
 });
 
 export const retryWebhookEvent = defineOperation({
@@ -76,6 +79,7 @@ export const retryWebhookEvent = defineOperation({
   request: { params: webhookEventParamsSchema },
   response: { status: 200, description: 'The retried job', schema: webhookEventSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: webhookEventsExamples.retryWebhookEvent,
 });
 
 export const cancelWebhookEvent = defineOperation({
@@ -91,6 +95,7 @@ export const cancelWebhookEvent = defineOperation({
   request: { params: webhookEventParamsSchema },
   response: { status: 200, description: 'The cancelled job', schema: webhookEventSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: webhookEventsExamples.cancelWebhookEvent,
 });
 
 export const webhookEventOperations = [listWebhookEvents, triggerTestWebhookEvent, retryWebhookEvent, cancelWebhookEvent];

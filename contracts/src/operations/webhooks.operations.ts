@@ -5,6 +5,7 @@ import { webhookSchema } from '../entities/webhook.schema';
 import { isWebhookEventCode, webhookEventCodes } from '../events/webhook-catalogue';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
+import { webhooksExamples } from './webhooks.examples';
 
 /** A list of codes of the published catalogue (`contracts/src/events/webhook-catalogue.ts`). */
 export const eventCodesInputSchema = listInputSchema(z.string().trim())
@@ -57,6 +58,7 @@ export const createWebhook = defineOperation({
   request: { body: createWebhookBodySchema },
   response: { status: 201, description: 'The created webhook, with its signature key', schema: webhookSchema },
   errors: ['unauthorized'],
+  examples: webhooksExamples.createWebhook,
 });
 
 export const listWebhooks = defineOperation({
@@ -71,6 +73,7 @@ export const listWebhooks = defineOperation({
   request: { query: pageQuerySchema },
   response: { status: 200, description: 'A page of webhooks, oldest first', schema: webhookListSchema },
   errors: ['unauthorized'],
+  examples: webhooksExamples.listWebhooks,
 });
 
 export const getWebhook = defineOperation({
@@ -85,6 +88,7 @@ export const getWebhook = defineOperation({
   request: { params: webhookParamsSchema },
   response: { status: 200, description: 'The webhook (its signature key is not shown)', schema: webhookSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: webhooksExamples.getWebhook,
 });
 
 export const updateWebhook = defineOperation({
@@ -99,6 +103,7 @@ export const updateWebhook = defineOperation({
   request: { params: webhookParamsSchema, body: updateWebhookBodySchema },
   response: { status: 200, description: 'The updated webhook', schema: webhookSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: webhooksExamples.updateWebhook,
 });
 
 export const deleteWebhook = defineOperation({
@@ -114,6 +119,7 @@ export const deleteWebhook = defineOperation({
   request: { params: webhookParamsSchema },
   response: { status: 200, description: 'The deleted webhook', schema: webhookDeletedSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: webhooksExamples.deleteWebhook,
 });
 
 export const rotateWebhookSignatureKey = defineOperation({
@@ -130,6 +136,7 @@ export const rotateWebhookSignatureKey = defineOperation({
   request: { params: webhookParamsSchema },
   response: { status: 200, description: 'The webhook with its new signature key', schema: webhookSchema },
   errors: ['unauthorized', 'resource_not_found'],
+  examples: webhooksExamples.rotateWebhookSignatureKey,
 });
 
 export const webhookOperations = [

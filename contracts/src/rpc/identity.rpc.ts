@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { environmentSchema } from '../common/environment.schema';
+import { freeFormObjectSchema } from '../common/free-form.schema';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
@@ -38,7 +39,8 @@ export const identityInputSchema = z.object({
   provider: z.string().min(1).max(100).meta({ example: 'saml.okta' }),
   idp_id: z.string().min(1).max(500),
   authenticated_at: z.number().int().nonnegative(),
-  data: z.record(z.string(), z.unknown()).default({}),
+  /** What the provider sent (SAML attributes, session index, issuer). */
+  data: freeFormObjectSchema({ maxDepth: 10, maxBytes: 65_536 }).default({}),
 });
 export type IdentityInput = z.infer<typeof identityInputSchema>;
 
@@ -111,6 +113,7 @@ export const checkRedirectUriResponseSchema = z.object({ registered: z.boolean()
 
 export const activeUserMetakeysRequestSchema = z.object({ environment: environmentSchema });
 export const activeUserMetakeysResponseSchema = z.object({ data: z.array(userMetakeySchema) });
+/** The organization a sign-in is for, looked up in `meta.environment` (required: organizations belong to one environment). */
 export const signInOrganizationRequestSchema = z.object({
   email: z.string().trim().min(1).max(254),
   org_domain: z.string().min(1).max(100).optional(),
@@ -121,8 +124,11 @@ export const orgDomainRequiredMessages = {
   several: 'is required: several organizations allow the domain of this email',
 } as const;
 
-export const invitationTokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
-export const inspectInvitationResponseSchema = adminInvitationSchema;
+/** The `sesame_onboarding` cookie's value, as the browser sent it. */
+export const onboardingSessionCredentialSchema = z.object({ session: z.string().min(1).max(200) });
+/** What a checked onboarding session may act on: the gateway adds it to the page's calls. */
+export const onboardingScopeSchema = tenantScopeSchema.extend({ admin_id: z.uuid(), session_id: z.uuid() });
+export type OnboardingScope = z.infer<typeof onboardingScopeSchema>;
 export const recordAdminLoginRequestSchema = tenantScopeSchema.extend({ email: z.string().min(1).max(254) });
 
 const userList = listSchema(userSchema, 'UserList');
@@ -156,10 +162,13 @@ export const identityRpc = {
     response: activeUserMetakeysResponseSchema,
   },
   [subjects.identity.redirectUris.check]: { request: checkRedirectUriRequestSchema, response: checkRedirectUriResponseSchema },
-  [subjects.identity.admins.inspectInvitation]: {
-    request: invitationTokenRequestSchema,
-    response: inspectInvitationResponseSchema,
+  [subjects.identity.admins.authenticateOnboardingSession]: {
+    request: onboardingSessionCredentialSchema,
+    response: onboardingScopeSchema,
   },
+  [subjects.identity.admins.onboardingSession]: { request: onboardingScopeSchema, response: adminInvitationSchema },
+  [subjects.identity.admins.acceptInvitation]: { request: onboardingScopeSchema, response: adminSchema },
+  [subjects.identity.admins.declineInvitation]: { request: onboardingScopeSchema, response: adminSchema },
   [subjects.identity.admins.recordLogin]: { request: recordAdminLoginRequestSchema, response: adminSchema },
 } as const;
 export type IdentityRpc = typeof identityRpc;

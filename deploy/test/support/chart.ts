@@ -81,16 +81,19 @@ type Labels = Record<string, string>;
 const matches = (selector: { matchLabels?: Labels } | undefined, labels: Labels) =>
   Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
 
+const ofType = (policies: K8sObject[], type: 'Ingress' | 'Egress') =>
+  policies.filter((policy) => (policy.spec.policyTypes ?? ['Ingress']).includes(type));
+
 /**
- * Whether the NetworkPolicies let a source reach a pod on a port: the pod is isolated when a policy
- * selects it, and then reachable only through an ingress rule of a policy selecting it.
+ * Whether the NetworkPolicies let a source reach a pod on a port: the pod is isolated when an ingress
+ * policy selects it, and then reachable only through an ingress rule of a policy selecting it.
  */
 export function allowed(
   policies: K8sObject[],
   target: { labels: Labels; port: number | string },
   source: { labels: Labels; sameNamespace: boolean; namespaceLabels?: Labels },
 ): boolean {
-  const selecting = policies.filter((policy) => matches(policy.spec.podSelector, target.labels));
+  const selecting = ofType(policies, 'Ingress').filter((policy) => matches(policy.spec.podSelector, target.labels));
   if (selecting.length === 0) return true;
   return selecting.some((policy) =>
     (policy.spec.ingress ?? []).some((rule: any) => {
@@ -102,6 +105,26 @@ export function allowed(
           return source.sameNamespace && matches(peer.podSelector, source.labels);
         });
       return portOk && fromOk;
+    }),
+  );
+}
+
+/**
+ * Whether the NetworkPolicies let a pod send to a peer of its namespace on a port: the pod is isolated
+ * for egress when an egress policy selects it, and may then send only through an egress rule.
+ */
+export function egressAllowed(
+  policies: K8sObject[],
+  source: { labels: Labels },
+  target: { labels: Labels; port: number },
+): boolean {
+  const selecting = ofType(policies, 'Egress').filter((policy) => matches(policy.spec.podSelector, source.labels));
+  if (selecting.length === 0) return true;
+  return selecting.some((policy) =>
+    (policy.spec.egress ?? []).some((rule: any) => {
+      const portOk = !rule.ports || rule.ports.some((p: any) => p.port === target.port);
+      const toOk = !rule.to || rule.to.some((peer: any) => peer.podSelector && matches(peer.podSelector, target.labels));
+      return portOk && toOk;
     }),
   );
 }

@@ -4,6 +4,7 @@ import { Link } from './LocalizedLink';
 import { LanguageDropdown } from './LanguageDropdown';
 import { ThemeToggle } from './ThemeToggle';
 import { VersionDropdown } from './VersionDropdown';
+import { Search } from './Search';
 import { Sidebar } from './Sidebar';
 
 export const navLinks = [
@@ -51,6 +52,7 @@ export function Navbar({ pathname, showSidebar }: { pathname: string; showSideba
           </Link>
         </div>
         <div className="navbar-items navbar-items--right">
+          <Search />
           <Link to="/api/" className="navbar-link navbar-link--api" activeClassName="navbar-link--active">
             {t('navbar.api')}
           </Link>

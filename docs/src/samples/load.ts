@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Sample, SampleFile, SampleVariable } from './types';
 import { builtinVariables } from './types';
+import { checkSnippet, readSnippet } from './snippets';
 import { parseOperation, variablesOf } from './template';
 
 /** Folder of the sample files: `docs/samples`. */
@@ -20,15 +21,28 @@ function checkSample(file: string, sample: Sample, known: Set<string>): void {
   if (sample.request.json && sample.request.form) fail(where, 'a request has a JSON body or a form body, not both');
   for (const name of variablesOf(sample.request as never))
     if (!known.has(name)) fail(where, `request uses {{${name}}} before it is defined or captured`);
+  if (sample.sdk !== undefined) for (const problem of checkSnippet(sample, sample.sdk, known)) fail(where, problem);
   for (const name of Object.keys(sample.capture ?? {})) known.add(name);
   for (const name of variablesOf(sample.response.body))
     if (!known.has(name)) fail(where, `response uses {{${name}}}, which is neither defined nor captured`);
 }
 
-/** Parses and checks one sample file: ids, operations, and that variables are defined before use. */
-export function parseSampleFile(name: string, text: string): SampleFile {
+/**
+ * Parses and checks one sample file: ids, operations, and that variables are defined before use.
+ * `sdkOf` gives the source of a sample's Node SDK snippet, if it has one.
+ */
+export function parseSampleFile(
+  name: string,
+  text: string,
+  sdkOf: (id: string) => string | undefined = () => undefined,
+): SampleFile {
   const file = `${name}.samples.json`;
   const raw = JSON.parse(text) as Omit<SampleFile, 'name'>;
+  for (const sample of raw.samples ?? []) {
+    if ('sdk' in sample) fail(file, `sample "${sample.id}": an SDK snippet lives in sdk/${sample.id}.ts, not in the JSON`);
+    const sdk = sdkOf(sample.id);
+    if (sdk !== undefined) sample.sdk = sdk;
+  }
   const variables: Record<string, SampleVariable> = raw.variables ?? {};
   const known = new Set(Object.keys(builtinVariables));
   for (const [variable, definition] of Object.entries(variables)) {
@@ -49,7 +63,11 @@ export function loadSampleFiles(dir = samplesDir): SampleFile[] {
   const files = readdirSync(dir)
     .filter((entry) => entry.endsWith('.samples.json'))
     .sort()
-    .map((entry) => parseSampleFile(entry.replace(/\.samples\.json$/, ''), readFileSync(join(dir, entry), 'utf8')));
+    .map((entry) =>
+      parseSampleFile(entry.replace(/\.samples\.json$/, ''), readFileSync(join(dir, entry), 'utf8'), (id) =>
+        readSnippet(join(dir, 'sdk'), id),
+      ),
+    );
   const seen = new Map<string, string>();
   for (const file of files)
     for (const sample of file.samples) {
@@ -57,6 +75,10 @@ export function loadSampleFiles(dir = samplesDir): SampleFile[] {
       if (other) throw new Error(`Sample id "${sample.id}" is used in ${other} and ${file.name}`);
       seen.set(sample.id, file.name);
     }
+  const snippets = existsSync(join(dir, 'sdk')) ? readdirSync(join(dir, 'sdk')) : [];
+  for (const entry of snippets)
+    if (entry !== 'snippet.ts' && !seen.has(entry.replace(/\.ts$/, '')))
+      throw new Error(`docs/samples/sdk/${entry} is the snippet of no sample`);
   return files;
 }
 

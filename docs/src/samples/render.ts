@@ -4,19 +4,19 @@ import loadLanguages from 'prismjs/components/index';
 import type { Sample, SampleFile } from './types';
 import { displayVariables } from './load';
 import { fillPath, parseOperation, queryString, substitute } from './template';
+import { snippetCode } from './snippets';
+import en from '../../locales/en/translation.json';
+import fr from '../../locales/fr/translation.json';
 
-loadLanguages(['bash', 'json']);
+loadLanguages(['bash', 'json', 'typescript']);
 
-const labels = {
-  en: { request: 'Request', response: 'Response' },
-  fr: { request: 'Requête', response: 'Réponse' },
-} as const;
+const labels = { en: en.samples, fr: fr.samples };
 export type SampleLanguage = keyof typeof labels;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function codeBlock(code: string, language: 'bash' | 'json'): string {
+function codeBlock(code: string, language: 'bash' | 'json' | 'typescript'): string {
   const grammar = Prism.languages[language]!;
   const highlighted = Prism.highlight(code, grammar, language);
   return `<div class="gatsby-highlight" data-language="${language}"><pre class="language-${language}"><code class="language-${language}">${highlighted}</code></pre></div>`;
@@ -42,7 +42,33 @@ export function curlCommand(sample: Sample, variables: Record<string, string>): 
   return parts.join(' \\\n  ');
 }
 
-/** HTML of a sample: the curl request and the documented response, highlighted. */
+/**
+ * The request in curl and, when the sample has one, in its Node SDK snippet: a tab list (WAI-ARIA
+ * tabs, curl selected; `useSampleTabs` makes the tabs work in the browser) over one panel each.
+ */
+function requestBlocks(sample: Sample, variables: Record<string, string>, text: (typeof labels)[SampleLanguage]): string[] {
+  const curl = codeBlock(curlCommand(sample, variables), 'bash');
+  if (sample.sdk === undefined) return [curl];
+  const panels = [
+    { key: 'curl', label: text.curl, html: curl },
+    { key: 'sdk', label: text.sdk, html: codeBlock(snippetCode(sample.sdk, variables), 'typescript') },
+  ];
+  const id = (key: string) => `sample-${sample.id}-${key}`;
+  return [
+    `<div class="sample-tabs" role="tablist" aria-label="${escapeHtml(text.languages)}">`,
+    ...panels.map(
+      ({ key, label }, index) =>
+        `<button type="button" role="tab" class="sample-tab" id="${id(key)}-tab" data-sample-tab="${key}" aria-controls="${id(key)}" aria-selected="${index === 0}" tabindex="${index === 0 ? 0 : -1}">${escapeHtml(label)}</button>`,
+    ),
+    '</div>',
+    ...panels.map(
+      ({ key, html }, index) =>
+        `<div role="tabpanel" class="sample-panel" id="${id(key)}" data-sample-panel="${key}" aria-labelledby="${id(key)}-tab" tabindex="0"${index === 0 ? '' : ' hidden'}>\n${html}\n</div>`,
+    ),
+  ];
+}
+
+/** HTML of a sample: the request (curl, and the Node SDK when it has a snippet) and the documented response, highlighted. */
 export function renderSample(file: SampleFile, sample: Sample, language: SampleLanguage): string {
   const variables = displayVariables(file);
   const text = labels[language];
@@ -51,7 +77,7 @@ export function renderSample(file: SampleFile, sample: Sample, language: SampleL
   return [
     `<div class="api-sample" id="sample-${sample.id}" data-operation="${escapeHtml(sample.operation)}">`,
     `<p class="api-sample-title">${text.request} <code>${escapeHtml(sample.operation)}</code></p>`,
-    codeBlock(curlCommand(sample, variables), 'bash'),
+    ...requestBlocks(sample, variables, text),
     `<p class="api-sample-title">${text.response} <code>${status} ${escapeHtml(STATUS_CODES[status] ?? '')}</code></p>`,
     codeBlock(response, 'json'),
     '</div>',

@@ -3,6 +3,7 @@ import type { JsonValue, Sample, SampleFile, SampleRequest } from './types';
 import type { OpenApiDocument, SampleCheck } from './openapi';
 import { checkSamplesAgainstOpenApi } from './openapi';
 import { compareShape } from './shape';
+import type { SnippetAnswer } from './snippets';
 import { fillPath, parseOperation, queryString, substitute, valueAt, variablesOf } from './template';
 
 export interface ApiKey {
@@ -17,6 +18,8 @@ export interface SampleResult {
   /** `passed`/`failed`: run; `pending`: its operation (or one it depends on) is not in the OpenAPI document. */
   outcome: 'passed' | 'failed' | 'pending';
   problems: string[];
+  /** How it ran: its HTTP request, or `execute` (the SDK snippet). */
+  via?: 'http' | 'execute';
 }
 
 export interface RunOptions {
@@ -25,6 +28,11 @@ export interface RunOptions {
   document: OpenApiDocument;
   files: SampleFile[];
   fetch?: typeof fetch;
+  /**
+   * Runs a sample another way than its HTTP request (its Node SDK snippet); `undefined` sends the
+   * request. The answer is checked like the HTTP one: status, captures, body shape.
+   */
+  execute?: (sample: Sample, variables: Record<string, string>) => Promise<SnippetAnswer> | undefined;
 }
 
 /** A run-time value for a `unique` variable: a random suffix in a form that keeps the value valid. */
@@ -90,23 +98,56 @@ async function accessToken(baseUrl: string, apiKey: ApiKey, doFetch: typeof fetc
   return body.access_token;
 }
 
-async function runOne(sample: Sample, variables: Record<string, string>, baseUrl: string, doFetch: typeof fetch) {
+interface Answer {
+  status: number;
+  body: unknown;
+  problems: string[];
+}
+
+async function httpAnswer(sample: Sample, variables: Record<string, string>, baseUrl: string, doFetch: typeof fetch) {
   const { url, init } = buildRequest(sample, variables, baseUrl);
   const response = await doFetch(url, init);
   const text = await response.text();
-  const problems: string[] = [];
+  const answer: Answer = { status: response.status, body: null, problems: [] };
   if (response.status !== sample.response.status)
-    problems.push(
+    answer.problems.push(
       `${init.method} ${url} answered ${response.status}, documented ${sample.response.status}: ${text.slice(0, 300)}`,
     );
-  let body: unknown = null;
   if (text.length > 0) {
     try {
-      body = JSON.parse(text);
+      answer.body = JSON.parse(text);
     } catch {
-      problems.push(`the response is not JSON: ${text.slice(0, 200)}`);
+      answer.problems.push(`the response is not JSON: ${text.slice(0, 200)}`);
     }
   }
+  return answer;
+}
+
+/** The answer of a sample's SDK snippet: a success stands for a documented 2xx, an API error for its status. */
+function snippetAnswer(sample: Sample, executed: SnippetAnswer): Answer {
+  const documented = sample.response.status;
+  const problems: string[] = [];
+  if (executed.status === 'success' && documented >= 300)
+    problems.push(`the SDK call succeeded, documented ${documented}: ${JSON.stringify(executed.body ?? null).slice(0, 300)}`);
+  else if (executed.status === 'success' && executed.body === undefined && sample.response.body !== null)
+    problems.push('the SDK snippet answered nothing: it must return the value of its call');
+  else if (executed.status !== 'success' && executed.status !== documented)
+    problems.push(
+      `the SDK call failed with ${executed.status}, documented ${documented}: ${JSON.stringify(executed.body ?? null).slice(0, 300)}`,
+    );
+  return { status: executed.status === 'success' ? documented : executed.status, body: executed.body ?? null, problems };
+}
+
+/** Compares a list answered by an SDK iterator with the `data` items of a documented page. */
+function documentedItems(documented: JsonValue): JsonValue {
+  const data = documented && typeof documented === 'object' && !Array.isArray(documented) ? documented.data : undefined;
+  return Array.isArray(data) ? data : documented;
+}
+
+async function runOne(sample: Sample, variables: Record<string, string>, options: RunOptions, doFetch: typeof fetch) {
+  const executed = options.execute?.(sample, variables);
+  const answer = executed ? snippetAnswer(sample, await executed) : await httpAnswer(sample, variables, options.baseUrl, doFetch);
+  const { body, problems } = answer;
   if (problems.length === 0) {
     for (const [name, path] of Object.entries(sample.capture ?? {})) {
       const value = valueAt(body, path);
@@ -116,9 +157,11 @@ async function runOne(sample: Sample, variables: Record<string, string>, baseUrl
   }
   if (problems.length === 0) {
     const documented = substitute<JsonValue>(sample.response.body, variables);
-    problems.push(...compareShape(documented, body, sample.exact));
+    problems.push(
+      ...compareShape(executed && Array.isArray(body) ? documentedItems(documented) : documented, body, sample.exact),
+    );
   }
-  return problems;
+  return { problems, via: executed ? ('execute' as const) : ('http' as const) };
 }
 
 /**
@@ -168,8 +211,8 @@ export async function runSamples(options: RunOptions): Promise<SampleResult[]> {
         continue;
       }
       try {
-        const problems = await runOne(sample, variables, options.baseUrl, doFetch);
-        results.push({ ...base, outcome: problems.length ? 'failed' : 'passed', problems });
+        const { problems, via } = await runOne(sample, variables, options, doFetch);
+        results.push({ ...base, outcome: problems.length ? 'failed' : 'passed', problems, via });
       } catch (error) {
         results.push({ ...base, outcome: 'failed', problems: [(error as Error).message] });
       }

@@ -45,6 +45,11 @@ export interface Sample {
   capture?: Record<string, string>;
   /** Dotted paths of the response whose documented literal value must be returned exactly. */
   exact?: string[];
+  /**
+   * Source of the sample's Node SDK variant, `docs/samples/sdk/<id>.ts`, when the SDK has a method
+   * for the operation (set by the loader, not written in the JSON file).
+   */
+  sdk?: string;
 }
 
 export interface SampleFile {

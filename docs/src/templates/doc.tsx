@@ -5,6 +5,7 @@ import { Layout } from '../components/Layout';
 import { Seo } from '../components/Seo';
 import { Toc, type Heading } from '../components/Toc';
 import { useCodeCopy } from '../components/useCodeCopy';
+import { useSampleTabs } from '../components/useSampleTabs';
 import type { LocalesData } from '../site/i18n';
 import { translate } from '../site/i18n';
 
@@ -25,6 +26,7 @@ export default function DocTemplate({ data, location }: PageProps<DocData, DocCo
   const { t } = useTranslation();
   const content = useRef<HTMLDivElement>(null);
   useCodeCopy(content, { copy: t('code.copy'), copied: t('code.copied') });
+  useSampleTabs(content);
   const page = data.markdownRemark;
   if (!page) throw new Error(`No content for ${location.pathname}`);
   return (

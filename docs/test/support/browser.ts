@@ -38,12 +38,30 @@ export async function startSite(): Promise<StaticServer> {
   return startDocsServer({ root: publicDir });
 }
 
-/** Console errors and uncaught exceptions of every page of a context. */
+interface WatchedContext {
+  errors: string[];
+  /** The test reads the errors itself (`collectErrors`), e.g. to expect some. */
+  claimed: boolean;
+}
+/** The contexts opened by the running test: every page error fails it unless the test claimed them. */
+const watched = new Map<BrowserContext, WatchedContext>();
+
+/**
+ * Console errors and uncaught exceptions of every page of a context, for a test that checks them
+ * itself (one that expects some). Otherwise any of them fails the test on its own (see below).
+ */
 export function collectErrors(context: BrowserContext): string[] {
-  const errors: string[] = [];
-  context.on('page', (page) => watchPage(page, errors));
-  for (const page of context.pages()) watchPage(page, errors);
-  return errors;
+  const entry = watched.get(context) ?? watch(context);
+  entry.claimed = true;
+  return entry.errors;
+}
+
+function watch(context: BrowserContext): WatchedContext {
+  const entry: WatchedContext = { errors: [], claimed: false };
+  watched.set(context, entry);
+  context.on('page', (page) => watchPage(page, entry.errors));
+  for (const page of context.pages()) watchPage(page, entry.errors);
+  return entry;
 }
 
 function watchPage(page: Page, errors: string[]) {
@@ -53,13 +71,37 @@ function watchPage(page: Page, errors: string[]) {
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
 }
 
+/** The page errors (console errors, uncaught exceptions such as a hydration mismatch) no test claimed. */
+export function unclaimedPageErrors(): string[] {
+  const errors = [...watched.values()].filter((entry) => !entry.claimed).flatMap((entry) => entry.errors);
+  watched.clear();
+  return errors;
+}
+
+// Every browser test fails on a page error it did not expect, whether or not it looked.
+afterEach(() => {
+  const errors = unclaimedPageErrors();
+  if (errors.length > 0) throw new Error(`page errors during the test:\n${errors.join('\n')}`);
+});
+
+/** A browser context whose pages' errors fail the test unless it claims them with `collectErrors`. */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}) {
-  return browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  watch(context);
+  return context;
 }
 
 /** Waits until React has hydrated the page (Gatsby's router has mounted it). */
 export async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+/**
+ * Waits until the page's title heading reads `title`. After a client-side navigation the address
+ * changes before React renders the new page (the render is a transition), so read the page only then.
+ */
+export async function headingShown(page: Page, title: string) {
+  await page.waitForFunction((expected) => document.querySelector('article h1')?.textContent === expected, title);
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -16,6 +16,12 @@ interface Verified {
   expiresAt: number;
 }
 
+/** The API keys revoked since the oldest token still valid was issued (`RevokedApiKeys`). */
+export interface Revocations {
+  isLoaded(): boolean;
+  has(clientId: string): boolean;
+}
+
 const unauthorized = () => new ApiError(catalogueError('unauthorized'));
 const clockToleranceSeconds = 5;
 const cacheLimit = 10_000;
@@ -27,7 +33,8 @@ const cacheLimit = 10_000;
  *
  * Clients reuse a token for hours, so a token whose signature and claims were verified once is
  * remembered (by its exact text) until it expires: the RSA verification is not repeated per
- * request. Expiry and privileges are still checked on every request.
+ * request. Expiry, privileges and the revocation of its key are still checked on every request;
+ * until the revocations are loaded, no token is accepted (503).
  */
 export class Authenticator {
   private readonly verified = new Map<string, Verified>();
@@ -36,6 +43,7 @@ export class Authenticator {
     private readonly jwks: JwksCache,
     private readonly issuer: string,
     private readonly audience: string,
+    private readonly revocations: Revocations,
   ) {}
 
   async authenticate(authorization: string | undefined, scope: Scope | undefined, now = Date.now()): Promise<Principal> {
@@ -48,6 +56,8 @@ export class Authenticator {
       entry = undefined;
     }
     entry ??= await this.verify(token, now);
+    if (!this.revocations.isLoaded()) throw new ApiError(catalogueError('service_unavailable'));
+    if (this.revocations.has(entry.principal.clientId)) throw unauthorized();
     if (scope && !entry.principal.scopes.includes(scope)) throw unauthorized();
     return entry.principal;
   }

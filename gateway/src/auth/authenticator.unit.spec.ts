@@ -26,7 +26,12 @@ async function setup() {
       .setIssuedAt(now)
       .setExpirationTime(now + expiresInSeconds)
       .sign(privateKey);
-  return { authenticator: new Authenticator(jwks, issuer, audience), sign, verifications: () => verifications };
+  const revocations = { loaded: true, revoked: new Set<string>() };
+  const authenticator = new Authenticator(jwks, issuer, audience, {
+    isLoaded: () => revocations.loaded,
+    has: (clientId) => revocations.revoked.has(clientId),
+  });
+  return { authenticator, sign, verifications: () => verifications, revocations };
 }
 
 describe('Authenticator', () => {
@@ -73,5 +78,26 @@ describe('Authenticator', () => {
         error: { code: 'unauthorized' },
       });
     expect(verifications()).toBe(2);
+  });
+
+  it("refuses a remembered token as soon as its key is revoked, and other keys' tokens still pass", async () => {
+    const { authenticator, sign, revocations } = await setup();
+    const [revoked, other] = [await sign({}), await sign({ cid: 'client-2' })];
+    await authenticator.authenticate(`Bearer ${revoked}`, 'organizations:read');
+    revocations.revoked.add('client-1');
+    await expect(authenticator.authenticate(`Bearer ${revoked}`, 'organizations:read')).rejects.toMatchObject({
+      error: { kind: 'error', code: 'unauthorized' },
+    });
+    expect(await authenticator.authenticate(`Bearer ${other}`, 'organizations:read')).toMatchObject({ clientId: 'client-2' });
+  });
+
+  it('accepts no token until the revocations are loaded (503)', async () => {
+    const { authenticator, sign, revocations } = await setup();
+    revocations.loaded = false;
+    await expect(authenticator.authenticate(`Bearer ${await sign({})}`, undefined)).rejects.toMatchObject({
+      error: { kind: 'error', code: 'service_unavailable' },
+    });
+    revocations.loaded = true;
+    expect(await authenticator.authenticate(`Bearer ${await sign({})}`, undefined)).toMatchObject({ clientId: 'client-1' });
   });
 });

@@ -26,6 +26,7 @@ const statusCodes: Record<number, ErrorCode> = {
   404: 'resource_not_found',
   405: 'method_not_allowed',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   429: 'too_many_requests',
 };

@@ -4,6 +4,8 @@ import type { RateLimitRule, RpcInput } from '@sesame/contracts';
 export interface RequestIdentity {
   ip: string;
   scimToken?: string | undefined;
+  /** The onboarding session cookie of an onboarding-page call. */
+  onboardingSession?: string | undefined;
 }
 
 const field = (section: unknown, name: string): unknown =>
@@ -12,6 +14,7 @@ const field = (section: unknown, name: string): unknown =>
 function partOf(part: RateLimitRule['by'][number], identity: RequestIdentity, input: RpcInput): string | undefined {
   if (part === 'ip') return identity.ip;
   if (part === 'scim_token') return identity.scimToken;
+  if (part === 'onboarding_session') return identity.onboardingSession;
   const [section, name] = [part.slice(0, part.indexOf('.')), part.slice(part.indexOf('.') + 1)];
   const value = field(section === 'body' ? input.body : input.params, name);
   return typeof value === 'string' || typeof value === 'number' ? String(value).trim().toLowerCase() : undefined;

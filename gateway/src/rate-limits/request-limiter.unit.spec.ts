@@ -1,4 +1,12 @@
-import { createPasswordChallenge, issueToken, scimOperations, validateTotpChallenge, z } from '@sesame/contracts';
+import {
+  configureAdminInvitationSsoConnection,
+  createPasswordChallenge,
+  issueToken,
+  openAdminInvitation,
+  scimOperations,
+  validateTotpChallenge,
+  z,
+} from '@sesame/contracts';
 import type { Operation, RpcInput } from '@sesame/contracts';
 import { Metrics, createLogger, decideRate, windowIndex } from '@sesame/platform';
 import type { RateDecision, RateLimit } from '@sesame/platform';
@@ -28,7 +36,7 @@ const ip = { ip: '203.0.113.7' };
 async function refusal(
   limiter: RequestLimiter,
   operation: Operation,
-  identity: typeof ip & { scimToken?: string },
+  identity: typeof ip & { scimToken?: string; onboardingSession?: string },
   given: RpcInput,
 ) {
   try {
@@ -104,6 +112,31 @@ describe('RequestLimiter', () => {
     const user = { org_domain: 'acme', user_id: '6f1c1a8e-0000-4000-8000-000000000001' };
     await limiter.enforce(validateTotpChallenge, ip, input({}, user));
     expect(await refusal(limiter, validateTotpChallenge, ip, input({}, user))).toMatchObject({ error: { code: 'rate_limited' } });
+  });
+
+  it('counts an invitation link per token, and the onboarding page’s calls per session cookie', async () => {
+    const limiter = new RequestLimiter(
+      new MapStore(),
+      budgets({ SESAME_RATE_LIMIT_INVITATION_TOKEN: '1/60', SESAME_RATE_LIMIT_INVITATION_IP: '4/60' }),
+      logger,
+      new Metrics('t'),
+    );
+    expect(await refusal(limiter, openAdminInvitation, ip, input({ token: 'link-a' }))).toBeNull();
+    expect(await refusal(limiter, openAdminInvitation, ip, input({ token: 'link-a' }))).toMatchObject({
+      error: { kind: 'error', code: 'rate_limited' },
+    });
+    const withSession = (onboardingSession: string) => ({ ...ip, onboardingSession });
+    const body = input({ provider_type: 'okta', metadata: '<x/>' });
+    expect(await refusal(limiter, configureAdminInvitationSsoConnection, withSession('session-a'), body)).toBeNull();
+    expect(await refusal(limiter, configureAdminInvitationSsoConnection, withSession('session-a'), body)).toMatchObject({
+      error: { kind: 'error', code: 'rate_limited' },
+    });
+    expect(await refusal(limiter, configureAdminInvitationSsoConnection, withSession('session-b'), body)).toBeNull();
+    // Without a cookie only the address counts (the call is then refused for want of a session).
+    expect(await refusal(limiter, configureAdminInvitationSsoConnection, ip, body)).toBeNull();
+    expect(await refusal(limiter, configureAdminInvitationSsoConnection, ip, body)).toMatchObject({
+      error: { kind: 'error', code: 'rate_limited' },
+    });
   });
 
   it('does not count what `off` turns off', async () => {

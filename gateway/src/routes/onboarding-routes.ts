@@ -2,7 +2,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { catalogueError } from '@sesame/contracts';
-import type { Logger } from '@sesame/platform';
+import { languageOfAcceptLanguage, messageLanguages } from '@sesame/platform';
+import type { Logger, MessageLanguage } from '@sesame/platform';
 import { ApiError } from '../http/api-error';
 
 /** The built onboarding app (`npm run build` runs `vite build` in `onboarding/`). */
@@ -44,7 +45,7 @@ export function registerOnboardingRoutes(fastify: FastifyInstance, logger: Logge
   const indexFile = join(directory, 'index.html');
   const built = existsSync(indexFile);
   if (!built) logger.error({ directory }, 'the onboarding page is not built: run "npm run build"');
-  const index = built ? readFileSync(indexFile) : null;
+  const index = built ? pagesByLanguage(readFileSync(indexFile, 'utf8')) : null;
   const assets = new Map<string, { body: Buffer; type: string }>();
   const assetsDir = join(directory, 'assets');
   if (existsSync(assetsDir))
@@ -54,9 +55,13 @@ export function registerOnboardingRoutes(fastify: FastifyInstance, logger: Logge
     }
 
   for (const page of onboardingPages)
-    fastify.get(page, async (_request, reply) => {
+    fastify.get(page, async (request, reply) => {
       if (!index) throw new ApiError(catalogueError('service_unavailable'));
-      return reply.status(200).headers(pageHeaders).send(index);
+      const language = languageOfAcceptLanguage(request.headers['accept-language']);
+      return reply
+        .status(200)
+        .headers({ ...pageHeaders, 'content-language': language, vary: 'Accept-Language' })
+        .send(index[language]);
     });
   fastify.get<{ Params: { file: string } }>('/onboarding/assets/:file', async (request, reply) => {
     const asset = assets.get(request.params.file);
@@ -70,4 +75,16 @@ export function registerOnboardingRoutes(fastify: FastifyInstance, logger: Logge
       })
       .send(asset.body);
   });
+}
+
+/**
+ * The page in each language, as the browser's `Accept-Language` picks it: the document starts in
+ * that language (`<html lang>`) before the app runs; the app then also weighs `?lang=` and the
+ * organization's `locale`.
+ */
+export function pagesByLanguage(html: string): Record<MessageLanguage, string> {
+  if (!/<html lang="en">/.test(html)) throw new Error('the onboarding page has no <html lang="en"> to set its language on');
+  return Object.fromEntries(
+    messageLanguages.map((language) => [language, html.replace('<html lang="en">', `<html lang="${language}">`)]),
+  ) as Record<MessageLanguage, string>;
 }

@@ -1,9 +1,11 @@
-import { oauthError } from '@sesame/contracts';
+import { catalogueError, oauthError } from '@sesame/contracts';
 import type { Operation, RpcInput, z } from '@sesame/contracts';
 import { fieldErrorsFromZod } from '@sesame/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { withBasicCredentials } from '../http/basic-credentials';
+import { formTooDeepMessage, isNestedTooDeep } from '../http/form-body';
+import { withoutTypeMarkers } from '../http/type-markers';
 
 /**
  * Validates a request against its operation's contract: path parameters, query and body each
@@ -21,7 +23,9 @@ export function operationInput(operation: Operation, request: FastifyRequest): R
     return undefined;
   };
 
-  let rawBody: unknown = request.body ?? {};
+  // The router cannot answer from its query string parser: it marks brackets nested too deep.
+  if (isNestedTooDeep(request.query)) throw new ApiError(catalogueError('bad_request', formTooDeepMessage));
+  let rawBody: unknown = operation.errorStyle === 'scim' ? (request.body ?? {}) : withoutTypeMarkers(request.body ?? {});
   if (operation.errorStyle === 'oauth') rawBody = withBasicCredentials(rawBody, request.headers.authorization);
   if (body && (typeof rawBody !== 'object' || Array.isArray(rawBody))) {
     fields.base = ['must be a JSON object or form fields'];

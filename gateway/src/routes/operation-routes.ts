@@ -1,20 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueError, scimError } from '@sesame/contracts';
-import type { Operation, RpcInput, RpcMeta } from '@sesame/contracts';
+import { idempotentReplayedHeader } from '@sesame/contracts';
+import type { Operation, RpcInput, RpcMeta, RpcReply } from '@sesame/contracts';
 import { RpcUnavailableError } from '@sesame/platform';
 import type { Logger, RpcClient } from '@sesame/platform';
 import type { Authenticator } from '../auth/authenticator';
 import type { RequestLimiter } from '../rate-limits/request-limiter';
-import { invitationScope } from '../auth/invitation-authenticator';
+import { onboardingScope, onboardingSessionOf } from '../auth/invitation-authenticator';
 import { ApiError } from '../http/api-error';
 import { scimContentType } from '../http/api-exception.filter';
+import { refuseCrossSite } from '../http/same-origin';
+import type { IdempotencyStore } from '../idempotency/idempotency-store';
+import { startIdempotent } from '../idempotency/idempotent-requests';
 import { operationInput } from './operation-input';
 
 export interface OperationRouteDeps {
   rpc: RpcClient;
   authenticator: Authenticator;
   limiter: RequestLimiter;
+  /** Keys and answers of requests sent with `Idempotency-Key`. */
+  idempotency: IdempotencyStore;
   logger: Logger;
+  /** Origin of `SESAME_PUBLIC_URL`: the only one `sameOrigin` operations accept requests from. */
+  publicOrigin: string;
 }
 
 /** `{org_domain}` → `:org_domain` */
@@ -22,7 +30,8 @@ export const fastifyPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
 
 /**
  * One route per operation of the contracts: authenticate, validate, spend its rate-limit budgets,
- * ask the service over NATS, answer its reply. No business rule and no storage here (DESIGN.md section 1).
+ * ask the service over NATS, answer its reply. No business rule and no storage here (DESIGN.md section 1),
+ * apart from the answers of requests sent with `Idempotency-Key` (replayed, never worked on twice).
  */
 export function registerOperationRoutes(fastify: FastifyInstance, operations: Operation[], deps: OperationRouteDeps): void {
   for (const operation of operations)
@@ -36,8 +45,10 @@ export function registerOperationRoutes(fastify: FastifyInstance, operations: Op
 }
 
 async function serve(operation: Operation, request: FastifyRequest, reply: FastifyReply, deps: OperationRouteDeps) {
+  if (operation.sameOrigin) refuseCrossSite(request.headers, deps.publicOrigin);
   const meta: RpcMeta = { correlationId: request.id };
   if (operation.auth === 'none' && request.url.includes('?')) meta.rawQuery = request.url.slice(request.url.indexOf('?') + 1);
+  if (operation.auth === 'none' && request.headers['accept-language']) meta.acceptLanguage = request.headers['accept-language'];
   if (operation.auth === 'api_key') {
     const principal = await deps.authenticator.authenticate(request.headers.authorization, operation.scope);
     Object.assign(meta, principal);
@@ -52,22 +63,36 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
       throw new ApiError(catalogueError('service_unavailable'));
     }
   };
+  const session = operation.auth === 'admin_invitation' ? onboardingSessionOf(request.headers.cookie) : undefined;
   let input: unknown = operationInput(operation, request);
-  await deps.limiter.enforce(operation, { ip: request.ip, scimToken: meta.scim?.bearerToken }, input as RpcInput);
-  if (operation.auth === 'admin_invitation') input = await invitationInput(input as RpcInput, ask);
-  const answer = await ask(operation.subject, input);
+  const identity = { ip: request.ip, scimToken: meta.scim?.bearerToken, onboardingSession: session };
+  await deps.limiter.enforce(operation, identity, input as RpcInput);
+  if (operation.auth === 'admin_invitation')
+    input = { ...((input as RpcInput).body as object), ...(await onboardingScope(session, ask)) };
+  const idempotent = await startIdempotent(deps.idempotency, operation, request, meta, deps.logger);
+  if (idempotent && 'replay' in idempotent) {
+    void reply.header(idempotentReplayedHeader, 'true');
+    return send(operation, reply, idempotent.replay);
+  }
+  if (idempotent) meta.idempotency = idempotent.claim.ticket;
+  let answer: RpcReply;
+  try {
+    answer = await ask(operation.subject, input);
+  } catch (error) {
+    await idempotent?.claim.release();
+    throw error;
+  }
+  await idempotent?.claim.settle(answer);
+  return send(operation, reply, answer);
+}
+
+function send(operation: Operation, reply: FastifyReply, answer: RpcReply) {
   if (!answer.ok) throw new ApiError(answer.error);
   if (operation.errorStyle === 'oauth') void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   if (operation.errorStyle === 'scim') void reply.header('content-type', scimContentType);
   for (const [name, value] of Object.entries(answer.headers ?? {})) void reply.header(name, value);
   if (answer.status === 204) return reply.status(204).send();
   return reply.status(answer.status).send(answer.body);
-}
-
-/** A service subject's input for the onboarding page: the other body fields and the invitation's scope. */
-async function invitationInput(input: RpcInput, ask: Parameters<typeof invitationScope>[1]) {
-  const { token, ...fields } = input.body as { token: string };
-  return { ...fields, ...(await invitationScope(token, ask)) };
 }
 
 /**

@@ -82,6 +82,90 @@ docs: { port: 8000, name: docs, entry: docs/scripts/serve.mjs, public: true, sto
 {{- default (printf "%s-auth" (include "sesame.mongodb.fullname" .)) .Values.mongodb.auth.existingSecret -}}
 {{- end -}}
 
+{{/*
+NATS permissions of every Sesame process for the configured prefix (each process connects as its own
+user): generated from the platform package's permission table (`node deploy/nats-files.mjs`).
+*/}}
+{{- define "sesame.nats.permissions" -}}
+{{- $prefix := .Values.config.SESAME_PREFIX | default "sesame" -}}
+{{- .Files.Get "files/nats-permissions.json" | replace "__PREFIX__" (upper $prefix) | replace "__prefix__" $prefix -}}
+{{- end -}}
+
+{{/* The NATS users: one per process (gateway, the four services, the `sesame` CLI). */}}
+{{- define "sesame.nats.users" -}}
+{{- include "sesame.nats.permissions" . | fromJson | keys | sortAlpha | toJson -}}
+{{- end -}}
+
+{{/* Every password of the credentials Secret: the processes' and the operators' `admin` (every subject; no pod gets it). */}}
+{{- define "sesame.nats.passwords" -}}
+{{- append (include "sesame.nats.users" . | fromJsonArray) "admin" | toJson -}}
+{{- end -}}
+
+{{/* The Secret holding one NATS password per process, under the process's name. */}}
+{{- define "sesame.nats.credentialsSecret" -}}
+{{- default (printf "%s-nats-credentials" (include "sesame.fullname" .)) .Values.nats.auth.existingSecret -}}
+{{- end -}}
+
+{{/* The variable a NATS server reads a process's password from: SESAME_NATS_PASSWORD_AUTH_METHODS. */}}
+{{- define "sesame.nats.passwordVariable" -}}
+SESAME_NATS_PASSWORD_{{ . | upper | replace "-" "_" }}
+{{- end -}}
+
+{{/* The Secret with the CA certificate (ca.crt) that verifies NATS' certificate, if any. */}}
+{{- define "sesame.nats.caSecret" -}}
+{{- .Values.nats.tls.caSecret | default .Values.nats.tls.serverSecret -}}
+{{- end -}}
+
+{{/*
+How one process connects to NATS, besides its URL: its own user and password, and the TLS files:
+(dict "root" $ "user" "gateway").
+*/}}
+{{- define "sesame.nats.env" -}}
+{{- $tls := .root.Values.nats.tls -}}
+{{- if .root.Values.nats.auth.enabled }}
+- name: SESAME_NATS_USER
+  value: {{ .user | quote }}
+- name: SESAME_NATS_PASSWORD
+  valueFrom:
+    secretKeyRef: { name: {{ include "sesame.nats.credentialsSecret" .root }}, key: {{ .user }} }
+{{- end }}
+{{- if and $tls.enabled (include "sesame.nats.caSecret" .root) }}
+- name: SESAME_NATS_TLS_CA
+  value: /etc/sesame/nats-ca/ca.crt
+{{- end }}
+{{- if and $tls.enabled $tls.clientSecret }}
+- name: SESAME_NATS_TLS_CERT
+  value: /etc/sesame/nats-client/tls.crt
+- name: SESAME_NATS_TLS_KEY
+  value: /etc/sesame/nats-client/tls.key
+{{- end }}
+{{- end -}}
+
+{{/* Volumes of the NATS TLS files of a Sesame pod. */}}
+{{- define "sesame.nats.tlsVolumes" -}}
+{{- if .Values.nats.tls.enabled }}
+{{- with include "sesame.nats.caSecret" . }}
+- name: nats-ca
+  secret: { secretName: {{ . }}, items: [{ key: ca.crt, path: ca.crt }] }
+{{- end }}
+{{- with .Values.nats.tls.clientSecret }}
+- name: nats-client
+  secret: { secretName: {{ . }}, items: [{ key: tls.crt, path: tls.crt }, { key: tls.key, path: tls.key }] }
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{- define "sesame.nats.tlsMounts" -}}
+{{- if .Values.nats.tls.enabled }}
+{{- if include "sesame.nats.caSecret" . }}
+- { name: nats-ca, mountPath: /etc/sesame/nats-ca, readOnly: true }
+{{- end }}
+{{- if .Values.nats.tls.clientSecret }}
+- { name: nats-client, mountPath: /etc/sesame/nats-client, readOnly: true }
+{{- end }}
+{{- end }}
+{{- end -}}
+
 {{/* <pod>.<headless service>.<namespace>.svc for each member of a StatefulSet: (dict "root" $ "name" $fullname "replicas" 3 "port" 2113). */}}
 {{- define "sesame.members" -}}
 {{- $hosts := list -}}
@@ -166,5 +250,14 @@ this release runs. MongoDB's password comes from its Secret through variable exp
 {{- end -}}
 {{- if and .Values.nats.enabled (eq (int .Values.nats.replicas) 2) -}}
 {{- fail "nats.replicas must be 1 or at least 3 (a JetStream cluster needs a majority)" -}}
+{{- end -}}
+{{- if and .Values.nats.enabled (not .Values.nats.auth.enabled) -}}
+{{- fail "nats.auth.enabled=false is for an external NATS only: the NATS this chart runs always has a user per process" -}}
+{{- end -}}
+{{- if and .Values.nats.enabled .Values.nats.tls.enabled (not .Values.nats.tls.serverSecret) -}}
+{{- fail "nats.tls.enabled needs nats.tls.serverSecret: a Secret with tls.crt and tls.key (and ca.crt) for the NATS Service name" -}}
+{{- end -}}
+{{- if and .Values.nats.tls.enabled .Values.nats.tls.clientSecret (not (include "sesame.nats.caSecret" .)) -}}
+{{- fail "nats.tls.clientSecret needs nats.tls.caSecret (or nats.tls.serverSecret with a ca.crt): the CA that signs the client certificates" -}}
 {{- end -}}
 {{- end -}}

@@ -7,37 +7,36 @@ interface Props {
   t: Messages;
   language: Language;
   invitation: AdminInvitation;
-  onAnswer(choice: 'accept' | 'decline'): Promise<boolean>;
+  onDecline(): Promise<boolean>;
 }
 
-/** Accept or decline being in charge of the organization's single sign-on. */
-export function ChargeSection({ t, language, invitation, onAnswer }: Props) {
+/** Whether the admin is the right person: if someone else is in charge, they decline (after a confirmation). */
+export function ChargeSection({ t, language, invitation, onDecline }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const accepted = invitation.admin.accepted_invitation_at;
 
-  const send = async (choice: 'accept' | 'decline') => {
+  const decline = async () => {
     setBusy(true);
     setFailed(false);
-    const saved = await onAnswer(choice);
+    const saved = await onDecline();
     setBusy(false);
     setFailed(!saved);
   };
 
-  if (accepted)
-    return (
-      <section className="card accepted" data-testid="accepted">
-        <p>{t.charge.accepted(formatDate(language, accepted))}</p>
-      </section>
-    );
   return (
     <section className="card" aria-labelledby="charge-title" data-testid="charge">
       <h2 id="charge-title">{t.charge.title}</h2>
       <p>{t.charge.question(invitation.organization.name)}</p>
+      {accepted && (
+        <p className="success" data-testid="accepted">
+          {t.charge.accepted(formatDate(language, accepted))}
+        </p>
+      )}
       {confirming ? (
         <div className="actions">
-          <button type="button" className="danger" disabled={busy} onClick={() => void send('decline')}>
+          <button type="button" className="danger" disabled={busy} onClick={() => void decline()}>
             {t.charge.confirmDecline}
           </button>
           <button type="button" className="secondary" disabled={busy} onClick={() => setConfirming(false)}>
@@ -46,9 +45,6 @@ export function ChargeSection({ t, language, invitation, onAnswer }: Props) {
         </div>
       ) : (
         <div className="actions">
-          <button type="button" className="primary" disabled={busy} onClick={() => void send('accept')}>
-            {t.charge.accept}
-          </button>
           <button type="button" className="secondary" disabled={busy} onClick={() => setConfirming(true)}>
             {t.charge.decline}
           </button>

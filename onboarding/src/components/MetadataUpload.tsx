@@ -10,7 +10,6 @@ import type { SsoProviderType } from '../providers';
 interface Props {
   t: Messages;
   language: Language;
-  token: string;
   provider: SsoProviderType;
   connection: SsoConnection | null;
   onSaved(connection: SsoConnection): void;
@@ -18,7 +17,7 @@ interface Props {
 }
 
 /** Step 3: the identity provider's metadata, uploaded as a file or pasted, saved on the SSO connection. */
-export function MetadataUpload({ t, language, token, provider, connection, onSaved, onFailure }: Props) {
+export function MetadataUpload({ t, language, provider, connection, onSaved, onFailure }: Props) {
   const [xml, setXml] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -28,7 +27,7 @@ export function MetadataUpload({ t, language, token, provider, connection, onSav
     setBusy(true);
     setErrors([]);
     setSaved(false);
-    const answer = await saveSsoConnection(token, provider, xml);
+    const answer = await saveSsoConnection(provider, xml);
     setBusy(false);
     if (answer.ok) {
       setSaved(true);

@@ -12,20 +12,19 @@ import { TestSignIn } from './TestSignIn';
 interface Props {
   t: Messages;
   language: Language;
-  token: string;
   testRequestId: string | null;
   onFailure(failure: Failure): void;
 }
 
 /** The SSO set-up of the invitation's organization: provider, our values and steps, metadata. */
-export function SsoSetup({ t, language, token, testRequestId, onFailure }: Props) {
+export function SsoSetup({ t, language, testRequestId, onFailure }: Props) {
   const [saml, setSaml] = useState<SamlConfig | null>(null);
   const [connection, setConnection] = useState<SsoConnection | null>(null);
   const [provider, setProvider] = useState<SsoProviderType | null>(null);
 
   useEffect(() => {
     let current = true;
-    void Promise.all([spSettings(token), ssoConnection(token)]).then(([settings, found]) => {
+    void Promise.all([spSettings(), ssoConnection()]).then(([settings, found]) => {
       if (!current) return;
       if (!settings.ok) return onFailure(settings);
       if (!found.ok) return onFailure(found);
@@ -36,7 +35,7 @@ export function SsoSetup({ t, language, token, testRequestId, onFailure }: Props
     return () => {
       current = false;
     };
-  }, [token, onFailure]);
+  }, [onFailure]);
 
   const saved = (updated: SsoConnection) => {
     setConnection(updated);
@@ -51,15 +50,12 @@ export function SsoSetup({ t, language, token, testRequestId, onFailure }: Props
           <MetadataUpload
             t={t}
             language={language}
-            token={token}
             provider={provider}
             connection={connection}
             onSaved={saved}
             onFailure={onFailure}
           />
-          {connection?.identity_provider && (
-            <TestSignIn t={t} token={token} testRequestId={testRequestId} onFailure={onFailure} />
-          )}
+          {connection?.identity_provider && <TestSignIn t={t} testRequestId={testRequestId} onFailure={onFailure} />}
         </>
       )}
     </>

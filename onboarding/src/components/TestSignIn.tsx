@@ -5,14 +5,13 @@ import type { Messages } from '../i18n';
 
 interface Props {
   t: Messages;
-  token: string;
   /** `request_id` of the test sign-in the browser comes back from, if any. */
   testRequestId: string | null;
   onFailure(failure: Failure): void;
 }
 
 /** Step 4: an SP-initiated test sign-in, and what the identity provider sent back. */
-export function TestSignIn({ t, token, testRequestId, onFailure }: Props) {
+export function TestSignIn({ t, testRequestId, onFailure }: Props) {
   const [result, setResult] = useState<TestResult | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -20,7 +19,7 @@ export function TestSignIn({ t, token, testRequestId, onFailure }: Props) {
   useEffect(() => {
     if (!testRequestId) return;
     let current = true;
-    void ssoTestResult(token, testRequestId).then((answer) => {
+    void ssoTestResult(testRequestId).then((answer) => {
       if (!current) return;
       if (answer.ok) setResult(answer.body);
       else if (answer.problem) onFailure(answer);
@@ -28,12 +27,12 @@ export function TestSignIn({ t, token, testRequestId, onFailure }: Props) {
     return () => {
       current = false;
     };
-  }, [token, testRequestId, onFailure]);
+  }, [testRequestId, onFailure]);
 
   const start = async () => {
     setBusy(true);
     setErrors([]);
-    const answer = await startSsoTest(token, onboardingPageUrl(window.location.origin));
+    const answer = await startSsoTest(onboardingPageUrl(window.location.origin));
     if (answer.ok) return window.location.assign(answer.body.authorization_url);
     setBusy(false);
     if (answer.problem) return onFailure(answer);

@@ -5,28 +5,41 @@ export const en: Messages = {
   title: 'Set up single sign-on',
   loading: 'Opening your invitation…',
   invitedAs: (email, organization) => `You are invited as ${email} to connect the identity provider of ${organization}.`,
-  validUntil: (date) => `This link works until ${date}.`,
+  sessionNote: (until, minutes) =>
+    `This page is open for you in this browser until ${until} at the latest, and closes after ${minutes} minutes without activity. The invitation link no longer works: if the page closes, ask the person who invited you for a new link.`,
   signInDomains: (domains) => `People with an email address at ${domains} will sign in through your identity provider.`,
   problems: {
     missing: {
       title: 'This page needs an invitation link',
-      text: 'Open the link of the invitation email you received: it carries what this page needs.',
+      text: 'Open the link of the invitation email you received, in the browser where you want to set up single sign-on.',
     },
     invalid: {
       title: 'This invitation link is not valid',
-      text: 'It may be incomplete, or a newer invitation replaced it. Use the link of the latest invitation email, or ask to be invited again.',
+      text: 'It may be incomplete, or a newer invitation replaced it. Use the link of the latest invitation email, or ask the person who invited you for a new link.',
     },
     used: {
-      title: 'This invitation has already been answered',
-      text: 'The link cannot be used to answer again.',
+      title: 'This invitation link has already been used',
+      text: 'The link works once: it opened the set-up page in the browser where it was first opened, and the session goes on there. Anywhere else, ask the person who invited you for a new link.',
     },
     expired: {
-      title: 'This invitation has expired',
-      text: 'Ask the person who invited you to send a new invitation.',
+      title: 'This invitation link has expired',
+      text: 'For your security the link only works for a short time after it is sent. Ask the person who invited you for a new link.',
+    },
+    revoked: {
+      title: 'This invitation link was withdrawn',
+      text: 'The person who invited you withdrew it. Ask them for a new link if you still need one.',
     },
     declined: {
       title: 'You declined this invitation',
       text: 'The link no longer works. If you are in charge after all, ask to be invited again.',
+    },
+    sessionEnded: {
+      title: 'Your session on this page has ended',
+      text: 'It ends when the set-up is finished or declined, or when the person who invited you ends it or sends a new link. To go on, ask them for a new invitation link.',
+    },
+    sessionExpired: {
+      title: 'Your session on this page has expired',
+      text: 'It closes after a while without activity, and a few hours after the link was opened. To go on, ask the person who invited you for a new invitation link.',
     },
     unavailable: {
       title: 'The service cannot be reached',
@@ -36,16 +49,25 @@ export const en: Messages = {
   charge: {
     title: 'Are you in charge of single sign-on?',
     question: (organization) =>
-      `Accept if you administer the identity provider of ${organization}. Decline if someone else does: whoever invited you will see it and can invite that person.`,
-    accept: 'I am in charge',
+      `If you administer the identity provider of ${organization}, set it up below, then finish. If someone else does, decline: whoever invited you will see it and can invite that person.`,
     decline: 'Someone else is in charge',
     confirmDecline: 'Yes, decline the invitation',
     cancel: 'Cancel',
     accepted: (date) => `You accepted to be in charge of single sign-on on ${date}.`,
     declinedTitle: 'Thank you',
     declinedText: (organization) =>
-      `You declined being in charge of single sign-on for ${organization}. The invitation link no longer works.`,
+      `You declined being in charge of single sign-on for ${organization}. Your session on this page has ended and the invitation link no longer works.`,
     failed: 'Your answer could not be saved. Please try again.',
+  },
+  finish: {
+    title: '5. Finish the set-up',
+    text: (organization) =>
+      `When your identity provider is connected and the test sign-in works, finish: you confirm that you are in charge of single sign-on for ${organization}. Your session on this page then ends; to change the set-up later, ask the person who invited you for a new link.`,
+    button: 'Finish the set-up',
+    failed: 'The set-up could not be finished. Please try again.',
+    doneTitle: 'Single sign-on is set up',
+    doneText: (organization, date) =>
+      `You are in charge of single sign-on for ${organization} since ${date}. Your session on this page has ended: to change the set-up later, ask the person who invited you for a new invitation link.`,
   },
   steps: {
     provider: '1. Choose your identity provider',

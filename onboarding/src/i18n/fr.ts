@@ -6,29 +6,42 @@ export const fr: Messages = {
   loading: 'Ouverture de votre invitation…',
   invitedAs: (email, organization) =>
     `Vous êtes invité·e en tant que ${email} à connecter le fournisseur d’identité de ${organization}.`,
-  validUntil: (date) => `Ce lien fonctionne jusqu’au ${date}.`,
+  sessionNote: (until, minutes) =>
+    `Cette page reste ouverte pour vous dans ce navigateur jusqu’au ${until} au plus tard, et se ferme après ${minutes} minutes sans activité. Le lien d’invitation ne fonctionne plus : si la page se ferme, demandez un nouveau lien à la personne qui vous a invité·e.`,
   signInDomains: (domains) =>
     `Les personnes dont l’adresse e-mail est en ${domains} se connecteront par votre fournisseur d’identité.`,
   problems: {
     missing: {
       title: 'Cette page s’ouvre avec un lien d’invitation',
-      text: 'Ouvrez le lien de l’e-mail d’invitation que vous avez reçu : il contient ce dont cette page a besoin.',
+      text: 'Ouvrez le lien de l’e-mail d’invitation que vous avez reçu, dans le navigateur où vous voulez configurer l’authentification unique.',
     },
     invalid: {
       title: 'Ce lien d’invitation n’est pas valide',
-      text: 'Il est peut-être incomplet, ou une invitation plus récente l’a remplacé. Utilisez le lien du dernier e-mail d’invitation, ou demandez à être invité·e de nouveau.',
+      text: 'Il est peut-être incomplet, ou une invitation plus récente l’a remplacé. Utilisez le lien du dernier e-mail d’invitation, ou demandez un nouveau lien à la personne qui vous a invité·e.',
     },
     used: {
-      title: 'Vous avez déjà répondu à cette invitation',
-      text: 'Le lien ne permet pas de répondre une seconde fois.',
+      title: 'Ce lien d’invitation a déjà été utilisé',
+      text: 'Le lien ne fonctionne qu’une fois : il a ouvert la page de configuration dans le navigateur où il a été ouvert en premier, et la session continue là-bas. Ailleurs, demandez un nouveau lien à la personne qui vous a invité·e.',
     },
     expired: {
-      title: 'Cette invitation a expiré',
-      text: 'Demandez à la personne qui vous a invité·e de vous envoyer une nouvelle invitation.',
+      title: 'Ce lien d’invitation a expiré',
+      text: 'Pour votre sécurité, le lien ne fonctionne que peu de temps après son envoi. Demandez un nouveau lien à la personne qui vous a invité·e.',
+    },
+    revoked: {
+      title: 'Ce lien d’invitation a été retiré',
+      text: 'La personne qui vous a invité·e l’a retiré. Demandez-lui un nouveau lien si vous en avez encore besoin.',
     },
     declined: {
       title: 'Vous avez décliné cette invitation',
       text: 'Le lien ne fonctionne plus. Si vous êtes finalement responsable, demandez une nouvelle invitation.',
+    },
+    sessionEnded: {
+      title: 'Votre session sur cette page est terminée',
+      text: 'Elle se termine quand la configuration est terminée ou déclinée, ou quand la personne qui vous a invité·e y met fin ou envoie un nouveau lien. Pour continuer, demandez-lui un nouveau lien d’invitation.',
+    },
+    sessionExpired: {
+      title: 'Votre session sur cette page a expiré',
+      text: 'Elle se ferme après un moment sans activité, et quelques heures après l’ouverture du lien. Pour continuer, demandez un nouveau lien d’invitation à la personne qui vous a invité·e.',
     },
     unavailable: {
       title: 'Le service est injoignable',
@@ -38,16 +51,25 @@ export const fr: Messages = {
   charge: {
     title: 'Êtes-vous responsable de l’authentification unique ?',
     question: (organization) =>
-      `Acceptez si vous administrez le fournisseur d’identité de ${organization}. Déclinez si quelqu’un d’autre s’en charge : la personne qui vous a invité·e le verra et pourra l’inviter.`,
-    accept: 'J’en suis responsable',
+      `Si vous administrez le fournisseur d’identité de ${organization}, configurez-le ci-dessous, puis terminez. Si quelqu’un d’autre s’en charge, déclinez : la personne qui vous a invité·e le verra et pourra l’inviter.`,
     decline: 'Quelqu’un d’autre en est responsable',
     confirmDecline: 'Oui, décliner l’invitation',
     cancel: 'Annuler',
     accepted: (date) => `Vous avez accepté d’être responsable de l’authentification unique le ${date}.`,
     declinedTitle: 'Merci',
     declinedText: (organization) =>
-      `Vous avez décliné la responsabilité de l’authentification unique pour ${organization}. Le lien d’invitation ne fonctionne plus.`,
+      `Vous avez décliné la responsabilité de l’authentification unique pour ${organization}. Votre session sur cette page est terminée et le lien d’invitation ne fonctionne plus.`,
     failed: 'Votre réponse n’a pas pu être enregistrée. Veuillez réessayer.',
+  },
+  finish: {
+    title: '5. Terminez la configuration',
+    text: (organization) =>
+      `Quand votre fournisseur d’identité est connecté et que la connexion de test fonctionne, terminez : vous confirmez être responsable de l’authentification unique pour ${organization}. Votre session sur cette page se termine alors ; pour modifier la configuration plus tard, demandez un nouveau lien à la personne qui vous a invité·e.`,
+    button: 'Terminer la configuration',
+    failed: 'La configuration n’a pas pu être terminée. Veuillez réessayer.',
+    doneTitle: 'L’authentification unique est configurée',
+    doneText: (organization, date) =>
+      `Vous êtes responsable de l’authentification unique pour ${organization} depuis le ${date}. Votre session sur cette page est terminée : pour modifier la configuration plus tard, demandez un nouveau lien d’invitation à la personne qui vous a invité·e.`,
   },
   steps: {
     provider: '1. Choisissez votre fournisseur d’identité',

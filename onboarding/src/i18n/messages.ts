@@ -3,8 +3,9 @@ import type { SsoProviderType } from '../providers';
 export type Language = 'en' | 'fr';
 export const languages: Language[] = ['en', 'fr'];
 
-/** Why the page cannot be used with a link. */
-export type InvitationProblem = 'missing' | 'invalid' | 'used' | 'expired' | 'declined' | 'unavailable';
+/** Why the page cannot be used: the link (opened once), the session it opened, or the service. */
+export type InvitationProblem =
+  'missing' | 'invalid' | 'used' | 'expired' | 'revoked' | 'declined' | 'sessionEnded' | 'sessionExpired' | 'unavailable';
 
 /** Every text of the page, in one language. */
 export interface Messages {
@@ -12,13 +13,13 @@ export interface Messages {
   title: string;
   loading: string;
   invitedAs(email: string, organization: string): string;
-  validUntil(date: string): string;
+  /** How long the session the link opened lasts in this browser, and what to do after. */
+  sessionNote(until: string, idleMinutes: number): string;
   signInDomains(domains: string): string;
   problems: Record<InvitationProblem, { title: string; text: string }>;
   charge: {
     title: string;
     question(organization: string): string;
-    accept: string;
     decline: string;
     confirmDecline: string;
     cancel: string;
@@ -26,6 +27,14 @@ export interface Messages {
     declinedTitle: string;
     declinedText(organization: string): string;
     failed: string;
+  };
+  finish: {
+    title: string;
+    text(organization: string): string;
+    button: string;
+    failed: string;
+    doneTitle: string;
+    doneText(organization: string, date: string): string;
   };
   steps: {
     provider: string;

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { z } from '@sesame/contracts';
-import { baseConfigSchema, requireStoreUrls } from '@sesame/platform';
+import { baseConfigSchema, refuseOutboxesInProduction, requireStoreUrls } from '@sesame/platform';
 
 export const authMethodsConfigSchema = baseConfigSchema
   .extend({
@@ -40,7 +40,8 @@ export const authMethodsConfigSchema = baseConfigSchema
       .string({ error: 'is required: generate one with `npm run sesame -- keys generate`' })
       .min(1, 'is required: generate one with `npm run sesame -- keys generate`'),
   })
-  .superRefine(requireStoreUrls);
+  .superRefine(requireStoreUrls)
+  .superRefine(refuseOutboxesInProduction('mail', 'sms'));
 export type AuthMethodsConfig = z.infer<typeof authMethodsConfigSchema>;
 
 export const issuerOf = (config: AuthMethodsConfig, tenant = config.SESAME_TENANT) =>

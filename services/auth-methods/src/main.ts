@@ -6,6 +6,7 @@ import {
   createMailer,
   createSmsSender,
   loadConfig,
+  natsConnectionOptions,
   runMain,
   subscribeToServiceEvents,
 } from '@sesame/platform';
@@ -50,10 +51,9 @@ runMain(async () => {
     60_000,
   ).unref();
   const services = await RpcClient.connect({
-    url: config.SESAME_NATS_URL,
+    nats: natsConnectionOptions(config, 'auth-methods', `${config.SESAME_PREFIX}.auth-methods.client`),
     prefix: config.SESAME_PREFIX,
     timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
-    name: `${config.SESAME_PREFIX}.auth-methods.client`,
   });
   const identity = new IdentityClient(services);
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
@@ -96,6 +96,7 @@ runMain(async () => {
   registerSamlSignIn({
     runtime,
     identity,
+    organizations,
     keyRing,
     publicUrl,
     findConnection: ssoConnections.find,

@@ -3,6 +3,9 @@ import type { Environment, IdentityRpc, IdentityRpcRequest, IdentityRpcResponse,
 import { RpcUnavailableError, fail } from '@sesame/platform';
 import type { RpcClient } from '@sesame/platform';
 
+/** The calls to identity's subjects that provisioning makes. */
+export type IdentityCalls = Pick<IdentityClient, 'call'>;
+
 /**
  * The identity subjects this service calls (it never reads identity's store). A refusal from
  * identity is rethrown as the same DomainError; no answer is 503.

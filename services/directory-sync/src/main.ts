@@ -1,4 +1,11 @@
-import { ServiceRuntime, RpcClient, loadConfig, runMain, subscribeToServiceEvents } from '@sesame/platform';
+import {
+  ServiceRuntime,
+  RpcClient,
+  loadConfig,
+  natsConnectionOptions,
+  runMain,
+  subscribeToServiceEvents,
+} from '@sesame/platform';
 import { registerAttributesMapping } from './attributes-mapping/attributes-mapping.module';
 import { directorySyncConfigSchema } from './config';
 import { registerDirectorySyncs } from './directory-syncs/directory-syncs.module';
@@ -11,10 +18,9 @@ runMain(async () => {
   const config = loadConfig(directorySyncConfigSchema);
   const runtime = await ServiceRuntime.create('directory-sync', config);
   const rpc = await RpcClient.connect({
-    url: config.SESAME_NATS_URL,
+    nats: natsConnectionOptions(config, 'directory-sync', `${config.SESAME_PREFIX}.directory-sync.client`),
     prefix: config.SESAME_PREFIX,
     timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
-    name: `${config.SESAME_PREFIX}.directory-sync.client`,
   });
   const identity = new IdentityClient(rpc);
   const directories = registerDirectorySyncs(runtime, config, identity);

@@ -20,6 +20,8 @@ export interface ClientCredentialsEnv {
 
 const unknownClientHash = hashSecret('no such client');
 const authenticationFailed = () => failure(oauthError('invalid_client', 'Client authentication failed'));
+/** The message of a token asked for another audience than the API's (RFC 8707 `invalid_target`). */
+export const unknownAudienceMessage = 'The requested audience is not the audience of this API: leave audience out';
 
 /** The active API key `clientId` when `secret` is its secret (compared in constant time), else null. */
 export async function authenticateClient(
@@ -40,6 +42,10 @@ export function clientCredentialsGrant(env: ClientCredentialsEnv) {
     const key = await authenticateClient(env, clientId, secret);
     if (!key) return authenticationFailed();
 
+    // Only our API's audience: a token for another one would be a Sesame-signed token any relying
+    // party trusting our JWKS could mistake for one issued for it.
+    if (request.audience !== undefined && request.audience !== env.audience)
+      return failure(oauthError('invalid_target', unknownAudienceMessage));
     const requested = request.scope?.split(/\s+/).filter(Boolean);
     if (requested && !requested.every((scope) => key.scopes.includes(scope)))
       return failure(oauthError('invalid_scope', 'The requested scope exceeds the scopes of this API key'));
@@ -47,7 +53,7 @@ export function clientCredentialsGrant(env: ClientCredentialsEnv) {
     const accessToken = await signToken(
       {
         issuer: env.issuer,
-        audience: request.audience ?? env.audience,
+        audience: env.audience,
         subject: key.client_id,
         kind: 'api_key',
         tenant: env.tenant,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { connect } from 'nats';
-import { environments, scopeSchema, scopes as allScopes, z } from '@sesame/contracts';
+import { defaultScopes, environments, explicitScopes, scopeSchema, scopes as allScopes, z } from '@sesame/contracts';
 import type { Scope } from '@sesame/contracts';
 import {
   AggregateView,
@@ -11,6 +11,7 @@ import {
   baseConfigSchema,
   createLogger,
   loadConfig,
+  natsConnectionOptions,
   openEventStore,
   requireStoreUrls,
 } from '@sesame/platform';
@@ -22,7 +23,8 @@ const usage = `Usage: npm run sesame -- <command>
 
   api-keys create --environment sandbox|production [--scopes a,b] [--name NAME] [--json]
       Creates an API key and prints its secret (shown once). Scopes default to all of:
-      ${allScopes.join(', ')}
+      ${defaultScopes.join(', ')}
+      Held only when named in --scopes: ${explicitScopes.join(', ')}
   api-keys list [--json]
   api-keys revoke CLIENT_ID
   keys generate
@@ -35,7 +37,8 @@ const metadata = (): EventMetadata => ({ correlationId: randomUUID(), actor: 'cl
 async function withEventStore<T>(task: (store: EventStore) => Promise<T>): Promise<T> {
   const config = loadConfig(baseConfigSchema.superRefine(requireStoreUrls));
   const logger = createLogger('cli', 'warn');
-  const nc = await connect({ servers: config.SESAME_NATS_URL, name: 'sesame-cli' });
+  // Its own NATS user, or auth-methods' when run inside an auth-methods container: that user's inbox.
+  const nc = await connect(natsConnectionOptions(config, config.SESAME_NATS_USER === 'auth-methods' ? 'auth-methods' : 'cli'));
   const store = await openEventStore('auth-methods', config, nc, logger);
   try {
     return await task(store);
@@ -53,7 +56,7 @@ async function createKey(options: { environment?: string; scopes?: string; name?
         .split(',')
         .map((scope) => scope.trim())
         .filter(Boolean)
-    : [...allScopes];
+    : [...defaultScopes];
   const parsedScopes = z.array(scopeSchema).min(1).safeParse(requested);
   if (!parsedScopes.success) throw new UsageError(`--scopes must be a comma-separated list of: ${allScopes.join(', ')}`);
   const key = await withEventStore((store) =>

@@ -10,7 +10,7 @@ import type { RpcClient } from '@sesame/platform';
 export class Organizations {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** The live organization `domain` (one organization serves both environments). */
+  /** The live organization `domain` of `meta.environment` (each environment has its own organizations). */
   async get(domain: string, meta: RpcMeta): Promise<Organization> {
     let reply;
     try {

@@ -9,10 +9,11 @@ import {
   updateMagicLinkConnection,
 } from '@sesame/contracts';
 import type { ConnectionTenant, Environment, MagicLinkConnection, OperationInput, Organization, User } from '@sesame/contracts';
-import { AggregateView, created, fail, handleCommand, ok } from '@sesame/platform';
-import type { Mailer, RequestContext, ServiceRuntime } from '@sesame/platform';
+import { AggregateView, created, fail, handleCommand, ok, renderMessage, shippedMessageTemplates } from '@sesame/platform';
+import type { Mailer, MessageAudience, MessageTemplates, RequestContext, ServiceRuntime } from '@sesame/platform';
 import { noSoonerThan } from '../answer-floor';
 import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
+import { requireAuthnConnection } from '../identity/authn-connections';
 import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';
 import { magicLinkConnectionDecider } from './domain/magic-link-connection.decider';
@@ -44,19 +45,34 @@ export interface MagicLinkDeps {
   templates: MailTemplates;
 }
 
-/** The email of a magic link: the connection's template when it names one, else the default one. */
+/** How the default email is worded: the organization's language and time zone, and when the link expires. */
+export interface MagicLinkWording {
+  messages: MessageTemplates;
+  audience: MessageAudience;
+  expiresAt: Date;
+}
+
+/**
+ * The email of a magic link: the connection's template when it names one (its subject, if it has
+ * none, and the default email when it is gone are in the organization's language), else the
+ * default one in the organization's language.
+ */
 export async function magicLinkMail(
   templates: MailTemplates,
   templateId: string | null,
   values: TemplateValues,
+  wording: MagicLinkWording,
 ): Promise<{ subject: string; text: string; html?: string }> {
   const template = templateId ? await templates.load(templateId) : null;
-  const subject = `Your sign-in link for ${values.organization}`;
-  if (!template)
-    return {
-      subject,
-      text: `Sign in to ${values.organization} with this link, valid for ${values.expires_in_minutes} minutes and usable once:\n\n${values.link}\n\nIf you did not ask for it, ignore this email.`,
-    };
+  const localized = renderMessage(wording.messages, 'magic-link', wording.audience, {
+    organization: values.organization,
+    email: values.email,
+    link: values.link,
+    expires_at: wording.expiresAt,
+    valid_for: { durationMs: Number(values.expires_in_minutes) * 60_000 },
+  });
+  const subject = localized.subject as string;
+  if (!template) return { subject, text: localized.text, ...(localized.html ? { html: localized.html } : {}) };
   const rendered = renderTemplate(template, values);
   return { ...rendered, subject: rendered.subject ?? subject };
 }
@@ -78,6 +94,7 @@ const tenantOf = (organization: Organization, environment: Environment): Connect
 /** Magic link: the connection of each organization and the challenge that emails a one-time link. */
 export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps): { view: MagicLinkConnectionsView } {
   const view = runtime.projections.register(new AggregateView(magicLinkConnectionsView, runtime.readModels, runtime.eventStore));
+  const messages = shippedMessageTemplates();
   const environmentOf = (context: RequestContext) => context.meta.environment ?? fail(catalogueError('unauthorized'));
   const scopeOf = async (domain: string, context: RequestContext) =>
     tenantOf(await deps.organizations.get(domain, context.meta), environmentOf(context));
@@ -136,6 +153,7 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
       { email: body.email, ...(body.org_domain ? { org_domain: body.org_domain } : {}) },
       context.meta,
     );
+    requireAuthnConnection(organization, 'magic_link');
     const tenant = tenantOf(organization, environment);
     const connection = await connectionOf(tenant);
     if (!connection?.active) fail(fieldError('org_domain', inactiveMagicLinkMessage));
@@ -145,7 +163,7 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
     const requestId = randomUUID();
     let link: { code: string; url: string } | null = null;
     if (user) {
-      const { code } = await deps.codes.issue(
+      const { code, expires_at } = await deps.codes.issue(
         {
           environment,
           organizationDomain: tenant.organization_domain,
@@ -165,9 +183,10 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
         organization: organization.name,
         email: user.email,
       };
+      const wording = { messages, audience: organization, expiresAt: new Date(expires_at) };
       await deps.mailer.send({
         to: user.email,
-        ...(await magicLinkMail(deps.templates, connection.sign_in_template_id, values)),
+        ...(await magicLinkMail(deps.templates, connection.sign_in_template_id, values, wording)),
         links: [{ rel: 'magic-link', url: link.url }],
         tags: ['magic-link', tenant.organization_domain],
       });

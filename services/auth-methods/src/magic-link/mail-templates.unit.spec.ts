@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MailTemplates, renderTemplate } from './mail-templates';
+import { shippedMessageTemplates } from '@sesame/platform';
 import { magicLinkMail } from './magic-link.module';
 
 describe('magic-link mail templates', () => {
@@ -50,16 +51,24 @@ describe('magic-link mail templates', () => {
     });
   });
 
-  it('builds the magic-link email from the named template, or the default one', async () => {
-    expect(await magicLinkMail(templates, 'plain', values)).toEqual({
+  it('builds the magic-link email from the named template, or the default one in the organization language', async () => {
+    const expiresAt = new Date('2026-11-26T14:30:00Z');
+    const english = { messages: shippedMessageTemplates(), audience: { locale: 'en', timezone: 'UTC' }, expiresAt };
+    const french = { ...english, audience: { locale: 'fr', timezone: 'Europe/Paris' } };
+    expect(await magicLinkMail(templates, 'plain', values, english)).toEqual({
       subject: 'Your sign-in link for Acme <Corp>',
       text: `Open ${values.link}`,
     });
-    expect(await magicLinkMail(templates, null, values)).toEqual({
+    expect((await magicLinkMail(templates, 'plain', values, french)).subject).toBe('Votre lien de connexion à Acme <Corp>');
+    expect(await magicLinkMail(templates, null, values, english)).toMatchObject({
       subject: 'Your sign-in link for Acme <Corp>',
-      text: `Sign in to Acme <Corp> with this link, valid for 10 minutes and usable once:\n\n${values.link}\n\nIf you did not ask for it, ignore this email.`,
+      text: `Sign in to Acme <Corp> with this link, valid for 10 minutes (until November 26, 2026 at 2:30 PM UTC) and usable once:\n\n${values.link}\n\nIf you did not ask for it, ignore this email.`,
+    });
+    expect(await magicLinkMail(templates, null, values, french)).toMatchObject({
+      subject: 'Votre lien de connexion à Acme <Corp>',
+      text: `Connectez-vous à Acme <Corp> avec ce lien, valable 10 minutes (jusqu’au 26 novembre 2026 à 15:30 UTC+1) et utilisable une seule fois :\n\n${values.link}\n\nSi vous ne l’avez pas demandé, ignorez cet e-mail.`,
     });
     // A template removed since the connection named it: the default email still goes out.
-    expect((await magicLinkMail(templates, 'removed', values)).subject).toBe('Your sign-in link for Acme <Corp>');
+    expect((await magicLinkMail(templates, 'removed', values, french)).subject).toBe('Votre lien de connexion à Acme <Corp>');
   });
 });

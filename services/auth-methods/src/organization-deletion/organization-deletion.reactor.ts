@@ -1,5 +1,4 @@
-import { environments } from '@sesame/contracts';
-import type { OrganizationEvent } from '@sesame/contracts';
+import type { Environment, OrganizationEvent } from '@sesame/contracts';
 import { handleCommand, organizationDeletionOf } from '@sesame/platform';
 import type {
   Commit,
@@ -41,7 +40,8 @@ const metadataOf = (event: RecordedEvent): EventMetadata => ({
 
 /**
  * When identity deletes an organization (`OrganizationDeleted` on its event feed, at least once):
- * its SSO connection, password, magic-link and TOTP connections go, in every environment, each
+ * its SSO connection, password, magic-link and TOTP connections go, in the organization's own
+ * environment only (the other environment's organization of the same domain is another one), each
  * with its own deletion event, so the read models drop them and a connection created for a new
  * organization of the same domain starts clean. Each connection's decider removes only what was created
  * before the deletion, so a late or redelivered deletion leaves a re-created organization's alone.
@@ -57,31 +57,34 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
     await handleCommand(deps.runtime.commandDeps<State>(), decider, stream, command, { ...metadata });
   };
 
-  const deleteConnections = async (domain: string, data: OrganizationDeletion, event: RecordedEvent) => {
+  const deleteConnections = async (
+    domain: string,
+    environment: Environment,
+    data: OrganizationDeletion,
+    event: RecordedEvent,
+  ) => {
     await deps.projections.caughtUp();
-    for (const environment of environments) {
-      const metadata = { ...metadataOf(event), environment };
-      await run(
-        ssoConnectionDecider,
-        ssoConnectionStream(spIdOf(domain, environment)),
-        { type: 'DeleteSsoConnection', data },
-        metadata,
-      );
-      await run(
-        passwordConnectionDecider,
-        passwordConnectionStream(environment, domain),
-        { type: 'DeletePasswordConnection', data },
-        metadata,
-      );
-    }
-    const filter = { 'tenant.organization_domain': domain };
+    const metadata = { ...metadataOf(event), environment };
+    await run(
+      ssoConnectionDecider,
+      ssoConnectionStream(spIdOf(domain, environment)),
+      { type: 'DeleteSsoConnection', data },
+      metadata,
+    );
+    await run(
+      passwordConnectionDecider,
+      passwordConnectionStream(environment, domain),
+      { type: 'DeletePasswordConnection', data },
+      metadata,
+    );
+    const filter = { 'tenant.organization_domain': domain, 'tenant.environment': environment };
     for (const { tenant } of await deps.magicLinkConnections.documents.find(filter))
       if (tenant)
         await run(
           magicLinkConnectionDecider,
           magicLinkConnectionStream(tenant.environment, tenant.organization_id),
           { type: 'DeleteMagicLinkConnection', data },
-          { ...metadataOf(event), environment: tenant.environment },
+          metadata,
         );
     for (const { tenant } of await deps.totpConnections.documents.find(filter))
       if (tenant)
@@ -89,15 +92,16 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
           totpConnectionDecider,
           totpConnectionStream(tenant.environment, tenant.organization_id),
           { type: 'DeleteTotpConnection', data },
-          { ...metadataOf(event), environment: tenant.environment },
+          metadata,
         );
   };
 
   return async (commit: Commit): Promise<void> => {
     for (const event of commit.events as (RecordedEvent & OrganizationEvent)[])
       if (event.type === 'OrganizationDeleted') {
-        await deleteConnections(event.data.domain, organizationDeletionOf(event, new Date().toISOString()), event);
-        deps.logger.info({ organization: event.data.domain }, 'sign-in connections of the deleted organization removed');
+        const { domain, environment } = event.data;
+        await deleteConnections(domain, environment, organizationDeletionOf(event, new Date().toISOString()), event);
+        deps.logger.info({ organization: domain, environment }, 'sign-in connections of the deleted organization removed');
       }
   };
 }

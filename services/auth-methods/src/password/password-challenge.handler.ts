@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { subjects } from '@sesame/contracts';
 import type { OperationInput, PasswordConnectionSettings, User, createPasswordChallenge } from '@sesame/contracts';
-import { handleCommand, ok } from '@sesame/platform';
+import { DomainError, handleCommand, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
-import { nextAttemptAt, passwordAttemptsDecider } from './domain/password-attempts.decider';
+import { attemptTooSoon, nextAttemptAt, passwordAttemptsDecider } from './domain/password-attempts.decider';
 import { passwordDecider } from './domain/password.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems } from './domain/password-policy';
@@ -36,13 +36,14 @@ const refused = (error: string) => ({
 /**
  * `POST /api/v2/password-challenge`. Failures are counted per email (known or not) and delay,
  * then lock, the next attempts; an unknown email or a user without password is checked against
- * a dummy hash, so the answer and its timing do not tell whether the user exists.
+ * a dummy hash, so the answer and its timing do not tell whether the user exists. The outcome is
+ * answered only once recorded where the schedule allows it (parallel guesses included).
  */
 export function createPasswordChallengeHandler(env: PasswordEnv) {
   return async ({ body }: OperationInput<typeof createPasswordChallenge>, context: RequestContext) => {
     const environment = environmentOf(context);
     const meta = rpcMeta(context, environment);
-    const organization = await signInOrganization(env, body.user_email, body.org_domain, meta);
+    const organization = await signInOrganization(env, body.user_email, body.org_domain, meta, 'password');
     const attemptsStream = passwordAttemptsStream(environment, organization, body.user_email);
     const [connection, attempts, { user }] = await Promise.all([
       connectionOf(env, environment, organization),
@@ -58,19 +59,19 @@ export function createPasswordChallengeHandler(env: PasswordEnv) {
     const stored = user?.active ? await load(env, passwordDecider, passwordStream(user.id)) : null;
     const verified =
       stored?.status === 'set' ? await env.hasher.verify(stored, body.plain_text) : await env.hasher.verifyDummy(body.plain_text);
-    const record = (type: 'RecordPasswordFailure' | 'RecordPasswordSuccess') =>
-      handleCommand(
-        env.commandDeps(),
-        passwordAttemptsDecider,
-        attemptsStream,
-        { type, data: { at: env.now().toISOString() } },
-        env.metadata(context),
-      );
-    if (!verified || !user || stored?.status !== 'set') {
-      await record('RecordPasswordFailure');
-      return ok(refused('invalid_credentials'));
-    }
-    await record('RecordPasswordSuccess');
+    const record = async (type: 'RecordPasswordFailure' | 'RecordPasswordSuccess') => {
+      const command = { type, data: { at: env.now().toISOString() } };
+      try {
+        await handleCommand(env.commandDeps(), passwordAttemptsDecider, attemptsStream, command, env.metadata(context));
+        return true;
+      } catch (error) {
+        if (error instanceof DomainError && error.error === attemptTooSoon) return false;
+        throw error;
+      }
+    };
+    if (!verified || !user || stored?.status !== 'set')
+      return ok(refused((await record('RecordPasswordFailure')) ? 'invalid_credentials' : 'too_many_attempts'));
+    if (!(await record('RecordPasswordSuccess'))) return ok(refused('too_many_attempts'));
     await rehashIfStale(env, stored, body.plain_text, connection, context);
     return ok(await successOf(env, body, user, stored, connection, context));
   };

@@ -4,7 +4,7 @@ import { lockMs } from './domain/password-attempts.decider';
 import { defaultPasswordConnection, passwordConnectionDecider } from './domain/password-connection.decider';
 import { createPasswordChallengeHandler } from './password-challenge.handler';
 import { createPasswordHandler, storePassword } from './password-sign-in.handlers';
-import { passwordConnectionStream, passwordStream } from './password.env';
+import { passwordAttemptsStream, passwordConnectionStream, passwordStream } from './password.env';
 import { passwordKit } from './password.spec-kit';
 
 const passphrase = 'correct horse battery staple 42';
@@ -24,7 +24,7 @@ describe('password challenge', () => {
 
   it('rehashes with the new pepper at the first sign-in after a rotation, and the password keeps working', async () => {
     const user = kit.addUser('ada@acme.com');
-    await storePassword(kit.env, user, passphrase, defaultPasswordConnection, kit.context);
+    await storePassword(kit.env, user, passphrase, defaultPasswordConnection, kit.context, false);
     kit.advance(defaultPasswordConnection.pepper_rotation_period * 1_000);
     expect(await attempt('ada@acme.com', passphrase)).toMatchObject({ 'valid?': true, renew_password: false });
     const events = (await kit.eventStore.readStream(passwordStream(user.id))).events as unknown as {
@@ -42,7 +42,7 @@ describe('password challenge', () => {
 
   it('asks for a new password, with a password code, when the password no longer meets the rules', async () => {
     const user = kit.addUser('grace@acme.com');
-    await storePassword(kit.env, user, 'purple elephants', defaultPasswordConnection, kit.context);
+    await storePassword(kit.env, user, 'purple elephants', defaultPasswordConnection, kit.context, false);
     await handleCommand(
       { eventStore: kit.eventStore },
       passwordConnectionDecider,
@@ -76,7 +76,7 @@ describe('password challenge', () => {
 
   it('delays attempts after three failures, locks after ten, and treats unknown emails the same', async () => {
     const user = kit.addUser('locked@acme.com');
-    await storePassword(kit.env, user, passphrase, defaultPasswordConnection, kit.context);
+    await storePassword(kit.env, user, passphrase, defaultPasswordConnection, kit.context, false);
     for (const email of ['locked@acme.com', 'ghost@acme.com']) {
       for (let n = 0; n < 3; n++) expect(await attempt(email, 'wrong')).toMatchObject({ error: 'invalid_credentials' });
       expect(await attempt(email, passphrase)).toMatchObject({ 'valid?': false, error: 'too_many_attempts' });
@@ -91,5 +91,34 @@ describe('password challenge', () => {
     expect(await attempt('locked@acme.com', passphrase)).toMatchObject({ 'valid?': true, error: null });
     expect(await attempt('locked@acme.com', 'wrong')).toMatchObject({ error: 'invalid_credentials' });
     expect(await attempt('locked@acme.com', passphrase)).toMatchObject({ 'valid?': true });
+  });
+
+  it('answers a burst of parallel guesses no more than guesses one after the other: three, then too_many_attempts, right password included', async () => {
+    const user = kit.addUser('burst@acme.com');
+    await storePassword(kit.env, user, passphrase, defaultPasswordConnection, kit.context, false);
+    const guesses = [...Array.from({ length: 19 }, (_, n) => `wrong guess ${n}`), passphrase];
+    const answers = await Promise.all(guesses.map((guess) => attempt('burst@acme.com', guess)));
+    const errors = answers.map((answer) => answer.error);
+    expect(errors.filter((error) => error === 'invalid_credentials')).toHaveLength(3);
+    expect(errors.filter((error) => error === 'too_many_attempts')).toHaveLength(17);
+    expect(answers.at(-1)).toMatchObject({ 'valid?': false, code: null });
+    const recorded = await kit.eventStore.readStream(passwordAttemptsStream('sandbox', 'acme', 'burst@acme.com'));
+    expect(recorded.events.map((event) => event.type)).toEqual(Array(3).fill('PasswordChallengeFailed'));
+  });
+
+  it('refuses every attempt, right or wrong, when the organization does not allow passwords, and records nothing', async () => {
+    const user = kit.addUser('sso.only@acme.com');
+    await storePassword(kit.env, user, passphrase, defaultPasswordConnection, kit.context, false);
+    const before = await kit.eventStore.headPosition();
+    for (const allowed of [['sso'], []] as const) {
+      kit.organization.allowed_authn_connections = [...allowed];
+      for (const plain_text of [passphrase, 'wrong'])
+        await expect(challenge({ body: { user_email: user.email, plain_text } } as never, kit.context)).rejects.toMatchObject({
+          error: { kind: 'error', code: 'authn_connection_not_allowed' },
+        });
+    }
+    expect(await kit.eventStore.headPosition()).toBe(before);
+    kit.organization.allowed_authn_connections = ['password'];
+    expect(await attempt(user.email, passphrase)).toMatchObject({ 'valid?': true });
   });
 });

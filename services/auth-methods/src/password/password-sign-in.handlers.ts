@@ -4,13 +4,15 @@ import type {
   Environment,
   OperationInput,
   PasswordConnectionSettings,
+  Scope,
   User,
   createPassword,
   createPasswordRequest,
 } from '@sesame/contracts';
-import { created, fail, handleCommand, hashSecret, randomSecret } from '@sesame/platform';
+import { created, fail, handleCommand, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { noSoonerThan } from '../answer-floor';
+import { requireAuthnConnection } from '../identity/authn-connections';
 import { codeProvesEmail, passwordCodeDecider } from './domain/password-code.decider';
 import { passwordDecider } from './domain/password.decider';
 import type { PasswordState } from './domain/password.decider';
@@ -23,6 +25,7 @@ import {
   passwordStream,
   rpcMeta,
   signInOrganization,
+  signInOrganizationOf,
 } from './password.env';
 import type { PasswordEnv } from './password.env';
 
@@ -40,13 +43,17 @@ export async function checkPolicy(env: PasswordEnv, plainText: string, connectio
   if (problems.length > 0) fail({ kind: 'fields', fields: { plain_text: problems } });
 }
 
-/** Hashes with the pepper of the current period and stores it as the user's password. */
+/**
+ * Hashes with the pepper of the current period and stores it as the user's password. A password
+ * already in place is replaced only when `mayReplace` (401 otherwise, decided with the stream's revision).
+ */
 export async function storePassword(
   env: PasswordEnv,
   user: User,
   plainText: string,
   connection: PasswordConnectionSettings,
   context: RequestContext,
+  mayReplace: boolean,
 ) {
   const epoch = env.hasher.epochOf(env.now(), connection.pepper_rotation_period);
   const hashed = await env.hasher.hash(plainText, epoch);
@@ -63,6 +70,7 @@ export async function storePassword(
         environment: user.__environment__,
         organization_domain: user.__domain__,
         at: env.now().toISOString(),
+        may_replace: mayReplace,
       },
     },
     env.metadata(context),
@@ -131,12 +139,34 @@ async function markEmailVerified(env: PasswordEnv, user: User, context: RequestC
   );
 }
 
+/** Whether the API key of the request holds `scope` (the gateway passes the key's scopes in `meta`). */
+const holds = (context: RequestContext, scope: Scope) => context.meta.scopes?.includes(scope) ?? false;
+
+/**
+ * `POST /api/v2/password` by email: the user to set the password of, or null when it does not exist
+ * yet. Creating the user needs `users:write` (as `POST /users` does), replacing a password in place
+ * needs `passwords:write` (otherwise the `password_code` of a reset): 401 before anything is written.
+ */
+async function passwordTarget(
+  env: PasswordEnv,
+  scope: { organization_domain: string; environment: Environment; email: string },
+  context: RequestContext,
+): Promise<User | null> {
+  const { user } = await env.identity.call(subjects.identity.users.findByEmail, scope, rpcMeta(context, scope.environment));
+  if (!user) return holds(context, 'users:write') ? null : fail(catalogueError('unauthorized'));
+  const current = await load(env, passwordDecider, passwordStream(user.id));
+  if (current.status === 'set' && !holds(context, 'passwords:write')) fail(catalogueError('unauthorized'));
+  return user;
+}
+
 export function createPasswordHandler(env: PasswordEnv) {
   return async ({ body }: OperationInput<typeof createPassword>, context: RequestContext) => {
     const environment = environmentOf(context);
     const meta = rpcMeta(context, environment);
     if (body.password_code) {
       const { user, redirectUri, provesEmail } = await userOfCode(env, body.password_code, environment, context);
+      // The code ends in a sign-in: the organization must still allow passwords.
+      requireAuthnConnection(await env.organizations.get(user.__domain__, meta), 'password');
       const connection = await connectionOf(env, environment, user.__domain__);
       if (!connection.active) return fail(inactive());
       await checkPolicy(env, body.plain_text, connection, user.email);
@@ -147,7 +177,7 @@ export function createPasswordHandler(env: PasswordEnv) {
         { type: 'UsePasswordCode', data: { at: env.now().toISOString() } },
         env.metadata(context),
       );
-      const password = await storePassword(env, user, body.plain_text, connection, context);
+      const password = await storePassword(env, user, body.plain_text, connection, context, true);
       if (provesEmail) await markEmailVerified(env, user, context);
       const { code } = await env.authorizationCodes.issue(
         {
@@ -167,13 +197,12 @@ export function createPasswordHandler(env: PasswordEnv) {
     const organization = await signInOrganization(env, body.user_email, body.org_domain, meta);
     const connection = await connectionOf(env, environment, organization);
     if (!connection.active) return fail(inactive());
+    const scope = { organization_domain: organization, environment, email: body.user_email };
+    const existing = await passwordTarget(env, scope, context);
     await checkPolicy(env, body.plain_text, connection, body.user_email);
-    const { user } = await env.identity.call(
-      subjects.identity.users.findOrCreate,
-      { organization_domain: organization, environment, email: body.user_email, source: 'password' },
-      meta,
-    );
-    const password = await storePassword(env, user, body.plain_text, connection, context);
+    const user =
+      existing ?? (await env.identity.call(subjects.identity.users.findOrCreate, { ...scope, source: 'password' }, meta)).user;
+    const password = await storePassword(env, user, body.plain_text, connection, context, holds(context, 'passwords:write'));
     return created({ id: password.password_id, user_id: user.id, code: null });
   };
 }
@@ -193,8 +222,12 @@ export function createPasswordRequestHandler(env: PasswordEnv) {
 function passwordRequestAnswer(env: PasswordEnv) {
   return async ({ body }: OperationInput<typeof createPasswordRequest>, context: RequestContext) => {
     const environment = environmentOf(context);
+    // Creating the user is `POST /users`'s power: asked for, it needs `users:write` whether or not the user exists.
+    if (body.find_or_create_user && !holds(context, 'users:write')) return fail(catalogueError('unauthorized'));
     const meta = rpcMeta(context, environment);
-    const organization = await signInOrganization(env, body.user_email, body.org_domain, meta);
+    const redirectUri = await env.identity.resolveRedirectUri(environment, body.redirect_uri, meta);
+    const org = await signInOrganizationOf(env, body.user_email, body.org_domain, meta, 'password');
+    const organization = org.domain;
     if (!(await connectionOf(env, environment, organization)).active) return fail(inactive());
     const scope = { organization_domain: organization, environment, email: body.user_email };
     const user = body.find_or_create_user
@@ -206,25 +239,34 @@ function passwordRequestAnswer(env: PasswordEnv) {
         user_id: null,
         expired_at: new Date(env.now().getTime() + resetCodeTtlMs).toISOString(),
         magic_link: null,
-        redirect_uri: body.redirect_uri,
+        redirect_uri: redirectUri,
       });
-    const { code, expiresAt, requestId } = await issuePasswordCode(env, user, 'reset', body.redirect_uri, context);
-    const link = new URL(body.redirect_uri);
+    const { code, expiresAt, requestId } = await issuePasswordCode(env, user, 'reset', redirectUri, context);
+    const link = new URL(redirectUri);
     link.searchParams.set('password_code', code);
     link.searchParams.set('request_id', requestId);
+    const mail = renderMessage(env.messages, 'password-reset', org, {
+      organization: org.name,
+      email: user.email,
+      link: link.href,
+      expires_at: new Date(expiresAt),
+      valid_for: { durationMs: resetCodeTtlMs },
+    });
     await env.mailer.send({
       to: user.email,
-      subject: 'Reset your password',
-      text: `Someone asked to reset the password of ${user.email}. To choose a new password, open ${link.href} (valid one hour). If it was not you, ignore this email.`,
+      subject: mail.subject as string,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
       links: [{ rel: 'password-reset', url: link.href }],
       tags: ['password-reset', organization],
     });
+    // The link is the user's proof of owning the mailbox: only a sandbox key sees it (as with magic links).
     return created({
       request_id: requestId,
       user_id: user.id,
       expired_at: expiresAt,
-      magic_link: link.href,
-      redirect_uri: body.redirect_uri,
+      magic_link: environment === 'sandbox' ? link.href : null,
+      redirect_uri: redirectUri,
     });
   };
 }

@@ -1,4 +1,7 @@
-import { createPasswordHandler, issuePasswordCode } from './password-sign-in.handlers';
+import { defaultScopes } from '@sesame/contracts';
+import { passwordStream } from './password.env';
+import type { MailMessage } from '@sesame/platform';
+import { createPasswordHandler, createPasswordRequestHandler, issuePasswordCode } from './password-sign-in.handlers';
 import { passwordKit } from './password.spec-kit';
 
 describe('setting a password', () => {
@@ -13,7 +16,8 @@ describe('setting a password', () => {
       error: { kind: 'fields', fields: { plain_text: ['has appeared in a data breach'] } },
     });
     expect(await set(body('quiet purple elephants at noon'), kit.context)).toMatchObject({ ok: true, status: 201 });
-    await expect(set(body('password123'), kit.context)).rejects.toMatchObject({
+    const administrator = kit.contextWith([...defaultScopes, 'passwords:write']);
+    await expect(set(body('password123'), administrator)).rejects.toMatchObject({
       error: { fields: { plain_text: ['is among the most common passwords'] } },
     });
     expect(asked).toEqual(['leaked purple elephants at noon', 'quiet purple elephants at noon']);
@@ -43,5 +47,135 @@ describe('setting a password', () => {
     const again = await issuePasswordCode(kit.env, kit.users.get(resetting.id) as never, 'reset', null, kit.context);
     expect(await set(withCode(again.code), kit.context)).toMatchObject({ ok: true, status: 201 });
     expect(kit.modified).toHaveLength(1);
+  });
+
+  it('refuses a reset code, before using it, once the organization no longer allows passwords', async () => {
+    const kit = await passwordKit();
+    const set = createPasswordHandler(kit.env);
+    const user = kit.addUser('ada@acme.com');
+    const reset = await issuePasswordCode(kit.env, user, 'reset', null, kit.context);
+    kit.organization.allowed_authn_connections = ['sso', 'magic_link'];
+    const before = await kit.eventStore.headPosition();
+    const body = { body: { password_code: reset.code, plain_text: 'quiet purple elephants at noon' } } as never;
+    await expect(set(body, kit.context)).rejects.toMatchObject({
+      error: { kind: 'error', code: 'authn_connection_not_allowed' },
+    });
+    expect(await kit.eventStore.headPosition()).toBe(before);
+    kit.organization.allowed_authn_connections = ['password'];
+    expect(await set(body, kit.context)).toMatchObject({ ok: true, status: 201 });
+  });
+
+  describe('privileges beyond authentications:write', () => {
+    const unauthorized = { error: { kind: 'error', code: 'unauthorized' } };
+    const byEmail = (user_email: string, plain_text: string) =>
+      ({ body: { org_domain: 'acme', user_email, plain_text } }) as never;
+    const eventsOf = async (kit: Awaited<ReturnType<typeof passwordKit>>, userId: string) =>
+      (await kit.eventStore.readStream(passwordStream(userId))).events.map((event) => event.data as Record<string, unknown>);
+
+    it('a key holding only authentications:write sets a first password, but creates no user and replaces no password', async () => {
+      const kit = await passwordKit();
+      const set = createPasswordHandler(kit.env);
+      const signInOnly = kit.contextWith(['authentications:write']);
+      await expect(set(byEmail('newcomer@acme.com', 'quiet purple elephants at noon'), signInOnly)).rejects.toMatchObject(
+        unauthorized,
+      );
+      expect([...kit.users.values()]).toEqual([]);
+
+      const ada = kit.addUser('ada@acme.com');
+      expect(await set(byEmail(ada.email, 'quiet purple elephants at noon'), signInOnly)).toMatchObject({ status: 201 });
+      const before = await eventsOf(kit, ada.id);
+      await expect(set(byEmail(ada.email, 'an attacker chose this one 42'), signInOnly)).rejects.toMatchObject(unauthorized);
+      // Refused before the policy is even looked at, and nothing was written.
+      await expect(set(byEmail(ada.email, 'password123'), signInOnly)).rejects.toMatchObject(unauthorized);
+      expect(await eventsOf(kit, ada.id)).toEqual(before);
+    });
+
+    it('users:write creates the user; passwords:write or a reset code replaces a password in place', async () => {
+      const kit = await passwordKit();
+      const set = createPasswordHandler(kit.env);
+      const creator = kit.contextWith(['authentications:write', 'users:write']);
+      const created = await set(byEmail('grace@acme.com', 'quiet purple elephants at noon'), creator);
+      expect(created).toMatchObject({ status: 201, body: { code: null } });
+      const grace = [...kit.users.values()].find((user) => user.email === 'grace@acme.com');
+      expect(grace).toBeDefined();
+      await expect(set(byEmail('grace@acme.com', 'amber foxes dance at dusk'), creator)).rejects.toMatchObject(unauthorized);
+
+      const administrator = kit.contextWith(['authentications:write', 'passwords:write']);
+      expect(await set(byEmail('grace@acme.com', 'amber foxes dance at dusk'), administrator)).toMatchObject({ status: 201 });
+
+      const reset = await issuePasswordCode(kit.env, grace as never, 'reset', null, kit.context);
+      const withCode = { body: { password_code: reset.code, plain_text: 'violet hedgehogs sing at dawn' } } as never;
+      expect(await set(withCode, kit.contextWith(['authentications:write']))).toMatchObject({ status: 201 });
+      expect((await eventsOf(kit, grace?.id as string)).map((event) => event.previous_password_id)).toEqual([
+        null,
+        (created as { body: { id: string } }).body.id,
+        expect.any(String),
+      ]);
+    });
+  });
+});
+
+describe('a reset request', () => {
+  const request = (fields: Record<string, unknown>) =>
+    ({ body: { org_domain: 'acme', user_email: 'ada@acme.com', find_or_create_user: false, ...fields } }) as never;
+  const linkOf = (mail: MailMessage | undefined) => new URL(mail?.links?.[0]?.url as string);
+
+  it('sends the link to a registered redirect URI, the default one when none is given', async () => {
+    const kit = await passwordKit();
+    kit.addUser('ada@acme.com');
+    const ask = createPasswordRequestHandler(kit.env);
+    expect(await ask(request({ redirect_uri: 'https://app.acme.com/welcome' }), kit.context)).toMatchObject({
+      status: 201,
+      body: { redirect_uri: 'https://app.acme.com/welcome' },
+    });
+    expect(linkOf(kit.mails[0]).href).toMatch(/^https:\/\/app\.acme\.com\/welcome\?password_code=/);
+    expect(await ask(request({}), kit.context)).toMatchObject({
+      status: 201,
+      body: { redirect_uri: 'https://app.acme.com/reset' },
+    });
+    expect(linkOf(kit.mails[1]).href).toMatch(/^https:\/\/app\.acme\.com\/reset\?password_code=/);
+  });
+
+  it('refuses a redirect URI that is not registered (422 on redirect_uri), before issuing or sending anything', async () => {
+    const kit = await passwordKit();
+    kit.addUser('ada@acme.com');
+    const ask = createPasswordRequestHandler(kit.env);
+    const before = await kit.eventStore.headPosition();
+    for (const redirect_uri of ['https://evil.example.com/reset', 'https://app.acme.com/reset/../steal'])
+      await expect(ask(request({ redirect_uri }), kit.context)).rejects.toMatchObject({
+        error: { kind: 'fields', fields: { redirect_uri: ['is not a registered redirect URI'] } },
+      });
+    kit.redirectUris.length = 0;
+    await expect(ask(request({}), kit.context)).rejects.toMatchObject({
+      error: { kind: 'fields', fields: { redirect_uri: ["can't be blank"] } },
+    });
+    expect(kit.mails).toEqual([]);
+    expect(await kit.eventStore.headPosition()).toBe(before);
+  });
+
+  it('answers the link to a sandbox key only: a production key gets magic_link null, the email alone carries it', async () => {
+    const kit = await passwordKit();
+    kit.addUser('ada@acme.com', { __environment__: 'production' });
+    const ask = createPasswordRequestHandler(kit.env);
+    const answer = await ask(request({}), kit.contextWith(defaultScopes, 'production'));
+    expect(answer).toMatchObject({ status: 201, body: { user_id: expect.any(String), magic_link: null } });
+    expect(kit.mails).toHaveLength(1);
+    expect(linkOf(kit.mails[0]).searchParams.get('password_code')).toMatch(/^[\w-]{43}$/);
+    expect(JSON.stringify(answer)).not.toContain(linkOf(kit.mails[0]).searchParams.get('password_code'));
+  });
+
+  it('creates an unknown user only for a key holding users:write (401 otherwise, nothing created or sent)', async () => {
+    const kit = await passwordKit();
+    const ask = createPasswordRequestHandler(kit.env);
+    await expect(
+      ask(request({ user_email: 'ada@acme.com', find_or_create_user: true }), kit.contextWith(['authentications:write'])),
+    ).rejects.toMatchObject({ error: { kind: 'error', code: 'unauthorized' } });
+    expect([...kit.users.values()]).toEqual([]);
+    expect(kit.mails).toEqual([]);
+    expect(await ask(request({ find_or_create_user: true }), kit.context)).toMatchObject({
+      status: 201,
+      body: { user_id: expect.any(String) },
+    });
+    expect(kit.mails).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { catalogueError, subjects } from '@sesame/contracts';
-import type { Environment, PasswordConnectionSettings, RpcMeta } from '@sesame/contracts';
+import type { Environment, Organization, PasswordConnectionSettings, RpcMeta } from '@sesame/contracts';
 import { fail, fold, streamName } from '@sesame/platform';
 import type {
   CommandHandlerDeps,
@@ -8,9 +8,11 @@ import type {
   EventMetadata,
   EventStore,
   Mailer,
+  MessageTemplates,
   RequestContext,
 } from '@sesame/platform';
 import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
+import { requireAuthnConnection } from '../identity/authn-connections';
 import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';
 import { passwordConnectionDecider, settingsOf } from './domain/password-connection.decider';
@@ -29,6 +31,8 @@ export interface PasswordEnv {
   /** The optional k-anonymity breach lookup (`SESAME_PASSWORD_BREACH_RANGE_URL`). */
   breachRange: Pick<BreachRange, 'isBreached'> | null;
   mailer: Mailer;
+  /** The wording of the reset email, in the organization's language. */
+  messages: MessageTemplates;
   authorizationCodes: AuthorizationCodes;
   now(): Date;
 }
@@ -68,17 +72,33 @@ export async function connectionOf(
   return settingsOf(await load(env, passwordConnectionDecider, passwordConnectionStream(environment, organizationDomain)));
 }
 
-/** The organization a sign-in is for: `org_domain`, or the only one allowing the email's domain (422 otherwise). */
+/**
+ * The organization a password operation is for: `org_domain`, or the only one allowing the email's
+ * domain (422 otherwise); a sign-in (`method` given) also needs the organization to allow it.
+ */
 export async function signInOrganization(
   env: PasswordEnv,
   email: string,
   orgDomain: string | undefined,
   meta: RpcMeta,
+  method?: 'password',
 ): Promise<string> {
+  return (await signInOrganizationOf(env, email, orgDomain, meta, method)).domain;
+}
+
+/** As `signInOrganization`, the whole organization (its name, locale and time zone word its emails). */
+export async function signInOrganizationOf(
+  env: PasswordEnv,
+  email: string,
+  orgDomain: string | undefined,
+  meta: RpcMeta,
+  method?: 'password',
+): Promise<Organization> {
   const { organization } = await env.identity.call(
     subjects.identity.organizations.forSignIn,
     { email, ...(orgDomain ? { org_domain: orgDomain } : {}) },
     meta,
   );
-  return organization.domain;
+  if (method) requireAuthnConnection(organization, method);
+  return organization;
 }

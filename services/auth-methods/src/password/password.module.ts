@@ -6,6 +6,7 @@ import {
   getPasswordConnection,
   updatePasswordConnection,
 } from '@sesame/contracts';
+import { shippedMessageTemplates } from '@sesame/platform';
 import type { KeyRing, Mailer, ServiceRuntime } from '@sesame/platform';
 import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
 import type { IdentityClient } from '../identity/identity-client';
@@ -43,6 +44,7 @@ export function registerPassword(runtime: ServiceRuntime, deps: PasswordDeps): P
     lists: passwordLists(),
     breachRange: deps.breachRange,
     mailer: deps.mailer,
+    messages: shippedMessageTemplates(),
     authorizationCodes: deps.authorizationCodes,
     now: () => new Date(),
   };

@@ -24,6 +24,7 @@ import type { TokenClient, TokenEndpoint } from '../oauth/token-endpoint';
 import type { SigningKeys } from '../signing-keys/signing-keys';
 import { relayCodeDecider, relayCodeTtlSeconds, relaySessionEnd } from './domain/relay-code.decider';
 import type { RelayCodeState } from './domain/relay-code.decider';
+import { acceptsSource, linkedTo, mayRelayInto, relayIdentityProvider, sourceOrganizationsOf } from './domain/relay-policy';
 import { relayDecider } from './domain/relay.decider';
 import type { RelayCommand, RelayState } from './domain/relay.decider';
 import { relayCodeStream, relayStream, relaysView } from './projections/relays.projection';
@@ -45,6 +46,7 @@ export const toRelay = (relay: RelayData): Relay => ({
   jit: relay.jit,
   organization: relay.partner_domain,
   partner_domain: relay.partner_domain,
+  source_organizations: sourceOrganizationsOf(relay),
   partner_redirect_uri: relay.partner_redirect_uri,
   session_duration_minutes: relay.session_duration_minutes,
 });
@@ -66,6 +68,13 @@ export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
   const requireRelay = async (id: string, context: RequestContext) =>
     (await relayOf(id, environmentOf(context))) ?? fail(catalogueError('resource_not_found'));
 
+  /** The source organizations, each once: every one must exist (404 otherwise). */
+  const existingSources = async (domains: string[], context: RequestContext): Promise<string[]> => {
+    const unique = [...new Set(domains)];
+    await Promise.all(unique.map((domain) => deps.organizations.get(domain, context.meta)));
+    return unique;
+  };
+
   runtime.router.operation(createRelay, async ({ body }, context) => {
     const environment = environmentOf(context);
     const partner = await deps.organizations.get(body.partner_domain, context.meta);
@@ -74,6 +83,7 @@ export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
       environment,
       organization_id: partner.id,
       partner_domain: partner.domain,
+      source_organizations: await existingSources(body.source_organizations ?? [], context),
       partner_redirect_uri: body.partner_redirect_uri,
       jit: body.jit ?? false,
       session_duration_minutes: body.session_duration_minutes ?? relaySessionMinutes.default,
@@ -104,9 +114,12 @@ export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
   runtime.router.operation(getRelay, async ({ params }, context) => ok(toRelay(await requireRelay(params.relay_id, context))));
   runtime.router.operation(updateRelay, async ({ params, body }, context) => {
     await requireRelay(params.relay_id, context);
+    const changes = body.source_organizations
+      ? { ...body, source_organizations: await existingSources(body.source_organizations, context) }
+      : body;
     const { state } = await run(
       params.relay_id,
-      { type: 'UpdateRelay', data: { changes: body, at: new Date().toISOString() } },
+      { type: 'UpdateRelay', data: { changes, at: new Date().toISOString() } },
       context,
     );
     return ok(toRelay(state.relay as RelayData));
@@ -117,7 +130,23 @@ export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
     return ok({ deleted: true, resource: toRelay(relay) });
   });
 
-  /** The partner organization's account of `user`: found by email, or created when the relay has `jit`. */
+  /** Records on the partner account that this relay signed `user` into it: the explicit link later relays trust. */
+  const recordLink = async (relay: RelayData, user: User, partnerUser: User, context: RequestContext): Promise<User> => {
+    const scope = { organization_domain: relay.partner_domain, environment: relay.environment };
+    const identity = {
+      provider: relayIdentityProvider,
+      idp_id: user.id,
+      authenticated_at: Math.floor(Date.now() / 1_000),
+      data: { organization_domain: user.__domain__, relay_id: relay.id },
+    };
+    return deps.identity.call(subjects.identity.users.recordIdentity, { ...scope, id: partnerUser.id, identity }, context.meta);
+  };
+
+  /**
+   * The partner organization's account of `user`: the one with the same email when `mayRelayInto`
+   * says so (linked by an earlier relay, or a verified email), or one created when the relay has
+   * `jit` and no account has the email; linked to `user` either way (recorded once).
+   */
   const partnerUserOf = async (relay: RelayData, user: User, context: RequestContext): Promise<User> => {
     const scope = { organization_domain: relay.partner_domain, environment: relay.environment };
     const { user: found } = await deps.identity.call(
@@ -125,10 +154,15 @@ export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
       { ...scope, email: user.email },
       context.meta,
     );
-    if (found) return found;
-    if (!relay.jit) return fail(fieldError('access_token', noPartnerUserMessage));
+    if (!found && !relay.jit) return fail(fieldError('access_token', noPartnerUserMessage));
     const request = { ...scope, email: user.email, email_verified: user.email_verified, source: 'relay' as const };
-    return (await deps.identity.call(subjects.identity.users.findOrCreate, request, context.meta)).user;
+    // Created just now, or by a concurrent request since the lookup: the rule applies to the latter.
+    const { user: account, created: isNew } = found
+      ? { user: found, created: false }
+      : await deps.identity.call(subjects.identity.users.findOrCreate, request, context.meta);
+    if (!isNew && !mayRelayInto(user, account)) return fail(catalogueError('relay_account_not_linked'));
+    // Linked once: later relays of the same user change nothing.
+    return linkedTo(account, user) ? account : recordLink(relay, user, account, context);
   };
 
   runtime.router.operation(requestRelay, async ({ params, body }, context) => {
@@ -139,6 +173,7 @@ export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
     const relayed = token ? await verifyUserAccessToken(token, environment, deps.signingKeys, deps.issuerOf) : null;
     if (!relayed) return failure(catalogueError('missing_access_token'));
     const { organization_domain, user_id: id } = relayed;
+    if (!acceptsSource(relay, organization_domain)) return failure(catalogueError('relay_source_not_allowed'));
     const { user } = await deps.identity.call(
       subjects.identity.users.findById,
       { organization_domain, environment, id },

@@ -10,10 +10,21 @@ import {
   validateTotpChallenge,
   validateTotpEnrollment,
 } from '@sesame/contracts';
-import type { TotpChallenge, TotpConnection, TotpEnrollment, ConnectionTenant, User } from '@sesame/contracts';
-import { AggregateView, created, fail, failure, handleCommand, ok } from '@sesame/platform';
+import type { ConnectionTenant, Organization, TotpChallenge, TotpConnection, TotpEnrollment, User } from '@sesame/contracts';
+import {
+  Aggregate,
+  AggregateView,
+  created,
+  fail,
+  failure,
+  handleCommand,
+  ok,
+  renderMessage,
+  shippedMessageTemplates,
+} from '@sesame/platform';
 import type { KeyRing, RecordedEvent, RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
+import { requireAuthnConnection } from '../identity/authn-connections';
 import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';
 import {
@@ -27,7 +38,7 @@ import {
 } from './domain/one-time-password';
 import { generateRecoveryCodes, recoveryCodeHash } from './domain/recovery-codes';
 import { defaultTotpConnection, totpConnectionDecider } from './domain/totp-connection.decider';
-import { notEnrolledMessage, totpEnrollmentDecider } from './domain/totp-enrollment.decider';
+import { notEnrolledMessage, requireEnrollment, totpEnrollmentDecider } from './domain/totp-enrollment.decider';
 import type { TotpEnrollmentCommand, TotpEnrollmentData, TotpEnrollmentState } from './domain/totp-enrollment.decider';
 import {
   totpConnectionKey,
@@ -94,11 +105,13 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): { connect
   const enrollments = runtime.projections.register(
     new AggregateView(totpEnrollmentsView, runtime.readModels, runtime.eventStore),
   );
+  const messages = shippedMessageTemplates();
 
   /** The organization (404 when unknown) in the API key's environment; `name` issues the otpauth URI. */
-  const tenantOf = async (domain: string, context: RequestContext): Promise<ConnectionTenant & { name: string }> => {
+  const tenantOf = async (domain: string, context: RequestContext): Promise<ConnectionTenant & { name: string }> =>
+    tenantFrom(await deps.organizations.get(domain, context.meta), context);
+  const tenantFrom = (organization: Organization, context: RequestContext): ConnectionTenant & { name: string } => {
     const environment = context.meta.environment ?? fail(catalogueError('unauthorized'));
-    const organization = await deps.organizations.get(domain, context.meta);
     return { organization_id: organization.id, organization_domain: organization.domain, environment, name: organization.name };
   };
   const connectionOf = async (tenant: ConnectionTenant): Promise<TotpConnection> =>
@@ -113,40 +126,47 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): { connect
     );
     return user ?? fail(catalogueError('resource_not_found'));
   };
-  /** The organization, its active connection and the user: what every enrollment and challenge call needs. */
-  const activeScope = async (domain: string, userId: string, context: RequestContext) => {
-    const tenant = await tenantOf(domain, context);
+  /**
+   * The organization, its active connection and the user: what every enrollment and challenge call
+   * needs; a challenge (a sign-in) also needs the organization to allow `totp`.
+   */
+  const activeScope = async (domain: string, userId: string, context: RequestContext, signIn = false) => {
+    const organization = await deps.organizations.get(domain, context.meta);
+    if (signIn) requireAuthnConnection(organization, 'totp');
+    const tenant = tenantFrom(organization, context);
     const [connection, user] = await Promise.all([connectionOf(tenant), userOf(tenant, userId, context)]);
     if (!connection.active) fail(catalogueError('inactive_totp'));
-    return { tenant, connection, user };
+    return { tenant, connection, user, organization };
   };
   const enrollmentOf = async (userId: string): Promise<TotpEnrollmentState> => {
     const state = await enrollments.documents.get(userId);
     if (!state?.enrollment) fail(fieldError('user_id', notEnrolledMessage));
     return state;
   };
+  const enrollmentsOf = new Aggregate(runtime.commandDeps<TotpEnrollmentState>(), {
+    decider: totpEnrollmentDecider,
+    stream: totpEnrollmentStream,
+  });
   const runEnrollment = (userId: string, command: TotpEnrollmentCommand, context: RequestContext) =>
-    handleCommand(
-      runtime.commandDeps<TotpEnrollmentState>(),
-      totpEnrollmentDecider,
-      totpEnrollmentStream(userId),
-      command,
-      runtime.metadata(context),
-    );
+    enrollmentsOf.handle(userId, command, runtime.metadata(context));
   /** The time step or counter whose code was typed (the secret is decrypted only here). */
   const checkCode = (enrollment: TotpEnrollmentData, code: string, counter: number | null, nowMs: number): number | null => {
     const secret = base32Decode(deps.keyRing.open(enrollment.encrypted_secret));
     if (enrollment.method === 'totp_mobile_app') return matchTotpStep(secret, code, nowMs, enrollment.period);
     return counter !== null && sameCode(hotp(secret, counter), code) ? counter : null;
   };
-  const smsText = (tenant: ConnectionTenant, code: string, period: number) =>
-    `${code} is your ${tenant.organization_domain} verification code. It expires in ${Math.round(period / 60) || 1} min.`;
-  const sendSms = async (to: string, text: string, tenant: ConnectionTenant) => {
-    if (!deps.sms) fail(catalogueError('service_unavailable'));
-    await deps.sms.send({ to, text, tags: ['totp', tenant.organization_domain] });
+  /** The text of a code, in the organization's language. */
+  const smsText = (organization: Organization, code: string, period: number) =>
+    renderMessage(messages, 'totp-code', organization, {
+      organization: organization.domain,
+      code,
+      valid_for: { durationMs: period * 1_000 },
+    }).text;
+  /** Where and how a code is texted to the user: a phone number and an SMS transport, checked before anything is done. */
+  const smsOf = (user: User): { to: string; port: SmsPort } => {
+    const to = user.phone_number ?? fail(fieldError('phone_number', 'is required to send a code by SMS'));
+    return { to, port: deps.sms ?? fail(catalogueError('service_unavailable')) };
   };
-  const phoneOf = (user: User): string =>
-    user.phone_number ?? fail(fieldError('phone_number', 'is required to send a code by SMS'));
 
   runtime.router.operation(getTotpConnection, async ({ params }, context) =>
     ok(await connectionOf(await tenantOf(params.org_domain, context))),
@@ -165,12 +185,11 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): { connect
   });
 
   runtime.router.operation(createTotpEnrollment, async ({ params, body }, context) => {
-    const { tenant: scope, connection, user } = await activeScope(params.org_domain, params.user_id, context);
+    const { tenant: scope, connection, user, organization } = await activeScope(params.org_domain, params.user_id, context);
     const { name: issuer, ...tenant } = scope;
     const secret = generateTotpSecret();
-    const sms = connection.method === 'sms';
+    const sms = connection.method === 'sms' ? smsOf(user) : null;
     const first_counter = sms ? randomCounter() : null;
-    if (sms) phoneOf(user);
     const recoveryCodes = body.force_enroll ? generateRecoveryCodes() : undefined;
     const { state } = await runEnrollment(
       user.id,
@@ -193,9 +212,10 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): { connect
     );
     const enrollment = state.enrollment as TotpEnrollmentData;
     const shown: ShownOnce = { ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) };
-    if (first_counter !== null) {
+    if (sms && first_counter !== null) {
       shown.first_verification_code = hotp(base32Decode(secret), first_counter);
-      await sendSms(phoneOf(user), smsText(tenant, shown.first_verification_code, enrollment.period), tenant);
+      const text = smsText(organization, shown.first_verification_code, enrollment.period);
+      await sms.port.send({ to: sms.to, text, tags: ['totp', tenant.organization_domain] });
     } else {
       shown.uri = otpauthUri({ issuer, account: user.email, secret, periodSeconds: enrollment.period });
     }
@@ -220,30 +240,43 @@ export function registerTotp(runtime: ServiceRuntime, deps: TotpDeps): { connect
     return ok(toTotpEnrollment(state.enrollment as TotpEnrollmentData));
   });
 
+  /**
+   * A challenge: check (enrolled on the stream, a phone and an SMS transport for the SMS method)
+   * → send the code → record the challenge, so a refused challenge never sent a text.
+   */
   runtime.router.operation(createTotpChallenge, async ({ params }, context) => {
-    const { tenant, user } = await activeScope(params.org_domain, params.user_id, context);
-    const { enrollment } = await enrollmentOf(user.id);
-    const current = enrollment as TotpEnrollmentData;
+    const { tenant, user, organization } = await activeScope(params.org_domain, params.user_id, context, true);
     const at = new Date().toISOString();
-    let counter: number | null = null;
-    if (current.method === 'sms') {
-      counter = randomCounter();
-      const code = hotp(base32Decode(deps.keyRing.open(current.encrypted_secret)), counter);
-      await sendSms(phoneOf(user), smsText(tenant, code, current.period), tenant);
-    }
-    const { state } = await runEnrollment(
+    const challenge = (counter: number | null): TotpEnrollmentCommand => ({
+      type: 'CreateTotpChallenge',
+      data: { user_id: user.id, request_id: randomUUID(), counter, sent_at: counter === null ? null : at, at },
+    });
+    const { state } = await enrollmentsOf.execute(
       user.id,
       {
-        type: 'CreateTotpChallenge',
-        data: { user_id: user.id, request_id: randomUUID(), counter, sent_at: counter === null ? null : at, at },
+        check: ({ state: current }) => {
+          const enrollment = requireEnrollment(current);
+          return { enrollment, sms: enrollment.method === 'sms' ? smsOf(user) : null };
+        },
+        act: async ({ enrollment, sms }) => {
+          if (!sms) return challenge(null);
+          const counter = randomCounter();
+          const code = hotp(base32Decode(deps.keyRing.open(enrollment.encrypted_secret)), counter);
+          await sms.port.send({
+            to: sms.to,
+            text: smsText(organization, code, enrollment.period),
+            tags: ['totp', tenant.organization_domain],
+          });
+          return challenge(counter);
+        },
       },
-      context,
+      runtime.metadata(context),
     );
     return created(toTotpChallenge(state));
   });
 
   runtime.router.operation(validateTotpChallenge, async ({ params, body }, context) => {
-    const { tenant, user } = await activeScope(params.org_domain, params.user_id, context);
+    const { tenant, user } = await activeScope(params.org_domain, params.user_id, context, true);
     const current = await enrollmentOf(user.id);
     const enrollment = current.enrollment as TotpEnrollmentData;
     const now = new Date();

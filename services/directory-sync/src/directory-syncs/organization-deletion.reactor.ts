@@ -1,4 +1,3 @@
-import { environments } from '@sesame/contracts';
 import type { OrganizationEvent } from '@sesame/contracts';
 import { handleCommand, organizationDeletionOf } from '@sesame/platform';
 import type { Commit, Logger, RecordedEvent, ServiceRuntime } from '@sesame/platform';
@@ -8,34 +7,37 @@ import { directorySyncStream } from './projections/directory-syncs.projection';
 
 /**
  * When identity deletes an organization (`OrganizationDeleted` on its event feed, at least once):
- * its directory sync goes, in every environment (`DirectorySyncDeleted`), so the read model
+ * its directory sync goes, in the organization's own environment only (`DirectorySyncDeleted`; the
+ * other environment's organization of the same domain is another one), so the read model
  * drops it, its SCIM token stops working (401) and a directory sync created for a new
  * organization of the same domain starts clean. A redelivered deletion finds nothing to do.
  */
 export function organizationDeletionReactor(deps: { runtime: Pick<ServiceRuntime, 'commandDeps'>; logger: Logger }) {
   const deleteDirectorySyncs = async (event: RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationDeleted' }>) => {
-    const data = organizationDeletionOf(event, new Date().toISOString());
-    for (const environment of environments)
-      await handleCommand(
-        deps.runtime.commandDeps<DirectorySyncState>(),
-        directorySyncDecider,
-        directorySyncStream(environment, event.data.domain),
-        { type: 'DeleteDirectorySync', data },
-        {
-          correlationId: event.metadata.correlationId,
-          causationId: event.id,
-          actor: 'directory-sync:organization-deletion',
-          environment,
-          occurredAt: new Date().toISOString(),
-        },
-      );
+    const { domain, environment } = event.data;
+    await handleCommand(
+      deps.runtime.commandDeps<DirectorySyncState>(),
+      directorySyncDecider,
+      directorySyncStream(environment, domain),
+      { type: 'DeleteDirectorySync', data: organizationDeletionOf(event, new Date().toISOString()) },
+      {
+        correlationId: event.metadata.correlationId,
+        causationId: event.id,
+        actor: 'directory-sync:organization-deletion',
+        environment,
+        occurredAt: new Date().toISOString(),
+      },
+    );
   };
 
   return async (commit: Commit): Promise<void> => {
     for (const event of commit.events as (RecordedEvent & OrganizationEvent)[])
       if (event.type === 'OrganizationDeleted') {
         await deleteDirectorySyncs(event);
-        deps.logger.info({ organization: event.data.domain }, 'directory syncs of the deleted organization removed');
+        deps.logger.info(
+          { organization: event.data.domain, environment: event.data.environment },
+          'directory sync of the deleted organization removed',
+        );
       }
   };
 }

@@ -1,7 +1,14 @@
 import type { AdminEvent } from '@sesame/contracts';
-import type { AggregateView, CommandHandlerDeps, EventMetadata, Mailer, RequestContext } from '@sesame/platform';
+import type {
+  AggregateView,
+  CommandHandlerDeps,
+  EventMetadata,
+  Mailer,
+  MessageTemplates,
+  RequestContext,
+} from '@sesame/platform';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
-import type { AdminState } from './domain/admin.decider';
+import type { AdminState, OnboardingTimes } from './domain/admin.decider';
 
 export interface AdminsEnv {
   commandDeps: CommandHandlerDeps<AdminState>;
@@ -9,8 +16,13 @@ export interface AdminsEnv {
   view: AggregateView<AdminState, AdminEvent>;
   organizations: Pick<OrganizationsEnv, 'view'>;
   mailer: Mailer;
+  /** The wording of the invitation email, in the organization's language. */
+  messages: MessageTemplates;
   /** Onboarding page the invitation links to; the token is added as `?token=`. */
   onboardingUrl: string;
-  invitationTtlMs: number;
+  /** Lifetimes of links and onboarding sessions (configuration). */
+  times: OnboardingTimes;
+  /** The session cookie is `Secure` when the public URL is https. */
+  secureCookie: boolean;
   now(): Date;
 }

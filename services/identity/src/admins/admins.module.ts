@@ -1,34 +1,55 @@
+import { randomUUID } from 'node:crypto';
 import {
-  acceptAdminInvitation,
   adminInvitationMessages,
   catalogueError,
-  declineAdminInvitation,
   deleteAdmin,
   fieldError,
   getAdmin,
   inviteAdmin,
-  invitationTokenRequestSchema,
   listAdmins,
+  onboardingScopeSchema,
+  onboardingSessionCredentialSchema,
+  onboardingSessionMessages,
   openAdminInvitation,
   paginate,
   recordAdminLoginRequestSchema,
   resolvePage,
+  revokeAdminOnboarding,
   subjects,
 } from '@sesame/contracts';
-import { AggregateView, created, fail, failure, handleCommand, hashSecret, ok } from '@sesame/platform';
+import type { AppError, OnboardingScope } from '@sesame/contracts';
+import {
+  AggregateView,
+  created,
+  fail,
+  failure,
+  fold,
+  handleCommand,
+  hashSecret,
+  ok,
+  randomSecret,
+  shippedMessageTemplates,
+} from '@sesame/platform';
 import type { Mailer, RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityConfig } from '../config';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
+import { findOrganization } from '../organizations/queries/organization.queries';
 import { environmentOf, resolveTenant } from '../tenancy/tenant';
+import type { Tenant } from '../users/domain/user.decider';
 import type { AdminsEnv } from './admins.env';
 import * as invitations from './commands/invite-admin';
-import { adminDecider, openInvitation, toAdmin } from './domain/admin.decider';
-import type { AdminState, StoredAdmin } from './domain/admin.decider';
+import { adminDecider, toAdmin } from './domain/admin.decider';
+import type { AdminCommand, AdminState, StoredAdmin } from './domain/admin.decider';
+import { endedOnboardingSessionSetCookie, onboardingSessionSetCookie } from './onboarding-session-cookie';
 import { adminKey, adminStream, adminsView } from './projections/admins.projection';
 
-const day = 86_400_000;
+const second = 1_000;
+const sessionEnded = catalogueError('onboarding_session_required', onboardingSessionMessages.ended);
 
-/** IT admins: invitations by email, answers through the invitation token, and the admin API. */
+/**
+ * IT admins: invitations by email, the onboarding session an invitation link opens (the
+ * onboarding page's calls), and the admin API.
+ */
 export function registerAdmins(
   runtime: ServiceRuntime,
   config: IdentityConfig,
@@ -42,41 +63,49 @@ export function registerAdmins(
     view,
     organizations,
     mailer,
+    messages: shippedMessageTemplates(),
     onboardingUrl: `${config.SESAME_PUBLIC_URL.replace(/\/$/, '')}/onboarding/admin-invitation`,
-    invitationTtlMs: config.SESAME_ADMIN_INVITATION_TTL_DAYS * day,
+    times: {
+      link_ttl_ms: config.SESAME_INVITATION_LINK_TTL_SECONDS * second,
+      session_idle_ms: config.SESAME_ONBOARDING_IDLE_SECONDS * second,
+      session_max_ms: config.SESAME_ONBOARDING_MAX_SECONDS * second,
+    },
+    secureCookie: new URL(config.SESAME_PUBLIC_URL).protocol === 'https:',
     now: () => new Date(),
   };
   const router = runtime.router;
   const tenantWithName = async (domain: string, environment: 'sandbox' | 'production') => {
     const tenant = await resolveTenant(organizations, domain, environment);
-    const organization = await organizations.view.documents.get(domain);
-    return { ...tenant, organization_name: organization?.status === 'active' ? organization.name : domain };
+    const organization = await findOrganization(organizations, environment, domain);
+    const audience = { locale: organization?.locale ?? null, timezone: organization?.timezone ?? null };
+    return { ...tenant, organization_name: organization?.name ?? domain, audience };
   };
   const findAdmin = async (domain: string, environment: 'sandbox' | 'production', email: string) => {
     const tenant = await resolveTenant(organizations, domain, environment);
     const admin = await view.documents.get(adminKey(tenant.organization_id, environment, email));
     return { tenant, admin: admin?.status === 'active' ? admin : null };
   };
-  /** The invitation a token names, or a 422 on `token` without saying whether the admin exists. */
-  const invitationOf = async (token: string) => {
-    const parsed = invitations.parseInvitationToken(token);
-    const [admin] = parsed ? await view.documents.find({ id: parsed.adminId }) : [];
-    if (!parsed || !admin) fail(fieldError('token', adminInvitationMessages.invalid));
-    return { admin: admin as StoredAdmin & { _id: string }, secret: parsed.secret };
+  /** The stream of the admin an id names, or `refusal` without saying whether the admin exists. */
+  const streamOf = async (adminId: string | undefined, refusal: AppError) => {
+    const [admin] = adminId ? await view.documents.find({ id: adminId }) : [];
+    if (!admin) fail(refusal);
+    return adminStream((admin as { _id: string })._id);
   };
-  const answer =
-    (choice: 'accept' | 'decline') =>
-    async ({ body }: { body: { token: string } }, context: RequestContext) => {
-      const { admin, secret } = await invitationOf(body.token);
-      const result = await handleCommand(
-        env.commandDeps,
-        adminDecider,
-        adminStream(admin._id),
-        { type: 'AnswerInvitation', data: { answer: choice, invitation_hash: hashSecret(secret), at: env.now().toISOString() } },
-        env.metadata(context),
-      );
-      return ok(toAdmin(result.state as StoredAdmin));
-    };
+  /** A credential (link token or session cookie): the admin's stream and the secret, or `refusal`. */
+  const credentialOf = async (credential: string, refusal: AppError) => {
+    const parsed = invitations.parseAdminCredential(credential);
+    return { stream: await streamOf(parsed?.adminId, refusal), secret: parsed?.secret ?? '' };
+  };
+  /** The state of an admin read from the event store (not the read model: it is fresh on every replica). */
+  const load = async (stream: string) =>
+    fold(adminDecider, (await env.commandDeps.eventStore.readStream(stream)).events as never) as AdminState;
+  const at = () => env.now().toISOString();
+  /** One command on the admin `email` of the tenant; answers the admin as it is after. */
+  const changeAdmin = async (tenant: Tenant, email: string, command: AdminCommand, context: RequestContext) => {
+    const stream = adminStream(adminKey(tenant.organization_id, tenant.environment, email));
+    const result = await handleCommand(env.commandDeps, adminDecider, stream, command, env.metadata(context));
+    return toAdmin(result.state as StoredAdmin);
+  };
 
   router.operation(inviteAdmin, async ({ params, body }, context) => {
     const tenant = await tenantWithName(params.org_domain, environmentOf(context.meta));
@@ -104,19 +133,22 @@ export function registerAdmins(
   });
   router.operation(deleteAdmin, async ({ params }, context) => {
     const tenant = await resolveTenant(organizations, params.org_domain, environmentOf(context.meta));
-    const result = await handleCommand(
-      env.commandDeps,
-      adminDecider,
-      adminStream(adminKey(tenant.organization_id, tenant.environment, params.email)),
-      { type: 'RemoveAdmin', data: { tenant, reason: 'api', at: env.now().toISOString() } },
-      env.metadata(context),
+    const removed = await changeAdmin(
+      tenant,
+      params.email,
+      { type: 'RemoveAdmin', data: { tenant, reason: 'api', at: at() } },
+      context,
     );
-    return ok({ deleted: true, resource: toAdmin(result.state as StoredAdmin) });
+    return ok({ deleted: true, resource: removed });
   });
-  /** The invitation a token opens now, for the onboarding page (`invitation`), or a 422 on `token`. */
+  router.operation(revokeAdminOnboarding, async ({ params }, context) => {
+    const tenant = await resolveTenant(organizations, params.org_domain, environmentOf(context.meta));
+    return ok(await changeAdmin(tenant, params.email, { type: 'RevokeOnboarding', data: { tenant, at: at() } }, context));
+  });
+
+  /** What the onboarding page shows: the admin, their organization, the session in this browser. */
   const invitationView = async (admin: StoredAdmin) => {
-    const document = await organizations.view.documents.get(admin.__domain__);
-    const organization = document?.status === 'active' ? document : null;
+    const organization = await findOrganization(organizations, admin.__environment__, admin.__domain__);
     return {
       admin: toAdmin(admin),
       organization: {
@@ -125,42 +157,86 @@ export function registerAdmins(
         allowed_email_domains: organization?.allowed_email_domains ?? [],
         locale: organization?.locale ?? null,
       },
-      expires_at: admin.invitation_expires_at,
+      session: {
+        expires_at: admin.session?.expires_at ?? at(),
+        idle_timeout_seconds: config.SESAME_ONBOARDING_IDLE_SECONDS,
+      },
     };
   };
   router.operation(openAdminInvitation, async ({ body }, context) => {
-    const { admin, secret } = await invitationOf(body.token);
+    const { stream, secret } = await credentialOf(body.token, fieldError('token', adminInvitationMessages.invalid));
+    const sessionSecret = randomSecret(32);
+    const now = env.now();
     const result = await handleCommand(
       env.commandDeps,
       adminDecider,
-      adminStream(admin._id),
-      { type: 'OpenInvitation', data: { invitation_hash: hashSecret(secret), at: env.now().toISOString() } },
+      stream,
+      {
+        type: 'OpenInvitationLink',
+        data: {
+          invitation_hash: hashSecret(secret),
+          session: { id: randomUUID(), hash: hashSecret(sessionSecret) },
+          times: env.times,
+          at: now.toISOString(),
+        },
+      },
       env.metadata(context),
     );
-    return ok(await invitationView(result.state as StoredAdmin));
+    const admin = result.state as StoredAdmin;
+    const maxAge = (Date.parse(admin.session?.expires_at ?? now.toISOString()) - now.getTime()) / second;
+    const cookie = onboardingSessionSetCookie(invitations.adminCredential(admin.id, sessionSecret), maxAge, env.secureCookie);
+    return { ...ok(await invitationView(admin)), headers: { 'set-cookie': cookie } };
   });
-  router.operation(acceptAdminInvitation, answer('accept'));
-  router.operation(declineAdminInvitation, answer('decline'));
   router.on(
-    subjects.identity.admins.inspectInvitation,
-    async (input) => {
-      const { admin, secret } = await invitationOf(input.token);
-      return ok(await invitationView(openInvitation(admin, hashSecret(secret), env.now().toISOString())));
+    subjects.identity.admins.authenticateOnboardingSession,
+    async (input, context) => {
+      const { stream, secret } = await credentialOf(input.session, sessionEnded);
+      const result = await handleCommand(
+        env.commandDeps,
+        adminDecider,
+        stream,
+        { type: 'UseOnboardingSession', data: { session_hash: hashSecret(secret), times: env.times, at: at() } },
+        env.metadata(context),
+      );
+      const admin = result.state as StoredAdmin;
+      return ok({
+        organization_domain: admin.__domain__,
+        environment: admin.__environment__,
+        admin_id: admin.id,
+        session_id: admin.session?.id as string,
+      });
     },
-    invitationTokenRequestSchema,
+    onboardingSessionCredentialSchema,
   );
+  router.on(
+    subjects.identity.admins.onboardingSession,
+    async (input: OnboardingScope) => {
+      const admin = await load(await streamOf(input.admin_id, sessionEnded));
+      if (admin.status !== 'active' || admin.session?.id !== input.session_id) fail(sessionEnded);
+      return ok(await invitationView(admin));
+    },
+    onboardingScopeSchema,
+  );
+  const answer = (choice: 'accept' | 'decline') => async (input: OnboardingScope, context: RequestContext) => {
+    const result = await handleCommand(
+      env.commandDeps,
+      adminDecider,
+      await streamOf(input.admin_id, sessionEnded),
+      { type: 'AnswerInvitation', data: { answer: choice, session_id: input.session_id, at: at() } },
+      env.metadata(context),
+    );
+    return {
+      ...ok(toAdmin(result.state as StoredAdmin)),
+      headers: { 'set-cookie': endedOnboardingSessionSetCookie(env.secureCookie) },
+    };
+  };
+  router.on(subjects.identity.admins.acceptInvitation, answer('accept'), onboardingScopeSchema);
+  router.on(subjects.identity.admins.declineInvitation, answer('decline'), onboardingScopeSchema);
   router.on(
     subjects.identity.admins.recordLogin,
     async (input, context) => {
       const tenant = await resolveTenant(organizations, input.organization_domain, input.environment);
-      const result = await handleCommand(
-        env.commandDeps,
-        adminDecider,
-        adminStream(adminKey(tenant.organization_id, tenant.environment, input.email)),
-        { type: 'RecordAdminLogin', data: { tenant, at: env.now().toISOString() } },
-        env.metadata(context),
-      );
-      return ok(toAdmin(result.state as StoredAdmin));
+      return ok(await changeAdmin(tenant, input.email, { type: 'RecordAdminLogin', data: { tenant, at: at() } }, context));
     },
     recordAdminLoginRequestSchema,
   );

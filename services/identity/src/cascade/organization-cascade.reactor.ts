@@ -1,4 +1,4 @@
-import type { AdminEvent, GroupEvent, OrganizationEvent, TenantEventData, UserEvent } from '@sesame/contracts';
+import type { AdminEvent, Environment, GroupEvent, OrganizationEvent, TenantEventData, UserEvent } from '@sesame/contracts';
 import { DomainError, fold, handleCommand } from '@sesame/platform';
 import type { Commit, EventMetadata, EventStore, Logger, ProjectionRunner, RecordedEvent } from '@sesame/platform';
 import type { AdminsEnv } from '../admins/admins.env';
@@ -11,8 +11,9 @@ import { groupTenant } from '../groups/domain/group.decider';
 import type { StoredGroup } from '../groups/domain/group.decider';
 import { organizationDecider } from '../organizations/domain/organization.decider';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
+import { findOrganization } from '../organizations/queries/organization.queries';
 import { deleteUser } from '../users/commands/user.commands';
-import { tenantOf as userTenant } from '../users/domain/user.decider';
+import { scopeKey, tenantOf as userTenant } from '../users/domain/user.decider';
 import type { Tenant } from '../users/domain/user.decider';
 import type { UsersEnv } from '../users/users.env';
 
@@ -55,8 +56,8 @@ async function idempotent(task: () => Promise<unknown>): Promise<void> {
 /**
  * Keeps the organization's resources consistent with it (issue 3, item 5), from the identity
  * event feed (durable, at least once; every step idempotent):
- * - `OrganizationDeleted`: deletes its users (giving their emails back), admins and groups,
- *   each with its own event (`reason: organization_deleted`) that other services react to;
+ * - `OrganizationDeleted`: deletes its users (giving their emails back), admins and groups in
+ *   the organization's environment only, each with its own event (`reason: organization_deleted`) that other services react to;
  * - a user, admin or group created under an organization deleted meanwhile (a race with the
  *   deletion) is deleted the same way;
  * - `UserDeleted`: the user leaves its groups.
@@ -64,17 +65,18 @@ async function idempotent(task: () => Promise<unknown>): Promise<void> {
 export function organizationCascadeReactor(deps: CascadeDeps) {
   const liveOrganization = async (data: TenantEventData): Promise<boolean> => {
     const check = async () => {
-      const organization = await deps.organizations.view.documents.get(data.organization_domain);
-      return organization?.status === 'active' && organization.id === data.organization_id;
+      const organization = await findOrganization(deps.organizations, data.environment, data.organization_domain);
+      return organization?.id === data.organization_id;
     };
     if (await check()) return true;
     await deps.projections.caughtUp();
     return check();
   };
 
-  const deleteOrganizationResources = async (organizationId: string, event: RecordedEvent) => {
+  /** What the organization holds in its own environment: the other environment's organization of the domain is another. */
+  const deleteOrganizationResources = async (organizationId: string, environment: Environment, event: RecordedEvent) => {
     await deps.projections.caughtUp();
-    const filter = { organization_id: organizationId };
+    const filter = { scope: scopeKey(organizationId, environment) };
     const metadata = metadataOf(event);
     for (const user of await deps.users.view.documents.find(filter))
       if (user.status === 'active')
@@ -124,8 +126,11 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
       switch (event.type) {
         case 'OrganizationDeleted': {
           const organizationId = await organizationIdAt(event);
-          if (organizationId) await deleteOrganizationResources(organizationId, event);
-          deps.logger.info({ organization: event.data.domain }, 'organization resources removed');
+          if (organizationId) await deleteOrganizationResources(organizationId, event.data.environment, event);
+          deps.logger.info(
+            { organization: event.data.domain, environment: event.data.environment },
+            'organization resources removed',
+          );
           break;
         }
         case 'UserCreated':

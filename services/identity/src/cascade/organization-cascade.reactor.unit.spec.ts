@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Organization, OrganizationSettings } from '@sesame/contracts';
+import type { Environment, Organization, OrganizationSettings } from '@sesame/contracts';
 import {
   AggregateView,
   MemoryEventStore,
@@ -17,7 +17,7 @@ import type { GroupsEnv } from '../groups/groups.module';
 import { runGroupCommand } from '../groups/groups.module';
 import { groupsView } from '../groups/projections/groups.projection';
 import { organizationDecider } from '../organizations/domain/organization.decider';
-import { organizationsView } from '../organizations/projections/organizations.projection';
+import { organizationStream, organizationsView } from '../organizations/projections/organizations.projection';
 import { userMetakeysView } from '../user-metakeys/projections/user-metakeys.projection';
 import { createUser } from '../users/commands/user.commands';
 import { emailKey, userDecider } from '../users/domain/user.decider';
@@ -27,7 +27,7 @@ import type { UsersEnv } from '../users/users.env';
 import { organizationCascadeReactor } from './organization-cascade.reactor';
 
 const metadata = (): EventMetadata => ({ correlationId: randomUUID(), occurredAt: new Date().toISOString() });
-const settings: OrganizationSettings = {
+const settings: Omit<OrganizationSettings, 'environments'> = {
   name: 'Acme',
   allowed_email_domains: [],
   allowed_authn_connections: ['sso'],
@@ -36,7 +36,6 @@ const settings: OrganizationSettings = {
   inline_logo_url: null,
   locale: null,
   timezone: null,
-  environments: [],
 };
 
 /** The identity service's aggregates and reactor on in-memory stores. */
@@ -69,8 +68,10 @@ async function harness() {
     view: view(adminsView),
     organizations,
     mailer: {} as Mailer,
+    messages: new Map(),
     onboardingUrl: 'http://x',
-    invitationTtlMs: 1,
+    times: { link_ttl_ms: 1, session_idle_ms: 1, session_max_ms: 1 },
+    secureCookie: false,
     now: () => new Date(),
   };
   const groups: GroupsEnv = { commandDeps: deps(), view: view(groupsView) };
@@ -94,24 +95,33 @@ async function harness() {
       if (delivered >= head && Number(await eventStore.headPosition()) === head) return;
     }
   };
-  const createOrganization = async (): Promise<Tenant> => {
+  const createOrganization = async (environment: Environment = 'sandbox'): Promise<Tenant> => {
     const result = await handleCommand(
       deps(),
       organizationDecider,
-      streamName('organization', 'acme'),
-      { type: 'CreateOrganization', data: { id: randomUUID(), domain: 'acme', settings, at: new Date().toISOString() } },
-      metadata(),
+      organizationStream(environment, 'acme'),
+      {
+        type: 'CreateOrganization',
+        data: {
+          id: randomUUID(),
+          domain: 'acme',
+          environment,
+          settings: { ...settings, environments: [{ name: environment, status: 'up' }] },
+          at: new Date().toISOString(),
+        },
+      },
+      { ...metadata(), environment },
     );
     const organization = result.state as unknown as Organization;
-    return { organization_id: organization.id, organization_domain: 'acme', allowed_email_domains: [], environment: 'sandbox' };
+    return { organization_id: organization.id, organization_domain: 'acme', allowed_email_domains: [], environment };
   };
-  const deleteOrganization = () =>
+  const deleteOrganization = (environment: Environment = 'sandbox') =>
     handleCommand(
       deps(),
       organizationDecider,
-      streamName('organization', 'acme'),
+      organizationStream(environment, 'acme'),
       { type: 'DeleteOrganization', data: { at: new Date().toISOString() } },
-      metadata(),
+      { ...metadata(), environment },
     );
   return { eventStore, users, groups, seen, settled, createOrganization, deleteOrganization, stop: () => subscription.stop() };
 }
@@ -141,12 +151,39 @@ describe('organization cascade reactor', () => {
     await h.stop();
   });
 
+  it('deletes only in the environment of the deleted organization: the other one of the same domain keeps its users and groups', async () => {
+    const h = await harness();
+    const sandbox = await h.createOrganization('sandbox');
+    const production = await h.createOrganization('production');
+    expect(production.organization_id).not.toBe(sandbox.organization_id);
+    const doomed = await createUser(h.users, sandbox, { email: 'a@acme.com' }, 'api', metadata());
+    const kept = await createUser(h.users, production, { email: 'a@acme.com' }, 'api', metadata());
+    const at = new Date().toISOString();
+    await runGroupCommand(
+      h.groups,
+      'g-production',
+      { type: 'CreateGroup', data: { tenant: production, id: 'g-production', display_name: 'All', members: [kept.id], at } },
+      metadata(),
+    );
+    await h.deleteOrganization('sandbox');
+    await h.settled();
+    expect(await h.users.view.documents.get(doomed.id)).toBeNull();
+    expect(await h.users.view.documents.get(kept.id)).toMatchObject({ email: 'a@acme.com', __environment__: 'production' });
+    expect(await h.groups.view.documents.get('g-production')).toMatchObject({ members: [kept.id] });
+    expect(
+      h.seen.filter((event) => event.type === 'UserDeleted').map((event) => (event.data as { user: { id: string } }).user.id),
+    ).toEqual([doomed.id]);
+    await h.stop();
+  });
+
   it('deletes a user created under the organization after it was deleted (a race with the deletion)', async () => {
     const h = await harness();
     const tenant = await h.createOrganization();
+    await h.createOrganization('production');
     await h.deleteOrganization();
     await h.settled();
-    // The create handler found the organization live an instant before its deletion.
+    // The create handler found the organization live an instant before its deletion (the
+    // production organization of the same domain is another one and does not keep it).
     const late = await createUser(h.users, tenant, { email: 'late@acme.com' }, 'api', metadata());
     await h.settled();
     expect(await h.users.view.documents.get(late.id)).toBeNull();

@@ -9,6 +9,7 @@ export function toOrganization(state: Stored): Organization {
   return {
     __type__: 'Organization',
     __domain__: state.domain,
+    __environment__: state.environment,
     id: state.id,
     name: state.name,
     domain: state.domain,

@@ -2,6 +2,7 @@ import { catalogueError } from '@sesame/contracts';
 import type { Environment, RpcMeta } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
+import { findOrganization } from '../organizations/queries/organization.queries';
 import type { Tenant } from '../users/domain/user.decider';
 
 /** The environment of the API key; operations without one are refused as unauthorized. */
@@ -11,17 +12,18 @@ export function environmentOf(meta: RpcMeta): Environment {
 }
 
 /**
- * The live organization `domain` in `environment`: resources under an unknown or deleted
- * organization answer 404. Lookups go by the organization's id, so the users of a deleted
- * organization stay invisible even if its domain is taken again.
+ * The live organization `domain` of `environment` (each environment has its own organizations):
+ * resources under an unknown or deleted organization, or under the other environment's, answer
+ * 404. Lookups go by the organization's id, so the users of a deleted organization stay
+ * invisible even if its domain is taken again.
  */
 export async function resolveTenant(
   organizations: Pick<OrganizationsEnv, 'view'>,
   domain: string,
   environment: Environment,
 ): Promise<Tenant> {
-  const organization = await organizations.view.documents.get(domain);
-  if (!organization || organization.status !== 'active') fail(catalogueError('resource_not_found'));
+  const organization = await findOrganization(organizations, environment, domain);
+  if (!organization) fail(catalogueError('resource_not_found'));
   return {
     organization_id: organization.id,
     organization_domain: organization.domain,

@@ -1,7 +1,5 @@
-import { catalogueError } from '@sesame/contracts';
-import { ConcurrencyError } from '../event-store/event-store.port';
 import type { DomainEvent, EventMetadata, EventStore, RecordedEvent } from '../event-store/event-store.port';
-import { DomainError, fold } from './decider';
+import { Aggregate } from './aggregate';
 import type { Decider } from './decider';
 
 export interface CommandResult<State> {
@@ -28,7 +26,8 @@ export interface HandleCommandOptions {
 
 /**
  * Load, decide, append with the expected revision, retry on conflict (DESIGN.md section 3).
- * A command that decides no events appends nothing and answers the current state.
+ * A command that decides no events appends nothing and answers the current state. The same as
+ * `Aggregate.handle` on a stream named directly (see aggregate.ts).
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   deps: CommandHandlerDeps<State>,
@@ -38,25 +37,5 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   metadata: EventMetadata,
   options: HandleCommandOptions = {},
 ): Promise<CommandResult<State>> {
-  const attempts = deps.attempts ?? 5;
-  for (let attempt = 1; ; attempt++) {
-    // A stream named by a fresh random id is new: skip reading it (a conflict reads and retries).
-    const current = options.newStream && attempt === 1 ? { revision: -1, events: [] } : await deps.eventStore.readStream(stream);
-    const state = fold(decider, current.events as unknown as Event[]);
-    const decided = decider.decide(command, state);
-    if (decided.length === 0) return { state, revision: current.revision, events: [] };
-    try {
-      const appended = await deps.eventStore.appendToStream(stream, decided, {
-        expectedRevision: current.revision === -1 ? 'no_stream' : current.revision,
-        metadata,
-      });
-      const next = appended.events.reduce((acc, event) => decider.evolve(acc, event as unknown as Event), state);
-      const result = { state: next, revision: appended.nextRevision, events: appended.events };
-      await deps.afterCommit?.(stream, result);
-      return result;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      if (attempt >= attempts) throw new DomainError(catalogueError('conflict'));
-    }
-  }
+  return new Aggregate(deps, { decider, stream: () => stream }).handle(stream, command, metadata, options);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { redactText } from '../logging/redaction';
 
 /**
  * The mail port (DESIGN.md section 4): invitations, magic links, password resets. Production
@@ -41,3 +42,25 @@ export const stampMail = (message: MailMessage, from: string, transport: SentMai
   sent_at: new Date().toISOString(),
   transport,
 });
+
+/** The longest part of a body a log line shows. */
+const loggedBodyLength = 300;
+
+/**
+ * What a log line may say about a message: its recipient, subject and template (its first tag:
+ * `magic-link`, `password-reset`, `admin-invitation`...), and its text with every link's secrets
+ * redacted, cut short. Never the body in full: it carries the links that sign a user in.
+ */
+export function mailLogEntry(mail: SentMail) {
+  let body = mail.text;
+  for (const link of mail.links ?? []) body = body.split(link.url).join(redactText(link.url));
+  body = redactText(body);
+  return {
+    id: mail.id,
+    to: mail.to,
+    subject: mail.subject,
+    template: mail.tags?.[0] ?? null,
+    tags: mail.tags,
+    body: body.length > loggedBodyLength ? `${body.slice(0, loggedBodyLength)}…` : body,
+  };
+}

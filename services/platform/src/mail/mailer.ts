@@ -1,4 +1,5 @@
 import type { BaseConfig } from '../config/config';
+import { outboxRetentionMs } from '../outbox/jetstream-outbox';
 import type { ServiceRuntime } from '../runtime/service-runtime';
 import type { Mailer } from './mail.port';
 import { OutboxMailer } from './outbox.mailer';
@@ -14,7 +15,7 @@ export function createMailer(config: BaseConfig, runtime: Pick<ServiceRuntime, '
   if (config.SESAME_MAIL_TRANSPORT !== 'smtp') {
     if (config.SESAME_MODE === 'production')
       logger.warn('emails are only kept in the outbox, never sent: set SESAME_MAIL_TRANSPORT=smtp and SESAME_SMTP_URL');
-    return new OutboxMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, logger);
+    return new OutboxMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, logger, outboxRetentionMs(config.SESAME_MODE));
   }
   const transport = new SmtpTransport(config.SESAME_SMTP_URL as string, logger);
   const mailer = new QueuedMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, transport, logger);

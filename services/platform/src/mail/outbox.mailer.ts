@@ -2,7 +2,7 @@ import type { NatsConnection } from 'nats';
 import type { Logger } from '../logging/logger';
 import { JetStreamOutbox } from '../outbox/jetstream-outbox';
 import type { OutboxQuery } from '../outbox/jetstream-outbox';
-import { stampMail } from './mail.port';
+import { mailLogEntry, stampMail } from './mail.port';
 import type { MailMessage, Mailer, SentMail } from './mail.port';
 
 export type { OutboxQuery } from '../outbox/jetstream-outbox';
@@ -23,17 +23,15 @@ export class OutboxMailer implements Mailer {
     prefix: string,
     private readonly from: string,
     private readonly logger: Logger,
+    keepForMs?: number,
   ) {
-    this.outbox = new JetStreamOutbox(nc, prefix, 'outbox');
+    this.outbox = new JetStreamOutbox(nc, prefix, 'outbox', keepForMs);
   }
 
   async send(message: MailMessage): Promise<SentMail> {
     const sent = stampMail(message, this.from, 'outbox');
     await this.outbox.keep(sent);
-    this.logger.info(
-      { mail: { id: sent.id, to: sent.to, subject: sent.subject, links: sent.links, tags: sent.tags } },
-      'mail kept in the local outbox',
-    );
+    this.logger.info({ mail: mailLogEntry(sent) }, 'mail kept in the local outbox');
     return sent;
   }
 }

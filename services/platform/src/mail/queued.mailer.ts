@@ -2,7 +2,7 @@ import { AckPolicy, JSONCodec, RetentionPolicy, StorageType, nanos } from 'nats'
 import type { ConsumerMessages, JsMsg, NatsConnection } from 'nats';
 import type { Logger } from '../logging/logger';
 import { keepInProgress } from '../messaging/in-progress';
-import { stampMail } from './mail.port';
+import { mailLogEntry, stampMail } from './mail.port';
 import type { MailMessage, Mailer, SentMail } from './mail.port';
 import { isPermanentMailFailure } from './smtp.transport';
 import type { MailTransport } from './smtp.transport';
@@ -61,7 +61,7 @@ export class QueuedMailer implements Mailer {
     const mail = stampMail(message, this.from, 'smtp');
     await this.ensureQueue();
     await this.nc.jetstream().publish(this.subject(), codec.encode(mail), { msgID: mail.id });
-    this.logger.info({ mail: { id: mail.id, to: mail.to, subject: mail.subject, tags: mail.tags } }, 'mail queued');
+    this.logger.info({ mail: mailLogEntry(mail) }, 'mail queued');
     return mail;
   }
 

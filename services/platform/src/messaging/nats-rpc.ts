@@ -1,21 +1,26 @@
 import { ClientNats, ServerNats } from '@nestjs/microservices';
+import type { ConnectionOptions, Msg } from 'nats';
 import { firstValueFrom, timeout } from 'rxjs';
 import { wireSubject } from '@sesame/contracts';
 import type { RpcReply, RpcRequest } from '@sesame/contracts';
+import type { IdempotentAnswers } from './idempotent-answers';
 import type { RpcRouter } from './rpc-router';
 
 export interface NatsRpcOptions {
-  url: string;
+  /** The process's NATS connection options (`natsConnectionOptions`). */
+  nats: ConnectionOptions;
   /** Deployment prefix prepended to every subject. */
   prefix: string;
   /** Queue group: replicas of one service share the load. */
   queue: string;
   gracePeriodMs?: number;
+  /** Stores the answers of requests sent with `Idempotency-Key` before replying. */
+  answers?: IdempotentAnswers;
 }
 
 /**
- * Nest's NATS server, closing by draining: it stops taking messages, waits until the requests
- * in flight are answered (at most the grace period), then disconnects.
+ * Nest's NATS server, answering requests only, and closing by draining: it stops taking messages,
+ * waits until the requests in flight are answered (at most the grace period), then disconnects.
  */
 class DrainingServerNats extends ServerNats {
   constructor(
@@ -24,6 +29,21 @@ class DrainingServerNats extends ServerNats {
     private readonly gracePeriodMs: number,
   ) {
     super(options);
+  }
+
+  /**
+   * A request comes on the subscribed subject with a reply inbox. Anything else is dropped: a message
+   * without a reply (Nest would run it as an event) or a JetStream consumer's delivery pushed onto a
+   * service subject (it carries its stream's subject and a `$JS.ACK` reply), which would otherwise let
+   * whoever may write to some stream and create a push consumer on it replay a stored message as
+   * another process's command.
+   */
+  override async handleMessage(channel: string, message: Msg): Promise<unknown> {
+    if (message.subject !== channel || !message.reply?.startsWith('_INBOX.')) {
+      this.logger.warn(`Dropped a message on ${channel} that is not a request (subject ${message.subject})`);
+      return;
+    }
+    return super.handleMessage(channel, message);
   }
 
   override async close(): Promise<void> {
@@ -42,18 +62,15 @@ class DrainingServerNats extends ServerNats {
  */
 export function createRpcServer(router: RpcRouter, options: NatsRpcOptions): ServerNats {
   const server = new DrainingServerNats(
-    {
-      servers: [options.url],
-      queue: options.queue,
-      name: `${options.prefix}.${options.queue}`,
-      gracefulShutdown: false,
-      maxReconnectAttempts: -1,
-    },
+    { ...options.nats, queue: options.queue, gracefulShutdown: false },
     router,
     options.gracePeriodMs ?? 5_000,
   );
   for (const subject of router.subjects()) {
-    server.addHandler(wireSubject(options.prefix, subject), async (request: RpcRequest) => router.dispatch(subject, request));
+    server.addHandler(wireSubject(options.prefix, subject), async (request: RpcRequest) => {
+      const answer = await router.dispatch(subject, request);
+      return options.answers ? options.answers.store(subject, request?.meta, answer) : answer;
+    });
   }
   return server;
 }
@@ -73,8 +90,9 @@ export class RpcClient {
     private readonly timeoutMs: number,
   ) {}
 
-  static async connect(options: { url: string; prefix: string; timeoutMs: number; name: string }): Promise<RpcClient> {
-    const client = new ClientNats({ servers: [options.url], name: options.name, maxReconnectAttempts: -1 });
+  /** `nats`: the process's NATS connection options (`natsConnectionOptions`). */
+  static async connect(options: { nats: ConnectionOptions; prefix: string; timeoutMs: number }): Promise<RpcClient> {
+    const client = new ClientNats(options.nats);
     await client.connect();
     return new RpcClient(client, options.prefix, options.timeoutMs);
   }

@@ -16,6 +16,11 @@ const operation = defineOperation({
   request: { params: z.object({ id: z.string() }), body: z.object({ name: z.string().min(1) }) },
   response: { status: 201, description: 'thing', schema: z.object({ id: z.string(), name: z.string() }) },
   errors: [],
+  examples: {
+    request: { name: 'Lamp' },
+    response: { id: 't1', name: 'Lamp' },
+    error: { status: 422, body: { errors: { name: ['is required'] } } },
+  },
 });
 const meta = { correlationId: 'c1' };
 

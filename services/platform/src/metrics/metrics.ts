@@ -7,6 +7,7 @@ export class Metrics {
   readonly requestDuration: Histogram<'route'>;
   readonly appendDuration: Histogram;
   readonly projectionLag: Gauge;
+  readonly projectionParked: Counter<'read_model'>;
   readonly rateLimitDecisions: Counter<'limit' | 'outcome'>;
 
   constructor(process: string) {
@@ -34,6 +35,12 @@ export class Metrics {
     this.projectionLag = new Gauge({
       name: 'sesame_projection_lag_commits',
       help: 'Commits of the event store not yet applied to the read models',
+      registers: [this.registry],
+    });
+    this.projectionParked = new Counter({
+      name: 'sesame_projection_parked_total',
+      help: 'Commits a projection could not apply, parked (see the <prefix>_parked_commits bucket) so that it goes on, by read model',
+      labelNames: ['read_model'],
       registers: [this.registry],
     });
     this.rateLimitDecisions = new Counter({

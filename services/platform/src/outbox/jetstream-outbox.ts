@@ -3,7 +3,14 @@ import type { JetStreamManager, NatsConnection, StoredMsg } from 'nats';
 import { encodeSubjectToken } from '../event-store/stream-name';
 
 const keepMessages = 10_000;
-const keepForMs = 7 * 86_400_000;
+const hourMs = 3_600_000;
+
+/**
+ * How long an outbox keeps its messages: a week for a developer; an hour in production (where an
+ * outbox runs only when explicitly allowed), by when the reset codes and sign-in links it holds
+ * have expired.
+ */
+export const outboxRetentionMs = (mode: 'development' | 'production') => (mode === 'production' ? hourMs : 7 * 24 * hourMs);
 
 /** What an outbox keeps: a message to one recipient (email address or phone number). */
 export interface OutboxItem {
@@ -20,9 +27,10 @@ export interface OutboxQuery {
 }
 
 /**
- * A local outbox on JetStream (mail, SMS): every message is kept a week in a stream shared by
- * the deployment (`<PREFIX>_<NAME>`, subjects `<prefix>.<name>.<recipient>`), so that any
- * service can send and a developer can read them all in one place.
+ * A local outbox on JetStream (mail, SMS): every message is kept for `keepForMs` (see
+ * `outboxRetentionMs`) in a stream shared by the deployment (`<PREFIX>_<NAME>`, subjects
+ * `<prefix>.<name>.<recipient>`), so that any service can send and a developer can read them all
+ * in one place.
  */
 export class JetStreamOutbox<T extends OutboxItem> {
   private readonly codec = JSONCodec<T>();
@@ -32,6 +40,7 @@ export class JetStreamOutbox<T extends OutboxItem> {
     private readonly nc: NatsConnection,
     private readonly prefix: string,
     private readonly name: 'outbox' | 'sms_outbox',
+    private readonly keepForMs = outboxRetentionMs('development'),
   ) {}
 
   static streamName = (prefix: string, name: string) => `${prefix}_${name}`.toUpperCase();
@@ -81,8 +90,10 @@ export class JetStreamOutbox<T extends OutboxItem> {
 
   private async ensureStream(jsm: JetStreamManager): Promise<void> {
     const name = JetStreamOutbox.streamName(this.prefix, this.name);
+    const maxAge = nanos(this.keepForMs);
+    let existing;
     try {
-      await jsm.streams.info(name);
+      existing = await jsm.streams.info(name);
     } catch {
       await jsm.streams.add({
         name,
@@ -91,9 +102,12 @@ export class JetStreamOutbox<T extends OutboxItem> {
         retention: RetentionPolicy.Limits,
         discard: DiscardPolicy.Old,
         max_msgs: keepMessages,
-        max_age: nanos(keepForMs),
+        max_age: maxAge,
         allow_direct: true,
       });
+      return;
     }
+    // A stream created under another mode keeps its messages as long as this one says.
+    if (existing.config.max_age !== maxAge) await jsm.streams.update(name, { ...existing.config, max_age: maxAge });
   }
 }

@@ -1,7 +1,10 @@
-import type { Commit, EventStore, Subscription } from '../event-store/event-store.port';
+import type { Commit, EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port';
 import { parseStreamName } from '../event-store/stream-name';
 import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
 import type { ReadModelStore } from '../read-model/read-model.port';
+import { MemoryParkedCommits } from './parked-commits';
+import type { ParkedCommit, ParkedCommits } from './parked-commits';
 import type { Projection } from './projection';
 
 interface Checkpoint {
@@ -11,10 +14,23 @@ interface Checkpoint {
 
 const checkpointEveryMs = 1_000;
 
+export interface ProjectionRunnerOptions {
+  /** The service whose projections these are, as parked commits name it. */
+  service?: string;
+  /** Where commits a projection cannot apply are set aside (default: kept in memory). */
+  parkedCommits?: ParkedCommits;
+  /** Counts parked commits (`sesame_projection_parked_total`). */
+  metrics?: Pick<Metrics, 'projectionParked'>;
+  /** Tries at a failing commit, doubling the delay from `retryDelayMs`, before it may be parked. */
+  attempts?: number;
+  retryDelayMs?: number;
+}
+
 /**
  * Keeps a service's projections up to date: inline after each of its own appends, and from a
  * checkpointed subscription to its event store for everything else (other replicas, the CLI,
- * a restart). A projection whose version changed starts again from position 0.
+ * a restart). A projection whose version changed starts again from position 0. A commit a
+ * projection cannot apply is parked (`applyOrPark`): one bad commit never holds back the ones after it.
  */
 export class ProjectionRunner {
   private readonly projections: Projection[] = [];
@@ -27,11 +43,16 @@ export class ProjectionRunner {
   private readonly readyWaiters: (() => void)[] = [];
   private positionWaiters: { position: bigint; resolve: () => void }[] = [];
 
+  private readonly parkedCommits: ParkedCommits;
+
   constructor(
     private readonly eventStore: EventStore,
     private readonly store: ReadModelStore,
     private readonly logger: Logger,
-  ) {}
+    private readonly options: ProjectionRunnerOptions = {},
+  ) {
+    this.parkedCommits = options.parkedCommits ?? new MemoryParkedCommits();
+  }
 
   register<P extends Projection>(projection: P): P {
     this.projections.push(projection);
@@ -75,9 +96,60 @@ export class ProjectionRunner {
     for (const projection of this.projections) {
       const key = keyOf(projection);
       if ((this.checkpoints.get(key) ?? 0n) >= commit.position) continue;
-      if (projection.categories.includes(category)) await projection.apply(commit);
+      if (projection.categories.includes(category)) await this.applyOrPark(projection, commit);
       this.checkpoints.set(key, commit.position);
     }
+  }
+
+  /**
+   * A commit that still fails after a few tries while the event store and the read models both
+   * answer fails because of what it holds (a document the read model cannot store, an event the
+   * projection cannot fold): retrying it forever would hold back every later commit and keep a
+   * restarted service from ever becoming ready. It is parked (recorded for operators, counted,
+   * logged once) and the projection goes on. While a store does not answer, the error goes up and
+   * the subscription tries the commit again later, however long the outage lasts.
+   */
+  private async applyOrPark(projection: Projection, commit: Commit): Promise<void> {
+    const attempts = this.options.attempts ?? 3;
+    const delayMs = this.options.retryDelayMs ?? 100;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await projection.apply(commit);
+      } catch (error) {
+        if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, delayMs * 2 ** (attempt - 1)));
+        else if (await this.storesAnswer(projection)) return this.park(projection, commit, error);
+        else throw error;
+      }
+    }
+  }
+
+  private async storesAnswer(projection: Projection): Promise<boolean> {
+    try {
+      await this.eventStore.headPosition();
+      await this.store.collection<Checkpoint>('_checkpoints').get(keyOf(projection));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async park(projection: Projection, commit: Commit, error: unknown): Promise<void> {
+    const first = commit.events[0] as RecordedEvent;
+    const parked: ParkedCommit = {
+      service: this.options.service ?? 'unknown',
+      read_model: keyOf(projection),
+      event_id: first.id,
+      event_type: first.type,
+      stream: first.stream,
+      revision: first.revision,
+      position: String(commit.position),
+      error: describe(error),
+      parked_at: new Date().toISOString(),
+    };
+    await this.parkedCommits.park(parked);
+    this.options.metrics?.projectionParked.inc({ read_model: parked.read_model });
+    const { service: _service, ...fields } = parked; // the logger names the service already
+    this.logger.error(fields, 'projection commit parked: it cannot be applied, the projection goes on without it');
   }
 
   private advance(position: bigint): void {
@@ -88,7 +160,9 @@ export class ProjectionRunner {
       for (const waiter of reached) waiter.resolve();
     }
     if (!this.ready && position >= this.head) this.markReady();
-    if (Date.now() - this.lastSaved > checkpointEveryMs) void this.saveCheckpoints();
+    // A read model that does not answer must not become an unhandled rejection: the next save retries.
+    if (Date.now() - this.lastSaved > checkpointEveryMs)
+      this.saveCheckpoints().catch((error: unknown) => this.logger.warn({ err: error }, 'projection checkpoints not saved'));
   }
 
   private markReady(): void {
@@ -131,6 +205,12 @@ export class ProjectionRunner {
     await this.subscription?.stop();
     await this.saveCheckpoints();
   }
+}
+
+/** Name and message of an error, never its other fields (a driver error can carry the document). */
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 500);
 }
 
 function keyOf(projection: Projection): string {

@@ -1,8 +1,12 @@
+import pino from 'pino';
 import { MemoryEventStore } from '../event-store/memory.event-store';
 import type { Commit } from '../event-store/event-store.port';
 import { createLogger } from '../logging/logger';
+import { Metrics } from '../metrics/metrics';
 import { MemoryReadModelStore } from '../read-model/memory.read-model';
+import type { ReadModelDocument, ReadModelStore } from '../read-model/read-model.port';
 import { AggregateView } from './aggregate-view';
+import { MemoryParkedCommits } from './parked-commits';
 import { ProjectionRunner } from './projection-runner';
 
 type Event = { type: 'Named'; data: { name: string } };
@@ -103,3 +107,129 @@ describe('ProjectionRunner.caughtUp', () => {
     await runner.stop();
   });
 });
+
+describe('ProjectionRunner: a commit it cannot apply', () => {
+  /** A projection of `thing` streams that throws on events named `poison` (`failures` times, or always, or while `failing()`). */
+  function brittle(failures = Number.POSITIVE_INFINITY, failing = () => true) {
+    const applied: string[] = [];
+    let failed = 0;
+    return {
+      applied,
+      projection: {
+        name: 'brittle',
+        version: 2,
+        categories: ['thing'],
+        init: async () => undefined,
+        apply: async (commit: Commit) => {
+          const name = (commit.events[0]?.data as { name: string }).name;
+          if (name === 'poison' && failing() && failed++ < failures) throw new RangeError('Maximum call stack size exceeded');
+          applied.push(name);
+        },
+      },
+    };
+  }
+  const named = (store: MemoryEventStore, id: string, name: string) =>
+    store.appendToStream(`thing-${id}`, [{ type: 'Named', data: { name } }], { expectedRevision: 'any', metadata });
+  function capturingLogger() {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    return { logger, lines };
+  }
+
+  // Regression (issue 16): the subscription retried such a commit forever, so later commits (an
+  // API-key revocation) never reached the read models and a restarted service never became ready.
+  it('parks it after a few tries, records, counts and logs it once, and goes on with the next commits', async () => {
+    const store = new MemoryEventStore();
+    await named(store, '1', 'before');
+    const { events } = await named(store, '2', 'poison');
+    await named(store, '3', 'after');
+    const parked = new MemoryParkedCommits();
+    const metrics = new Metrics('test');
+    const { logger, lines } = capturingLogger();
+    const { applied, projection } = brittle();
+    const runner = new ProjectionRunner(store, new MemoryReadModelStore(), logger, {
+      service: 'things',
+      parkedCommits: parked,
+      metrics,
+      retryDelayMs: 1,
+    });
+    runner.register(projection);
+    await runner.start();
+    await runner.whenReady();
+    expect(applied).toEqual(['before', 'after']);
+    await named(store, '4', 'later');
+    await waitFor(async () => applied.length === 3);
+    expect(applied).toEqual(['before', 'after', 'later']);
+    const event = events[0] as { id: string };
+    expect(await parked.list()).toEqual([
+      {
+        service: 'things',
+        read_model: 'brittle_v2',
+        event_id: event.id,
+        event_type: 'Named',
+        stream: 'thing-2',
+        revision: 0,
+        position: '2',
+        error: 'RangeError: Maximum call stack size exceeded',
+        parked_at: expect.any(String),
+      },
+    ]);
+    expect((await metrics.projectionParked.get()).values).toEqual([{ labels: { read_model: 'brittle_v2' }, value: 1 }]);
+    const errors = lines.filter((line) => line.level === 50);
+    expect(errors).toEqual([expect.objectContaining({ read_model: 'brittle_v2', event_id: event.id, stream: 'thing-2' })]);
+    expect(errors[0]).not.toHaveProperty('data');
+    await runner.stop();
+  });
+
+  it('applies a commit that fails only once or twice, parking nothing', async () => {
+    const store = new MemoryEventStore();
+    await named(store, '1', 'poison');
+    const parked = new MemoryParkedCommits();
+    const { applied, projection } = brittle(2);
+    const runner = new ProjectionRunner(store, new MemoryReadModelStore(), logger, { parkedCommits: parked, retryDelayMs: 1 });
+    runner.register(projection);
+    await runner.start();
+    await runner.whenReady();
+    expect(applied).toEqual(['poison']);
+    expect(await parked.list()).toEqual([]);
+    await runner.stop();
+  });
+
+  it('parks nothing while the read models do not answer: it waits for them, then applies the commit', async () => {
+    const store = new MemoryEventStore();
+    const readModels = new OutageReadModelStore();
+    const parked = new MemoryParkedCommits();
+    const { applied, projection } = brittle(Number.POSITIVE_INFINITY, () => readModels.down);
+    const runner = new ProjectionRunner(store, readModels, logger, { parkedCommits: parked, retryDelayMs: 1 });
+    runner.register(projection);
+    await runner.start();
+    readModels.down = true;
+    await named(store, '1', 'poison');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(applied).toEqual([]);
+    readModels.down = false;
+    await waitFor(async () => applied.length > 0);
+    expect(applied).toEqual(['poison']);
+    expect(await parked.list()).toEqual([]);
+    await runner.stop();
+  });
+});
+
+/** In-memory read models whose reads fail while `down` (a database outage). */
+class OutageReadModelStore implements ReadModelStore {
+  down = false;
+  private readonly inner = new MemoryReadModelStore();
+
+  collection<T extends ReadModelDocument>(name: string) {
+    const refused = async () => {
+      throw new Error('connection refused');
+    };
+    return new Proxy(this.inner.collection<T>(name), {
+      get: (target, property, receiver) => (property === 'get' && this.down ? refused : Reflect.get(target, property, receiver)),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close();
+  }
+}

@@ -17,7 +17,7 @@ describe('KvRateLimiter (real NATS key-value)', () => {
   beforeEach(async () => {
     nc = await connect({ servers: testNatsUrl() });
     prefix = testPrefix();
-    first = await KvRateLimiter.connect(testNatsUrl(), prefix, options);
+    first = await KvRateLimiter.connect({ servers: testNatsUrl() }, prefix, options);
     second = await KvRateLimiter.open(nc, prefix, options);
   });
   afterEach(async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { connect } from 'nats';
-import type { KV, KvEntry, NatsConnection } from 'nats';
+import type { ConnectionOptions, KV, KvEntry, NatsConnection } from 'nats';
 import { decideRate, windowIndex } from './sliding-window';
 import type { RateDecision, RateLimit } from './sliding-window';
 
@@ -38,9 +38,9 @@ export class KvRateLimiter {
     private readonly nc: NatsConnection | null,
   ) {}
 
-  /** On its own connection (closed by `close`). */
-  static async connect(url: string, prefix: string, options: KvRateLimiterOptions): Promise<KvRateLimiter> {
-    const nc = await connect({ servers: url, name: `${prefix}.rate-limits`, maxReconnectAttempts: -1 });
+  /** On its own connection (closed by `close`), with the process's NATS connection options. */
+  static async connect(nats: ConnectionOptions, prefix: string, options: KvRateLimiterOptions): Promise<KvRateLimiter> {
+    const nc = await connect(nats);
     try {
       return new KvRateLimiter(await KvRateLimiter.bucket(nc, prefix, options), nc);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { Query, find } from 'mingo';
 import type { AnyObject } from 'mingo/types';
-import { isNewer } from './read-model.port';
+import { assertStorable, isNewer } from './read-model.port';
 import type { Collection, Filter, FindOptions, ReadModelDocument, ReadModelStore } from './read-model.port';
 
 /**
@@ -51,6 +51,7 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
   }
 
   async upsert(document: T): Promise<boolean> {
+    assertStorable(document);
     const stored = this.documents.get(document._id);
     if (!isNewer(document, stored)) return false;
     if (stored) this.unindex(stored);

@@ -1,6 +1,7 @@
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { Db, Filter as MongoFilter, IndexSpecification, OptionalUnlessRequiredId } from 'mongodb';
 import type { Collection, Filter, FindOptions, ReadModelDocument, ReadModelStore } from './read-model.port';
+import { assertStorable } from './read-model.port';
 
 export interface MongoReadModelOptions {
   url: string;
@@ -53,6 +54,7 @@ class MongoCollection<T extends ReadModelDocument> implements Collection<T> {
   }
 
   async upsert(document: T): Promise<boolean> {
+    assertStorable(document);
     const guard =
       document._rev === undefined
         ? { _id: document._id }

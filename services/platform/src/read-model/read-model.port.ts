@@ -1,3 +1,5 @@
+import { jsonDepth } from '@sesame/contracts';
+
 /** A MongoDB query document. Both adapters run the same query language (the in-memory one with mingo). */
 export type Filter = Record<string, unknown>;
 export type Sort = Record<string, 1 | -1>;
@@ -38,4 +40,26 @@ export interface ReadModelStore {
 export function isNewer(incoming: ReadModelDocument, stored: ReadModelDocument | null | undefined): boolean {
   if (!stored || stored._rev === undefined || incoming._rev === undefined) return true;
   return incoming._rev > stored._rev;
+}
+
+/**
+ * Levels of objects and arrays a read-model document may nest, the document itself being the
+ * first: MongoDB refuses documents nested over 100 levels, and the in-memory store keeps the same
+ * rule so that both behave alike (a document nested thousands of levels deep would also overflow
+ * the stack of the copy the memory store keeps).
+ */
+export const maxDocumentDepth = 100;
+
+/** A document no read model may hold: a property of the data, not of the store (retrying cannot help). */
+export class ReadModelLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReadModelLimitError';
+  }
+}
+
+/** Throws a ReadModelLimitError unless every adapter can store `document`. */
+export function assertStorable(document: ReadModelDocument): void {
+  if (jsonDepth(document, maxDocumentDepth) > maxDocumentDepth)
+    throw new ReadModelLimitError(`document nested deeper than ${maxDocumentDepth} levels`);
 }

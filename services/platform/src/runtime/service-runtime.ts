@@ -15,11 +15,14 @@ import { JetStreamEventStore } from '../event-store/jetstream.event-store';
 import { instrumentEventStore } from '../event-store/instrumented.event-store';
 import { createLogger } from '../logging/logger';
 import type { Logger } from '../logging/logger';
+import { natsConnectionOptions } from '../messaging/nats-connection';
 import { createRpcServer } from '../messaging/nats-rpc';
+import { IdempotentAnswers } from '../messaging/idempotent-answers';
 import { ok } from '../messaging/replies';
 import { RpcRouter } from '../messaging/rpc-router';
 import type { RequestContext } from '../messaging/rpc-router';
 import { Metrics } from '../metrics/metrics';
+import { KvParkedCommits } from '../projections/parked-commits';
 import { ProjectionRunner } from '../projections/projection-runner';
 import type { ReadModelStore } from '../read-model/read-model.port';
 import { NestPinoLogger } from './nest-logger';
@@ -52,14 +55,14 @@ export class ServiceRuntime {
   static async create(service: ServiceName, config: BaseConfig): Promise<ServiceRuntime> {
     const logger = createLogger(service, config.SESAME_LOG_LEVEL);
     const metrics = new Metrics(service);
-    const nc = await connect({
-      servers: config.SESAME_NATS_URL,
-      name: `${config.SESAME_PREFIX}.${service}`,
-      maxReconnectAttempts: -1,
-    });
+    const nc = await connect(natsConnectionOptions(config, service));
     const eventStore = instrumentEventStore(await openEventStore(service, config, nc, logger), metrics.appendDuration);
     const readModels = await openReadModels(service, config);
-    const projections = new ProjectionRunner(eventStore, readModels, logger);
+    const projections = new ProjectionRunner(eventStore, readModels, logger, {
+      service,
+      parkedCommits: await KvParkedCommits.open(nc, config.SESAME_PREFIX, config.SESAME_JETSTREAM_REPLICAS),
+      metrics,
+    });
     const router = new RpcRouter(logger, metrics);
     return new ServiceRuntime(service, config, logger, nc, eventStore, readModels, projections, router, metrics);
   }
@@ -118,10 +121,11 @@ export class ServiceRuntime {
     app.connectMicroservice(
       {
         strategy: createRpcServer(this.router, {
-          url: this.config.SESAME_NATS_URL,
+          nats: natsConnectionOptions(this.config, this.service, `${this.config.SESAME_PREFIX}.${this.service}.rpc`),
           prefix: this.config.SESAME_PREFIX,
           queue: this.service,
           gracePeriodMs: this.config.SESAME_SHUTDOWN_GRACE_MS,
+          answers: new IdempotentAnswers(this.nc.jetstream(), this.config.SESAME_PREFIX, this.logger),
         }),
       },
       { inheritAppConfig: true },

@@ -20,8 +20,9 @@ export class OutboxSmsSender implements SmsSender {
     prefix: string,
     private readonly from: string,
     private readonly logger: Logger,
+    keepForMs?: number,
   ) {
-    this.outbox = new JetStreamOutbox(nc, prefix, 'sms_outbox');
+    this.outbox = new JetStreamOutbox(nc, prefix, 'sms_outbox', keepForMs);
   }
 
   async send(message: SmsMessage): Promise<SentSms> {

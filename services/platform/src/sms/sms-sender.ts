@@ -1,5 +1,6 @@
 import type { NatsConnection } from 'nats';
 import type { BaseConfig } from '../config/config';
+import { outboxRetentionMs } from '../outbox/jetstream-outbox';
 import type { Logger } from '../logging/logger';
 import { HttpSmsSender } from './http.sms-sender';
 import { OutboxSmsSender } from './outbox.sms-sender';
@@ -21,5 +22,5 @@ export function createSmsSender(config: BaseConfig, nc: NatsConnection, logger: 
     logger.warn(
       'text messages are only kept in the SMS outbox, never sent: set SESAME_SMS_TRANSPORT=http and SESAME_SMS_HTTP_URL',
     );
-  return new OutboxSmsSender(nc, config.SESAME_PREFIX, config.SESAME_SMS_FROM, logger);
+  return new OutboxSmsSender(nc, config.SESAME_PREFIX, config.SESAME_SMS_FROM, logger, outboxRetentionMs(config.SESAME_MODE));
 }

@@ -1,3 +1,9 @@
+import { MemoryEventStore } from '../event-store/memory.event-store';
+import { createLogger } from '../logging/logger';
+import { AggregateView } from '../projections/aggregate-view';
+import { MemoryParkedCommits } from '../projections/parked-commits';
+import { ProjectionRunner } from '../projections/projection-runner';
+import { ReadModelLimitError } from '../read-model/read-model.port';
 import type { Collection, ReadModelDocument, ReadModelStore } from '../read-model/read-model.port';
 
 interface Person extends ReadModelDocument {
@@ -41,6 +47,13 @@ const people: Person[] = [
     environments: [{ name: 'production', status: 'up' }],
   },
 ];
+
+/** `{ a: { a: … 'x' } }`, `depth` objects deep. */
+function nested(depth: number): Record<string, unknown> {
+  let value: unknown = 'x';
+  for (let level = 0; level < depth; level++) value = { a: value };
+  return value as Record<string, unknown>;
+}
 
 /** The behaviour every read-model adapter must have (memory, MongoDB). */
 export function readModelContract(open: () => Promise<ReadModelStore>, close: (store: ReadModelStore) => Promise<void>) {
@@ -123,6 +136,64 @@ export function readModelContract(open: () => Promise<ReadModelStore>, close: (s
     expect(await collection.delete('p1')).toBe(false);
     expect(await collection.deleteMany({ tags: 'admin' })).toBe(1);
     expect((await collection.find({})).map((p) => p._id)).toEqual(['p3']);
+  });
+
+  it('refuses a document nested deeper than 100 levels (MongoDB’s limit), and keeps the stored one', async () => {
+    const ada = people[0] as Person;
+    expect(await collection.upsert({ ...ada, _rev: 1, address: nested(50) as never })).toBe(true);
+    for (const depth of [100, 3_000])
+      await expect(collection.upsert({ ...ada, _rev: 2, address: nested(depth) as never })).rejects.toThrow(
+        new ReadModelLimitError('document nested deeper than 100 levels'),
+      );
+    expect(await collection.get('p1')).toEqual({ ...ada, _rev: 1, address: nested(50) });
+  });
+
+  it('lets a projection park a commit it cannot store and apply the next ones', async () => {
+    type Named = { type: 'Named'; data: { name: unknown } };
+    const events = new MemoryEventStore();
+    const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
+    const parked = new MemoryParkedCommits();
+    const runner = new ProjectionRunner(events, store, createLogger('contract', 'silent'), {
+      service: 'contract',
+      parkedCommits: parked,
+      retryDelayMs: 1,
+    });
+    const view = runner.register(
+      new AggregateView(
+        {
+          name: `things_${Math.random().toString(36).slice(2, 8)}`,
+          version: 1,
+          category: 'thing',
+          decider: {
+            initialState: () => ({ name: null as unknown }),
+            evolve: (_state: unknown, event: Named) => ({ name: event.data.name }),
+          },
+          isVisible: () => true,
+        },
+        store,
+        events,
+      ),
+    );
+    const append = (id: string, name: unknown) =>
+      events.appendToStream(`thing-${id}`, [{ type: 'Named', data: { name } }], { expectedRevision: 'any', metadata });
+    await append('1', 'first');
+    const { events: deep } = await append('2', nested(150));
+    await append('3', 'after');
+    await runner.start();
+    await runner.whenReady();
+    expect(await view.documents.get('1')).toMatchObject({ name: 'first' });
+    expect(await view.documents.get('2')).toBeNull();
+    expect(await view.documents.get('3')).toMatchObject({ name: 'after' });
+    expect(await parked.list()).toEqual([
+      expect.objectContaining({
+        event_id: deep[0]?.id,
+        stream: 'thing-2',
+        revision: 0,
+        error: expect.stringContaining('ReadModelLimitError'),
+      }),
+    ]);
+    await runner.stop();
+    await view.documents.drop();
   });
 
   it('returns copies: changing a result does not change the store', async () => {

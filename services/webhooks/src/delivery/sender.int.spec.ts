@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Sender, parseRetryAfter } from './sender';
+import type { Lookup } from './sender';
+import { targetUrlProblem } from './target-address';
 
 describe('webhook sender (real HTTP server)', () => {
   let server: Server;
@@ -59,6 +61,53 @@ describe('webhook sender (real HTTP server)', () => {
         kind: 'failed',
         error: expect.stringMatching(/is not public/),
       });
+    } finally {
+      await guarded.close();
+    }
+  });
+  // Regression (issue 16, defect 15): `::/96` was missing from the blocklist.
+  it('in production refuses loopback however it is spelled, without connecting', async () => {
+    const guarded = new Sender({ connectTimeoutMs: 1_000, responseTimeoutMs: 500, publicOnly: true });
+    const port = new URL(base).port;
+    const before = received.length;
+    try {
+      for (const [host, address] of [
+        ['[::127.0.0.1]', '::7f00:1'],
+        ['[::ffff:127.0.0.1]', '::ffff:7f00:1'],
+        ['2130706433', '127.0.0.1'],
+        ['0x7f.1', '127.0.0.1'],
+      ])
+        await expect(guarded.send({ url: `http://${host}:${port}/ok`, body: '{}', headers: {} })).resolves.toEqual({
+          kind: 'failed',
+          error: `target address ${address} is not public`,
+          retry_after_ms: null,
+        });
+      expect(received.length).toBe(before);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('in production checks the name again at each connection: a name rebound to loopback after the check is refused', async () => {
+    let answer = '93.184.216.34';
+    const lookup: Lookup = (_hostname, _options, callback) => callback(null, [{ address: answer, family: 4 }]);
+    const port = new URL(base).port;
+    const url = `http://rebind.example.com:${port}/ok`;
+    await expect(targetUrlProblem(url.replace('http:', 'https:'), true, async () => [answer])).resolves.toBeNull();
+    answer = '127.0.0.1';
+    const guarded = new Sender({ connectTimeoutMs: 1_000, responseTimeoutMs: 500, publicOnly: true, lookup });
+    const before = received.length;
+    try {
+      await expect(guarded.send({ url, body: '{}', headers: {} })).resolves.toMatchObject({
+        kind: 'failed',
+        error: expect.stringContaining('target address 127.0.0.1 is not public'),
+      });
+      answer = '::7f00:1';
+      await expect(guarded.send({ url, body: '{}', headers: {} })).resolves.toMatchObject({
+        kind: 'failed',
+        error: expect.stringContaining('target address ::7f00:1 is not public'),
+      });
+      expect(received.length).toBe(before);
     } finally {
       await guarded.close();
     }

@@ -1,9 +1,10 @@
-import { lookup } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import type { Socket } from 'node:net';
+import { Agent, buildConnector, request } from 'undici';
 import type { AttemptOutcome } from '../jobs/domain/job.decider';
-import { isBlockedAddress } from './target-address';
+import { hostOf, isBlockedAddress } from './target-address';
 
 export interface SenderOptions {
   connectTimeoutMs: number;
@@ -12,6 +13,8 @@ export interface SenderOptions {
   publicOnly: boolean;
   /** Bytes of a receiver's answer read at most (the rest is discarded). */
   maxResponseBytes?: number;
+  /** Name resolution (node's `dns.lookup`; tests answer what a rebinding DNS server would). */
+  lookup?: Lookup;
 }
 
 export interface Delivery {
@@ -31,21 +34,42 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+export type Lookup = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
-/** DNS lookup that refuses non-public addresses at connection time (no DNS rebinding past the check). */
-function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    const refused = addresses.find((entry) => isBlockedAddress(entry.address));
-    if (refused || addresses.length === 0)
-      return callback(
-        Object.assign(new Error(`target address ${refused?.address ?? 'none'} is not public`), { code: 'EREFUSEDTARGET' }),
-        [],
-      );
-    const first = addresses[0] as LookupAddress;
-    if (options.all) return callback(null, addresses);
-    return callback(null, first.address, first.family);
-  });
+const notPublic = (address: string) =>
+  Object.assign(new Error(`target address ${address} is not public`), { code: 'EREFUSEDTARGET' });
+
+/** Name resolution that refuses a name with any non-public address, at connection time (no DNS rebinding past the check at creation). */
+function publicLookup(lookup: Lookup) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const refused = addresses.find((entry) => isBlockedAddress(entry.address));
+      if (refused || addresses.length === 0) return callback(notPublic(refused?.address ?? 'none'), []);
+      const first = addresses[0] as LookupAddress;
+      if (options.all) return callback(null, addresses);
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+/**
+ * A connector that hands over a connection only when the address it actually reached is public
+ * (whatever named it: an IP address in the URL in any of its spellings, a resolver's answer).
+ */
+export function publicConnectionsOnly(connect: buildConnector.connector): buildConnector.connector {
+  return (options, callback) =>
+    connect(options, (error, socket) => {
+      if (error) return callback(error, null);
+      const address = (socket as Socket).remoteAddress ?? 'none';
+      if (!isBlockedAddress(address)) return callback(null, socket as Socket);
+      (socket as Socket).destroy();
+      callback(notPublic(address), null);
+    });
 }
 
 /**
@@ -56,8 +80,11 @@ export class Sender {
   private readonly agent: Agent;
 
   constructor(private readonly options: SenderOptions) {
+    const lookup = options.lookup ?? (dnsLookup as Lookup);
     this.agent = new Agent({
-      connect: { timeout: options.connectTimeoutMs, ...(options.publicOnly ? { lookup: publicLookup } : {}) },
+      connect: options.publicOnly
+        ? publicConnectionsOnly(buildConnector({ timeout: options.connectTimeoutMs, lookup: publicLookup(lookup) }))
+        : { timeout: options.connectTimeoutMs },
       headersTimeout: options.responseTimeoutMs,
       bodyTimeout: options.responseTimeoutMs,
       connections: 64,
@@ -65,7 +92,7 @@ export class Sender {
   }
 
   async send(delivery: Delivery): Promise<AttemptOutcome> {
-    const host = new URL(delivery.url).hostname.replace(/^\[|\]$/g, '');
+    const host = hostOf(delivery.url);
     if (this.options.publicOnly && isIP(host) && isBlockedAddress(host))
       return { kind: 'failed', error: `target address ${host} is not public`, retry_after_ms: null };
     try {

@@ -60,6 +60,11 @@ const identityCodes: Record<IdentityEventType, CodeRule> = {
   AdminInvited: 'admin.invited',
   AdminInvitationAccepted: 'admin.invitation_accepted',
   AdminInvitationDeclined: 'admin.invitation_declined',
+  AdminInvitationLinkExchanged: null,
+  AdminInvitationLinkRevoked: null,
+  AdminOnboardingSessionOpened: null,
+  AdminOnboardingSessionExtended: null,
+  AdminOnboardingSessionEnded: null,
   AdminLoggedIn: 'admin.logged_in',
   AdminRemoved: 'admin.deleted',
   RedirectUriAdded: 'redirect_uri.created',
@@ -149,6 +154,7 @@ const authMethodsCodes: Record<AuthMethodsEventType, CodeRule> = {
 /** Event data fields that are internal (secrets, their hashes, bookkeeping) and never published. */
 const privateFields = new Set([
   'invitation_hash',
+  'session_hash',
   'profile_owners',
   'sp_key',
   'sp_encryption_key',
@@ -186,13 +192,12 @@ function envelope(event: RecordedEvent, code: WebhookEventCode, data: unknown, d
 }
 
 /**
- * What a stream id says of the event's tenant: `organization-<domain>`, or ids that start with
- * `<environment>:<domain>` (`passwordConnection-sandbox:acme`, `passwordAttempts-sandbox:acme:<email>`).
+ * What a stream id says of the event's tenant: ids that start with `<environment>:<domain>`
+ * (`organization-sandbox:acme`, `passwordConnection-sandbox:acme`, `passwordAttempts-sandbox:acme:<email>`).
  */
-const tenantStreams = new Set(['passwordConnection', 'passwordAttempts']);
+const tenantStreams = new Set(['organization', 'passwordConnection', 'passwordAttempts']);
 
 function streamTenant(stream: string): { domain?: string; environment?: string; email?: string } {
-  if (stream.startsWith('organization-')) return { domain: stream.slice('organization-'.length) };
   const dash = stream.indexOf('-');
   if (!tenantStreams.has(stream.slice(0, dash))) return {};
   const [environment, domain, email] = stream.slice(dash + 1).split(':');

@@ -41,14 +41,24 @@ describe('product events as webhook events', () => {
     });
   });
 
-  it('takes the organization of organization events from their stream, the environment from the metadata', () => {
-    const event = recorded('organization-acme', 'OrganizationUpdated', { changes: { color: '#fff' }, at: 'x' });
+  it('takes the organization and its environment of organization events from their stream', () => {
+    const event = recorded('organization-production:acme', 'OrganizationUpdated', { changes: { color: '#fff' }, at: 'x' });
     expect(map('identity', event)).toMatchObject({
       code: 'organization.updated',
       domain: 'acme',
-      environment: 'sandbox',
+      environment: 'production',
       data: { changes: { color: '#fff' } },
     });
+  });
+
+  it('publishes an organization deletion without its environment field, in that environment', () => {
+    const event = recorded('organization-sandbox:acme', 'OrganizationDeleted', {
+      domain: 'acme',
+      environment: 'sandbox',
+      at: 'x',
+    });
+    expect(map('identity', event)).toMatchObject({ code: 'organization.deleted', domain: 'acme', environment: 'sandbox' });
+    expect(map('identity', event)?.data).toEqual({ domain: 'acme' });
   });
 
   it('never publishes an invitation token hash', () => {
@@ -90,7 +100,7 @@ describe('product events as webhook events', () => {
       'UserMetakeyDeleted',
       'AdminRemoved',
     ]) {
-      const published = map('identity', recorded('organization-acme', type, { environment: 'sandbox' }));
+      const published = map('identity', recorded('organization-sandbox:acme', type, { environment: 'sandbox' }));
       expect(published && isWebhookEventCode(published.code)).toBe(true);
     }
   });

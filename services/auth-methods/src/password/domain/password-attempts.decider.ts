@@ -1,4 +1,6 @@
-import type { PasswordAttemptEvent } from '@sesame/contracts';
+import { catalogueError } from '@sesame/contracts';
+import type { AppError, PasswordAttemptEvent } from '@sesame/contracts';
+import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 
 export interface PasswordAttemptsState {
@@ -29,9 +31,22 @@ export function nextAttemptAt(state: PasswordAttemptsState): number {
   return last + Math.min(1_000 * 2 ** (state.failures - freeFailures), maxDelayMs);
 }
 
+/**
+ * The refusal of an outcome recorded while the email is delayed or locked: the challenge then
+ * answers `too_many_attempts`, whatever the password was.
+ */
+export const attemptTooSoon: AppError = catalogueError('rate_limited', 'too_many_attempts');
+
+/**
+ * Each outcome is recorded only where the schedule allows the attempt at its time: parallel
+ * challenges for one email, checked on the same state, are appended one after the other (the
+ * expected revision), and those that find the email delayed or locked by the others' failures
+ * are refused. So a burst of guesses gets no more answers than one guess after the other.
+ */
 export const passwordAttemptsDecider: Decider<PasswordAttemptsState, PasswordAttemptsCommand, PasswordAttemptEvent> = {
   initialState: () => ({ failures: 0, last_failure_at: null }),
-  decide(command, _state) {
+  decide(command, state) {
+    if (Date.parse(command.data.at) < nextAttemptAt(state)) fail(attemptTooSoon);
     switch (command.type) {
       case 'RecordPasswordFailure':
         return [{ type: 'PasswordChallengeFailed', data: command.data }];

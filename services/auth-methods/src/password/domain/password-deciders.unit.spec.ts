@@ -1,6 +1,6 @@
 import type { PasswordCodeEvent, PasswordConnectionEvent } from '@sesame/contracts';
 import { deciderSpecification } from '@sesame/platform/testing';
-import { nextAttemptAt, passwordAttemptsDecider } from './password-attempts.decider';
+import { attemptTooSoon, nextAttemptAt, passwordAttemptsDecider } from './password-attempts.decider';
 import { passwordCodeDecider } from './password-code.decider';
 import { defaultPasswordConnection, passwordConnectionDecider } from './password-connection.decider';
 import type { PasswordConnectionCommand } from './password-connection.decider';
@@ -125,6 +125,24 @@ describe('password attempts', () => {
       .then([{ type: 'PasswordChallengeSucceeded', data: { at } }]);
   });
 
+  it('refuses to record an outcome, success included, at a time the schedule does not allow an attempt', () => {
+    const threeFailures = [failed(0), failed(1), failed(2)];
+    const tooSoon = new Date(Date.parse(at) + 2_500).toISOString();
+    spec
+      .given(threeFailures)
+      .when({ type: 'RecordPasswordFailure', data: { at: tooSoon } })
+      .thenFails(attemptTooSoon);
+    spec
+      .given(threeFailures)
+      .when({ type: 'RecordPasswordSuccess', data: { at: tooSoon } })
+      .thenFails(attemptTooSoon);
+    const allowed = new Date(Date.parse(at) + 3_000).toISOString();
+    spec
+      .given(threeFailures)
+      .when({ type: 'RecordPasswordFailure', data: { at: allowed } })
+      .then([{ type: 'PasswordChallengeFailed', data: { at: allowed } }]);
+  });
+
   it('delays attempts after three failures, doubling the delay, and locks after ten for fifteen minutes', () => {
     expect(nextAttemptAt(fold(2))).toBe(0);
     expect(nextAttemptAt(fold(3))).toBe(Date.parse(at) + 2_000 + 1_000);
@@ -178,19 +196,30 @@ describe('password code', () => {
 describe('password', () => {
   const spec = deciderSpecification(passwordDecider);
   const hash = { hash: '$argon2id$h', pepper_kid: 'p1', pepper_epoch: 1 };
-  const set = (password_id: string) => ({
-    type: 'SetPassword' as const,
-    data: { ...hash, password_id, user_id: 'u', environment: 'sandbox' as const, organization_domain: 'acme', at },
+  const password = (password_id: string) => ({
+    ...hash,
+    password_id,
+    user_id: 'u',
+    environment: 'sandbox' as const,
+    organization_domain: 'acme',
+    at,
   });
+  const set = (password_id: string, may_replace = true) => ({
+    type: 'SetPassword' as const,
+    data: { ...password(password_id), may_replace },
+  });
+  const first = { type: 'PasswordSet' as const, data: { ...password('p-1'), previous_password_id: null } };
 
   it("names the password a new one replaces, so that a change is told from a user's first password", () => {
+    spec.given([]).when(set('p-1')).then([first]);
     spec
-      .given([])
-      .when(set('p-1'))
-      .then([{ type: 'PasswordSet', data: { ...set('p-1').data, previous_password_id: null } }]);
-    spec
-      .given([{ type: 'PasswordSet', data: { ...set('p-1').data, previous_password_id: null } }])
+      .given([first])
       .when(set('p-2'))
-      .then([{ type: 'PasswordSet', data: { ...set('p-2').data, previous_password_id: 'p-1' } }]);
+      .then([{ type: 'PasswordSet', data: { ...password('p-2'), previous_password_id: 'p-1' } }]);
+  });
+
+  it('sets a first password for any caller, and replaces one in place only for a caller that may (401 otherwise)', () => {
+    spec.given([]).when(set('p-1', false)).then([first]);
+    spec.given([first]).when(set('p-2', false)).thenFails({ kind: 'error', code: 'unauthorized' });
   });
 });

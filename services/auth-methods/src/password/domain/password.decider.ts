@@ -14,22 +14,34 @@ export type PasswordState =
       updated_at: string;
     });
 
+type PasswordSetData = Extract<PasswordEvent, { type: 'PasswordSet' }>['data'];
+
 export type PasswordCommand =
-  | { type: 'SetPassword'; data: Omit<Extract<PasswordEvent, { type: 'PasswordSet' }>['data'], 'previous_password_id'> }
+  | {
+      type: 'SetPassword';
+      /** `may_replace`: the caller proved it may replace a password in place (a `password_code`, or `passwords:write`). */
+      data: Omit<PasswordSetData, 'previous_password_id'> & { may_replace: boolean };
+    }
   | { type: 'RehashPassword'; data: PasswordHash & { at: string } };
 
-/** A user's password: set (again) at will, rehashed with the current pepper after a sign-in. */
+/**
+ * A user's password: a first one is set at will, one in place is replaced only by a caller that
+ * may (401 otherwise); rehashed with the current pepper after a sign-in.
+ */
 export const passwordDecider: Decider<PasswordState, PasswordCommand, PasswordEvent> = {
   initialState: () => ({ status: 'empty' }),
   decide(command, state) {
     switch (command.type) {
-      case 'SetPassword':
+      case 'SetPassword': {
+        const { may_replace: mayReplace, ...password } = command.data;
+        if (state.status === 'set' && !mayReplace) fail(catalogueError('unauthorized'));
         return [
           {
             type: 'PasswordSet',
-            data: { ...command.data, previous_password_id: state.status === 'set' ? state.password_id : null },
+            data: { ...password, previous_password_id: state.status === 'set' ? state.password_id : null },
           },
         ];
+      }
       case 'RehashPassword':
         if (state.status === 'empty') fail(catalogueError('resource_not_found'));
         return [{ type: 'PasswordRehashed', data: command.data }];

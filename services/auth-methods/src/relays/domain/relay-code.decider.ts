@@ -23,9 +23,9 @@ export type RelayCodeCommand =
 function redeem(command: Extract<RelayCodeCommand, { type: 'RedeemRelayCode' }>, state: RelayCodeState): RelayCodeEvent[] {
   const { issued, redeemed_at } = state;
   const { code_hash, client, at } = command.data;
-  if (!issued || redeemed_at || at > issued.expires_at) fail(oauthError('invalid_grant', invalidRelayCodeMessage));
-  if (client.environment !== issued.environment)
-    fail(oauthError('invalid_grant', 'The relay code was issued in another environment than the API key'));
+  // A code of the other environment answers as an unknown one: its existence is not revealed there.
+  const usable = issued && !redeemed_at && at <= issued.expires_at && client.environment === issued.environment;
+  if (!usable) fail(oauthError('invalid_grant', invalidRelayCodeMessage));
   return [{ type: 'RelayCodeRedeemed', data: { code_hash, client_id: client.client_id, at } }];
 }
 

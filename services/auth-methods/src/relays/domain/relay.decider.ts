@@ -28,6 +28,7 @@ function update(command: Extract<RelayCommand, { type: 'UpdateRelay' }>, state: 
   const { changes, at } = command.data;
   const relay: RelayData = {
     ...current,
+    ...(changes.source_organizations ? { source_organizations: [...new Set(changes.source_organizations)] } : {}),
     partner_redirect_uri: changes.partner_redirect_uri ?? current.partner_redirect_uri,
     jit: changes.jit ?? current.jit,
     session_duration_minutes: changes.session_duration_minutes ?? current.session_duration_minutes,

@@ -39,6 +39,23 @@ describe('relay decider', () => {
       .thenNothingHappens();
   });
 
+  it('replaces the source organizations, each once; nothing when they do not change', () => {
+    const withSources = { ...relay, source_organizations: ['acme'] };
+    const sourced: RelayEvent = { type: 'RelayCreated', data: { relay: withSources, at } };
+    spec
+      .given([sourced])
+      .when({ type: 'UpdateRelay', data: { changes: { source_organizations: ['acme', 'globex', 'acme'] }, at } })
+      .then([{ type: 'RelayUpdated', data: { relay: { ...withSources, source_organizations: ['acme', 'globex'] }, at } }]);
+    spec
+      .given([sourced])
+      .when({ type: 'UpdateRelay', data: { changes: { source_organizations: ['acme'] }, at } })
+      .thenNothingHappens();
+    spec
+      .given([created])
+      .when({ type: 'UpdateRelay', data: { changes: { source_organizations: ['acme'] }, at } })
+      .then([{ type: 'RelayUpdated', data: { relay: withSources, at } }]);
+  });
+
   it('deletes a relay; an unknown or deleted one is not found', () => {
     spec
       .given([created])

@@ -4,6 +4,7 @@ import type { SamlFailureReason } from '../saml/response-validator';
 export type SignInRefusal =
   | SamlFailureReason
   | 'connection_unavailable'
+  | 'authn_connection_not_allowed'
   | 'schema_invalid'
   | 'unknown_in_response_to'
   | 'challenge_used'
@@ -41,7 +42,9 @@ export const refusalMessages: Record<SignInRefusal, string> = {
   not_yet_valid: 'The identity provider response is not valid yet (check the clocks).',
   missing_name_id: 'The identity provider response does not say who you are.',
   in_response_to_mismatch: 'The identity provider response answers two different requests.',
+  in_response_to_unsigned: 'The identity provider response names the sign-in request it answers outside its signature.',
   connection_unavailable: 'Single sign-on is not available for this organization.',
+  authn_connection_not_allowed: 'This organization does not allow signing in with single sign-on.',
   schema_invalid: 'The identity provider response does not follow the SAML 2.0 schema.',
   unknown_in_response_to: 'The identity provider response answers a sign-in request we did not make.',
   challenge_used: 'This sign-in request was already used.',

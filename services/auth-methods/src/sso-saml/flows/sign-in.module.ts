@@ -9,11 +9,14 @@ import {
   testResultRequestSchema,
   testSignInRequestSchema,
 } from '@sesame/contracts';
-import type { Environment, SamlAssertionEvent, UnregisteredSubject } from '@sesame/contracts';
-import { ConcurrencyError, DomainError, created, fail, failure, fold, handleCommand, ok, streamName } from '@sesame/platform';
+import type { Environment, SamlAssertionEvent, SamlSubjectData, UnregisteredSubject } from '@sesame/contracts';
+import { Aggregate, ConcurrencyError, DomainError, created, fail, failure, ok, streamName } from '@sesame/platform';
 import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
+import { allowsAuthnConnection, requireAuthnConnection } from '../../identity/authn-connections';
 import type { IdentityClient } from '../../identity/identity-client';
+import type { Organizations } from '../../identity/organizations';
 import { mapAttributes } from '../domain/attribute-mapping';
+import type { MappedUser } from '../domain/attribute-mapping';
 import { challengeProblem, ssoChallengeDecider } from '../domain/sso-challenge.decider';
 import type { SsoChallengeCommand, SsoChallengeState } from '../domain/sso-challenge.decider';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
@@ -46,6 +49,7 @@ export type IssueSignInCode = (
 export interface SignInDeps {
   runtime: ServiceRuntime;
   identity: IdentityClient;
+  organizations: Pick<Organizations, 'get'>;
   keyRing: KeyRing;
   publicUrl: string;
   findConnection(spId: string): Promise<PresentSsoConnection | null>;
@@ -72,29 +76,30 @@ interface Target {
 /** SP- and IdP-initiated SAML sign-in: the challenge, the redirect to the IdP, the ACS. */
 export function registerSamlSignIn(deps: SignInDeps): void {
   const { runtime, identity } = deps;
+  // A refused response recording its failure must not land between a sign-in's check and its commit.
+  const challenges = new Aggregate(runtime.commandDeps<SsoChallengeState>(), {
+    decider: ssoChallengeDecider,
+    stream: ssoChallengeStream,
+    exclusive: true,
+  });
   const run = (requestId: string, command: SsoChallengeCommand, metadata: EventMetadata, newStream = false) =>
-    handleCommand(
-      runtime.commandDeps<SsoChallengeState>(),
-      ssoChallengeDecider,
-      ssoChallengeStream(requestId),
-      command,
-      metadata,
-      {
-        newStream,
-      },
-    );
-  const loadChallenge = async (requestId: string): Promise<SsoChallengeState> => {
-    const { events } = await runtime.eventStore.readStream(ssoChallengeStream(requestId));
-    return fold(ssoChallengeDecider, events as never);
-  };
+    challenges.handle(requestId, command, metadata, { newStream });
+  const loadChallenge = async (requestId: string): Promise<SsoChallengeState> => (await challenges.load(requestId)).state;
 
   runtime.router.operation(createSsoSamlChallenge, async ({ body }, context) => {
     const environment = context.meta.environment ?? fail(catalogueError('unauthorized'));
     const correlationId = context.meta.correlationId;
-    const organizationDomain =
-      body.org_domain ??
-      (await identity.call(subjects.identity.organizations.forSignIn, { email: body.user_email as string }, { correlationId }))
-        .organization.domain;
+    const organization = body.org_domain
+      ? await deps.organizations.get(body.org_domain, { correlationId, environment })
+      : (
+          await identity.call(
+            subjects.identity.organizations.forSignIn,
+            { email: body.user_email as string },
+            { correlationId, environment },
+          )
+        ).organization;
+    requireAuthnConnection(organization, 'sso');
+    const organizationDomain = organization.domain;
     const check = await identity.call(
       subjects.identity.redirectUris.check,
       { environment, url: body.redirect_uri },
@@ -184,15 +189,14 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     if (appError?.code === 'resource_not_found')
       return refused(context, { reason: 'connection_unavailable', detail: 'the organization is unknown to identity' });
     context.logger.error({ err: error }, 'SAML sign-in failed');
-    if (appError?.code === 'service_unavailable')
-      return errorPage('Single sign-on is not available right now. Please try again later.', context.meta.correlationId, 503);
-    return errorPage('Sign-in failed because of an internal error.', context.meta.correlationId, 500);
+    if (appError?.code === 'service_unavailable') return errorPage('sso_unavailable', context.meta, 503);
+    return errorPage('internal_error', context.meta, 500);
   }
 
   function refused(context: RequestContext, refusal: Pick<SignInRefused, 'reason' | 'detail'>, target: Target | null = null) {
     context.logger.warn({ reason: refusal.reason, detail: refusal.detail }, 'SAML sign-in refused');
     const message = refusalMessages[refusal.reason];
-    if (!target) return errorPage(message, context.meta.correlationId);
+    if (!target) return errorPage({ refusal: refusal.reason }, context.meta);
     if (target.test)
       return redirectTo(withQuery(target.redirect_uri, { request_id: target.request_id ?? '', sso_test: 'failed' }));
     return redirectTo(
@@ -248,49 +252,19 @@ export function registerSamlSignIn(deps: SignInDeps): void {
     const mapped = mapAttributes(connection.settings.provider_type, assertion.name_id, assertion.attributes);
     if (challenge.test) return completeTest(challenge.request_id, challenge.redirect_uri, assertion, mapped.email, context);
     if (!connection.settings.active) return refuseSignIn('connection_unavailable', `${spId} is inactive`);
-    const user = await userOnLogin(identity, connection, mapped, assertion, context.meta.correlationId);
+    const organization = await deps.organizations.get(connection.organization_domain, {
+      correlationId: context.meta.correlationId,
+      environment: connection.environment,
+    });
+    if (!allowsAuthnConnection(organization, 'sso'))
+      return refuseSignIn('authn_connection_not_allowed', `${connection.organization_domain} does not allow sso`);
+    const subject = await completeSignIn(connection, challenge, assertion, mapped, context);
     // unregistered_users_allowed: no account, the code carries who the assertion says signed in.
-    const unregistered = user.user_id ? null : unregisteredSubjectOf(connection.id, assertion, { ...mapped, email: user.email });
-    const userId = user.user_id ?? (unregistered?.id as string);
-    const subject = {
-      name_id: assertion.name_id,
-      name_id_format: assertion.name_id_format,
-      session_index: assertion.session_index,
-      email: user.email,
-      user_id: user.user_id,
-    };
+    const unregistered = subject.user_id
+      ? null
+      : unregisteredSubjectOf(connection.id, assertion, { ...mapped, email: subject.email });
+    const userId = subject.user_id ?? (unregistered?.id as string);
     const metadata = { ...runtime.metadata(context), environment: connection.environment };
-    const at = new Date().toISOString();
-    if (challenge.kind === 'sp_initiated')
-      await run(
-        challenge.request_id,
-        { type: 'CompleteSsoChallenge', data: { assertion_id: assertion.assertion_id, subject, at } },
-        metadata,
-      );
-    else
-      await run(
-        challenge.request_id,
-        {
-          type: 'RecordIdpInitiatedSignIn',
-          data: {
-            issued: {
-              request_id: challenge.request_id,
-              sp_id: spId,
-              sso_connection_id: connection.id,
-              organization_domain: connection.organization_domain,
-              environment: connection.environment,
-              redirect_uri: challenge.redirect_uri,
-              client_id: null,
-              expired_at: at,
-              at,
-            },
-            assertion_id: assertion.assertion_id,
-            subject,
-          },
-        },
-        metadata,
-        true,
-      );
     const { code } = await deps.issueCode(
       {
         environment: connection.environment,
@@ -304,6 +278,61 @@ export function registerSamlSignIn(deps: SignInDeps): void {
       metadata,
     );
     return redirectTo(withQuery(challenge.redirect_uri, { code, request_id: challenge.request_id }));
+  }
+
+  /**
+   * Check → act → commit on the challenge: checked again on its stream once this sign-in has it
+   * to itself (another assertion completing it meanwhile is refused here, before any user is
+   * provisioned or updated), then the user of the assertion (identity), then the challenge
+   * completed or the IdP-initiated sign-in recorded. Answers who signed in.
+   */
+  async function completeSignIn(
+    connection: PresentSsoConnection,
+    challenge: Awaited<ReturnType<typeof challengeOf>>,
+    assertion: ValidatedAssertion,
+    mapped: MappedUser,
+    context: RequestContext,
+  ): Promise<SamlSubjectData & { email: string }> {
+    const at = new Date().toISOString();
+    const completion = (subject: SamlSubjectData): SsoChallengeCommand =>
+      challenge.kind === 'sp_initiated'
+        ? { type: 'CompleteSsoChallenge', data: { assertion_id: assertion.assertion_id, subject, at } }
+        : {
+            type: 'RecordIdpInitiatedSignIn',
+            data: {
+              issued: {
+                request_id: challenge.request_id,
+                sp_id: connection.sp_id,
+                sso_connection_id: connection.id,
+                organization_domain: connection.organization_domain,
+                environment: connection.environment,
+                redirect_uri: challenge.redirect_uri,
+                client_id: null,
+                expired_at: at,
+                at,
+              },
+              assertion_id: assertion.assertion_id,
+              subject,
+            },
+          };
+    const { state } = await challenges.execute(
+      challenge.request_id,
+      {
+        check: ({ state: current }) => {
+          const problem = challenge.kind === 'sp_initiated' ? challengeProblem(current, new Date().toISOString()) : null;
+          if (problem) refuseSignIn(problem, `challenge ${challenge.request_id}`);
+        },
+        act: async () => {
+          const user = await userOnLogin(identity, connection, mapped, assertion, context.meta.correlationId);
+          const { name_id, name_id_format, session_index } = assertion;
+          return completion({ name_id, name_id_format, session_index, email: user.email, user_id: user.user_id });
+        },
+      },
+      { ...runtime.metadata(context), environment: connection.environment },
+      { newStream: challenge.kind === 'idp_initiated' },
+    );
+    if (state.status !== 'completed' || state.subject.email === null) throw new Error('a sign-in left no completed challenge');
+    return { ...state.subject, email: state.subject.email };
   }
 
   /** The pending challenge the assertion answers (InResponseTo), or an IdP-initiated sign-in. */

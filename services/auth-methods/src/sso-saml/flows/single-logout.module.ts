@@ -21,6 +21,7 @@ import { installSchemaValidator } from '../saml/schema-validator';
 import { serviceProviderOf } from '../saml/service-provider';
 import { parseUntrustedXml, UnsafeXmlError } from '../xml/safe-xml';
 import { errorPage, redirectTo, withQuery } from './browser-replies';
+import type { PageNotice } from './error-page-texts';
 import { ssoChallengeStream } from './sign-in.module';
 
 export interface SingleLogoutDeps {
@@ -70,9 +71,9 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
     }),
     idp: identityProviderOf(connection.idp as NonNullable<PresentSsoConnection['idp']>),
   });
-  const refused = (context: RequestContext, reason: string, detail: string, message: string) => {
+  const refused = (context: RequestContext, reason: string, detail: string, notice: PageNotice) => {
     context.logger.warn({ reason, detail }, 'SAML logout refused');
-    return errorPage(message, context.meta.correlationId);
+    return errorPage(notice, context.meta);
   };
 
   runtime.router.operation(createSsoSamlLogout, async ({ body }, context) => {
@@ -108,9 +109,8 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
     const state = await load(query.request_id);
     const connection = await deps.findConnection(params.sp_id);
     if (state.status !== 'completed' || state.sp_id !== params.sp_id || !state.logout_redirect_uri || state.ended_at)
-      return refused(context, 'unknown_logout', query.request_id, 'This logout request is unknown or already done.');
-    if (!connection?.idp?.slo_url)
-      return refused(context, 'connection_unavailable', params.sp_id, 'Single logout is not available for this organization.');
+      return refused(context, 'unknown_logout', query.request_id, 'unknown_logout');
+    if (!connection?.idp?.slo_url) return refused(context, 'connection_unavailable', params.sp_id, 'slo_unavailable');
     const { sp, idp } = entities(connection, logoutIdOf(query.request_id));
     const request = sp.createLogoutRequest(
       idp,
@@ -152,18 +152,12 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
   /** IdP-initiated: end the sessions of that NameID, answer the IdP with our LogoutResponse. */
   async function logoutRequest(spId: string, binding: Binding, message: SamlMessage, context: RequestContext) {
     const connection = await deps.findConnection(spId);
-    if (!connection?.idp)
-      return refused(context, 'connection_unavailable', spId, 'Single logout is not available for this organization.');
+    if (!connection?.idp) return refused(context, 'connection_unavailable', spId, 'slo_unavailable');
     let parsed;
     try {
       parsed = await parse('request', connection, binding, message, context.meta.rawQuery);
     } catch (error) {
-      return refused(
-        context,
-        refusalOf(error),
-        (error as Error).message,
-        'The logout request of the identity provider was refused.',
-      );
+      return refused(context, refusalOf(error), (error as Error).message, 'logout_request_refused');
     }
     const filter: Record<string, unknown> = { sp_id: spId, 'subject.name_id': parsed.extract.nameID, ended_at: null };
     if (parsed.extract.sessionIndex) filter['subject.session_index'] = parsed.extract.sessionIndex;
@@ -180,7 +174,7 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
           },
         );
     context.logger.info({ sp_id: spId, sessions: sessions.length }, 'SAML sessions ended by the identity provider');
-    if (!connection.idp.slo_url) return errorPage('You are signed out.', context.meta.correlationId, 200);
+    if (!connection.idp.slo_url) return errorPage('signed_out', context.meta, 200);
     const { sp, idp } = entities(connection);
     const response = sp.createLogoutResponse(idp, parsed.parsed as never, 'redirect', {
       relayState: message.RelayState ?? '',
@@ -191,18 +185,12 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
   /** SP-initiated, back from the IdP: the session ends, the browser goes to the logout's redirect URI. */
   async function logoutResponse(spId: string, binding: Binding, message: SamlMessage, context: RequestContext) {
     const connection = await deps.findConnection(spId);
-    if (!connection?.idp)
-      return refused(context, 'connection_unavailable', spId, 'Single logout is not available for this organization.');
+    if (!connection?.idp) return refused(context, 'connection_unavailable', spId, 'slo_unavailable');
     let parsed;
     try {
       parsed = await parse('response', connection, binding, message, context.meta.rawQuery);
     } catch (error) {
-      return refused(
-        context,
-        refusalOf(error),
-        (error as Error).message,
-        'The logout response of the identity provider was refused.',
-      );
+      return refused(context, refusalOf(error), (error as Error).message, 'logout_response_refused');
     }
     const requestId = requestIdOfLogout(parsed.extract.response?.inResponseTo ?? '');
     const state = requestId ? await load(requestId) : null;
@@ -211,7 +199,7 @@ export function registerSingleLogout(deps: SingleLogoutDeps): void {
         context,
         'unknown_in_response_to',
         parsed.extract.response?.inResponseTo ?? 'missing',
-        'This logout answers a request we did not make.',
+        'logout_unknown_response',
       );
     await run(
       requestId,

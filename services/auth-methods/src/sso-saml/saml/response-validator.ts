@@ -24,6 +24,7 @@ export const samlFailureReasons = [
   'not_yet_valid',
   'missing_name_id',
   'in_response_to_mismatch',
+  'in_response_to_unsigned',
 ] as const;
 export type SamlFailureReason = (typeof samlFailureReasons)[number];
 
@@ -72,7 +73,8 @@ const refuse = (reason: SamlFailureReason, detail: string): never => {
  * unique, no comment inside the assertion, signatures checked against the connection's
  * certificates only (an unsigned or badly signed Response or Assertion is refused even when the
  * other one holds), Issuer, Destination, Audience, Recipient, time bounds with a small skew.
- * InResponseTo is answered for the caller to match against its pending challenge.
+ * InResponseTo is answered for the caller to match against its pending challenge, only as far as
+ * a signature covers it (`signedInResponseTo`).
  */
 export function validateSamlResponse(xml: string, expected: ResponseExpectations): ValidationResult {
   try {
@@ -101,21 +103,23 @@ function validate(xml: string, expected: ResponseExpectations): ValidatedAsserti
   if (assertion.parentNode !== response) refuse('signature_wrapping', 'the assertion is not a direct child of the response');
   if (containsComment(assertion)) refuse('comment_injection', 'the assertion contains an XML comment');
 
-  checkSignatures(xml, response, assertion, expected.certificates);
+  const { responseSigned } = checkSignatures(xml, response, assertion, expected.certificates);
   checkIssuers(response, assertion, expected.idpEntityId);
   const destination = response.getAttribute('Destination');
   if (destination !== expected.acsUrl) refuse('wrong_destination', `Destination ${destination || 'missing'}`);
   const notOnOrAfter = checkConditions(assertion, expected);
   const subject = checkSubject(assertion, expected);
-  const responseInResponseTo = response.getAttribute('InResponseTo') || null;
-  if (subject.inResponseTo && responseInResponseTo && subject.inResponseTo !== responseInResponseTo)
-    refuse('in_response_to_mismatch', 'InResponseTo differs between the response and its subject confirmation');
+  const inResponseTo = signedInResponseTo({
+    response: response.getAttribute('InResponseTo') || null,
+    responseSigned,
+    subjectConfirmation: subject.inResponseTo,
+  });
   const authn = childElements(assertion, namespaces.saml, 'AuthnStatement')[0];
   return {
     response_id: response.getAttribute('ID') as string,
     assertion_id: assertion.getAttribute('ID') as string,
     issuer: expected.idpEntityId,
-    in_response_to: responseInResponseTo ?? subject.inResponseTo,
+    in_response_to: inResponseTo,
     name_id: subject.nameId,
     name_id_format: subject.nameIdFormat,
     session_index: authn?.getAttribute('SessionIndex') || null,
@@ -144,13 +148,41 @@ function containsComment(node: Node): boolean {
   return false;
 }
 
-function checkSignatures(xml: string, response: Element, assertion: Element, certificates: string[]): void {
+/** Refuses unless every signature present holds (and one at least is); answers whether the Response itself is signed. */
+function checkSignatures(
+  xml: string,
+  response: Element,
+  assertion: Element,
+  certificates: string[],
+): { responseSigned: boolean } {
   const results = [checkEnvelopedSignature(xml, response, certificates), checkEnvelopedSignature(xml, assertion, certificates)];
   if (results.every((result) => result === 'absent')) refuse('unsigned', 'neither the response nor the assertion is signed');
   if (results.includes('wrong_reference')) refuse('signature_wrapping', 'a signature does not reference its own element');
   if (results.includes('untrusted_certificate'))
     refuse('untrusted_certificate', 'signed with a key whose certificate is not in the connection metadata');
   if (results.includes('invalid')) refuse('bad_signature', 'a signature does not verify with the connection certificates');
+  return { responseSigned: results[0] === 'valid' };
+}
+
+/**
+ * The request a response answers, counted only where a signature covers it: the bearer
+ * SubjectConfirmationData's InResponseTo (inside the assertion, so signed with it or with the
+ * Response around it), or the Response's own attribute when the Response is signed. Anything
+ * else would let whoever holds an unsolicited signed assertion add an InResponseTo on an
+ * unsigned Response and pass it off as the answer to a pending SP-initiated sign-in (login CSRF,
+ * past `allow_idp_initiated: false`). Two values must agree.
+ */
+export function signedInResponseTo(values: {
+  response: string | null;
+  responseSigned: boolean;
+  subjectConfirmation: string | null;
+}): string | null {
+  const { response, responseSigned, subjectConfirmation } = values;
+  if (response && subjectConfirmation && response !== subjectConfirmation)
+    refuse('in_response_to_mismatch', 'InResponseTo differs between the response and its subject confirmation');
+  if (response && !responseSigned && !subjectConfirmation)
+    refuse('in_response_to_unsigned', `the unsigned Response names InResponseTo ${response}, the signed assertion none`);
+  return subjectConfirmation ?? (responseSigned ? response : null);
 }
 
 function checkIssuers(response: Element, assertion: Element, idpEntityId: string): void {

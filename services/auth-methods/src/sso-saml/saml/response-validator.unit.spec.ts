@@ -85,9 +85,10 @@ describe('SAML response validation', () => {
   it('refuses a tampered signed assertion, and a broken response signature even when the assertion signature holds', () => {
     expect(validate(signed().replace('ada@acme.com', 'eve@acme.com'))).toMatchObject({ ok: false, reason: 'bad_signature' });
     const both = signed({ sign: 'both' });
+    // Change the first character of the outer signature value (never a no-op, unlike swapping two that may be equal).
     const brokenOuter = both.replace(
-      /<ds:SignatureValue>(.)(.)/,
-      (_match, a: string, b: string) => `<ds:SignatureValue>${b}${a}`,
+      /<ds:SignatureValue>(.)/,
+      (_match, first: string) => `<ds:SignatureValue>${first === 'A' ? 'B' : 'A'}`,
     );
     const tamperedDestination = both.replace(`Destination="${sp.acs_url}"`, `Destination="${sp.acs_url}?x"`);
     expect(validate(tamperedDestination, { acsUrl: `${sp.acs_url}?x` })).toMatchObject({ ok: false, reason: 'bad_signature' });
@@ -112,6 +113,56 @@ describe('SAML response validation', () => {
         `<samlp:Extensions><x:Wrapper xmlns:x="urn:x" ID="${/ID="([^"]+)"/.exec(original)?.[1]}">${original.replace(/<saml:Assertion/, '<x:Copy').replace(/<\/saml:Assertion>$/, '</x:Copy>')}</x:Wrapper></samlp:Extensions><samlp:Status>`,
       );
     expect(validate(sameIdElsewhere)).toMatchObject({ ok: false, reason: 'signature_wrapping' });
+  });
+
+  describe('InResponseTo counts only where a signature covers it', () => {
+    /** The attribute on the Response element itself (the template puts it first, before the assertion's). */
+    const onResponse = (xml: string, value: string) =>
+      xml.replace('<samlp:Response ', `<samlp:Response InResponseTo="${value}" `);
+    const inSubjectConfirmation = / InResponseTo="[^"]*"(?=\/>)/;
+
+    it('refuses an unsigned InResponseTo added on the Response around a signed assertion that names none (login CSRF)', () => {
+      const unsolicited = signed({ inResponseTo: undefined });
+      expect(unsolicited).not.toContain('InResponseTo');
+      expect(validate(unsolicited)).toMatchObject({ ok: true, assertion: { in_response_to: null } });
+      expect(validate(onResponse(unsolicited, '_req1'))).toEqual({
+        ok: false,
+        reason: 'in_response_to_unsigned',
+        detail: 'the unsigned Response names InResponseTo _req1, the signed assertion none',
+      });
+    });
+
+    it('reads it from the SubjectConfirmationData of a signed assertion, and from a signed Response', () => {
+      expect(validate(signed({ sign: 'assertion' }))).toMatchObject({ ok: true, assertion: { in_response_to: '_req1' } });
+      const onlyOnResponse = idp
+        .responseXml(sp, { nameId: 'ada@acme.com', inResponseTo: '_req1' })
+        .replace(inSubjectConfirmation, '');
+      expect(onlyOnResponse.match(/InResponseTo=/g)).toHaveLength(1);
+      expect(validate(idp.signWith(onlyOnResponse, 'response'))).toMatchObject({
+        ok: true,
+        assertion: { in_response_to: '_req1' },
+      });
+      expect(validate(idp.signWith(idp.signWith(onlyOnResponse, 'assertion'), 'response'))).toMatchObject({
+        ok: true,
+        assertion: { in_response_to: '_req1' },
+      });
+      const onlyInAssertion = signed({ sign: 'assertion' }).replace(/(<samlp:Response[^>]*?) InResponseTo="_req1"/, '$1');
+      expect(onlyInAssertion.match(/InResponseTo=/g)).toHaveLength(1);
+      expect(validate(onlyInAssertion)).toMatchObject({ ok: true, assertion: { in_response_to: '_req1' } });
+    });
+
+    it('refuses two different values, whichever element is signed', () => {
+      const xml = idp
+        .responseXml(sp, { nameId: 'ada@acme.com', inResponseTo: '_req1' })
+        .replace(/(<samlp:Response[^>]*?) InResponseTo="_req1"/, '$1 InResponseTo="_req2"');
+      const signedAs = {
+        assertion: idp.signWith(xml, 'assertion'),
+        response: idp.signWith(xml, 'response'),
+        both: idp.signWith(idp.signWith(xml, 'assertion'), 'response'),
+      };
+      for (const variant of Object.values(signedAs))
+        expect(validate(variant)).toMatchObject({ ok: false, reason: 'in_response_to_mismatch' });
+    });
   });
 
   it('refuses two assertions and a comment injected in the NameID', () => {

@@ -58,7 +58,8 @@ export type TotpEnrollmentCommand =
       data: CodeCheck & { request_id: string | null; recovery_code_hash: string | null };
     };
 
-const requireEnrollment = (state: TotpEnrollmentState): TotpEnrollmentData =>
+/** The user's enrollment, or 422 on `user_id` when there is none. */
+export const requireEnrollment = (state: TotpEnrollmentState): TotpEnrollmentData =>
   state.enrollment ?? fail(fieldError('user_id', notEnrolledMessage));
 
 function requireUnlocked(state: TotpEnrollmentState, at: string): void {

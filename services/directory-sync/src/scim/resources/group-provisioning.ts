@@ -1,13 +1,13 @@
 import { subjects } from '@sesame/contracts';
 import type { DirectorySyncData } from '@sesame/contracts';
-import type { IdentityClient } from '../../identity-client';
+import type { IdentityCalls } from '../../identity-client';
 
 /**
  * Keeps the Sesame group a SCIM group provisions in step with it (identity's group subjects):
  * its display name, and as members the Sesame users its SCIM members provision.
  */
 export class GroupProvisioning {
-  constructor(private readonly identity: IdentityClient) {}
+  constructor(private readonly identity: IdentityCalls) {}
 
   async sync(
     directory: DirectorySyncData,

@@ -6,21 +6,31 @@ import type {
   ScimResourceEvent,
   ScimResourceKind,
 } from '@sesame/contracts';
-import { AggregateView, fold, handleCommand, releaseUnique, reserveUnique, streamName } from '@sesame/platform';
-import type { EventMetadata, ServiceRuntime } from '@sesame/platform';
+import { scimError } from '@sesame/contracts';
+import { Aggregate, AggregateView, streamName } from '@sesame/platform';
+import type { EventMetadata, HandleOptions, Reservation, ServiceRuntime, Step, UniqueClaim } from '@sesame/platform';
 import { scimFail } from '../protocol/scim-error';
-import { scimResourceDecider, userNameKey } from './domain/scim-resource.decider';
+import { requireLive, scimResourceDecider, userNameKey } from './domain/scim-resource.decider';
 import type { ScimResourceCommand, ScimResourceState } from './domain/scim-resource.decider';
 import { groupsWithMemberFilter, scimResourceStream, scimResourcesView } from './projections/scim-resources.projection';
 
 const userNameKind = 'scimUserName';
 
+/** What the store needs of the service runtime (an in-memory one in unit tests). */
+export type ScimStoreRuntime = Pick<ServiceRuntime, 'eventStore' | 'readModels' | 'projections' | 'commandDeps'>;
+
 /** SCIM users and groups: their streams, their read model and the `userName` reservations. */
 export class ScimResourceStore {
   private readonly view: AggregateView<ScimResourceState, ScimResourceEvent>;
+  private readonly resources: Aggregate<ScimResourceState, ScimResourceCommand, ScimResourceEvent>;
 
-  constructor(private readonly runtime: ServiceRuntime) {
+  constructor(private readonly runtime: ScimStoreRuntime) {
     this.view = runtime.projections.register(new AggregateView(scimResourcesView, runtime.readModels, runtime.eventStore));
+    this.resources = new Aggregate(runtime.commandDeps<ScimResourceState>(), {
+      decider: scimResourceDecider,
+      stream: scimResourceStream,
+      exclusive: true,
+    });
   }
 
   /** A live resource of the directory, from the read model (GET); 404 otherwise. */
@@ -35,11 +45,13 @@ export class ScimResourceStore {
     return data && data.directory_sync_id === directory.id && data.kind === kind ? data : null;
   }
 
-  /** A live resource of the directory at the head of its stream (before a change); 404 otherwise. */
-  async load(directory: DirectorySyncData, kind: ScimResourceKind, id: string): Promise<ScimResourceData> {
-    const { events } = await this.runtime.eventStore.readStream(scimResourceStream(id));
-    const state = fold(scimResourceDecider, events as unknown as ScimResourceEvent[]);
-    return this.owned(state.status === 'active' ? state.scim_resource : null, directory, kind);
+  /**
+   * The precondition of every change: the resource is a live one of the directory (404
+   * otherwise) at the version `If-Match` names, if any (412 otherwise).
+   */
+  live(state: ScimResourceState, directory: DirectorySyncData, kind: ScimResourceKind, ifMatch?: string): ScimResourceData {
+    this.owned(state.status === 'active' ? state.scim_resource : null, directory, kind);
+    return requireLive(state, ifMatch);
   }
 
   /** Every live resource of a kind in the directory, oldest first. */
@@ -69,34 +81,29 @@ export class ScimResourceStore {
     return document?.status === 'active' ? document.scim_resource : null;
   }
 
-  async run(id: string, command: ScimResourceCommand, metadata: EventMetadata): Promise<ScimResourceData> {
-    const { state } = await handleCommand(
-      this.runtime.commandDeps<ScimResourceState>(),
-      scimResourceDecider,
-      scimResourceStream(id),
-      command,
-      metadata,
-      {
-        newStream: command.type === 'CreateScimResource',
-      },
-    );
+  /** Check → act → commit on one resource (platform `Aggregate.execute`); answers the resource after the command. */
+  async execute<Checked>(
+    id: string,
+    step: Step<ScimResourceState, ScimResourceCommand, Checked>,
+    metadata: EventMetadata,
+    options: Pick<HandleOptions<ScimResourceState>, 'newStream'> = {},
+  ): Promise<ScimResourceData> {
+    const { state } = await this.resources.execute(id, step, metadata, options);
     if (state.status === 'none') throw new Error('a SCIM command left no resource');
     return state.scim_resource;
   }
 
-  /** Takes `userName` in the directory for resource `id`: 409 `uniqueness` when another user holds it. */
-  async reserveUserName(directory: DirectorySyncData, userName: string, id: string, metadata: EventMetadata): Promise<void> {
-    const reservation = { kind: userNameKind, value: userNameKey(directory.id, userName), owner: scimResourceStream(id) };
-    if ((await reserveUnique(this.runtime.eventStore, reservation, metadata)) === 'taken')
-      scimFail(409, `The userName '${userName}' is already taken in this directory`, 'uniqueness');
+  /** `userName` in the directory, held by resource `id`. */
+  userName(directory: DirectorySyncData, userName: string, id: string): Reservation {
+    return { kind: userNameKind, value: userNameKey(directory.id, userName), owner: scimResourceStream(id) };
   }
 
-  async releaseUserName(directory: DirectorySyncData, userName: string, id: string, metadata: EventMetadata): Promise<void> {
-    await releaseUnique(
-      this.runtime.eventStore,
-      { kind: userNameKind, value: userNameKey(directory.id, userName), owner: scimResourceStream(id) },
-      metadata,
-    );
+  /** Takes `userName` in the directory for resource `id`: 409 `uniqueness` when another user holds it. */
+  userNameClaim(directory: DirectorySyncData, userName: string, id: string): UniqueClaim {
+    return {
+      reservation: this.userName(directory, userName, id),
+      taken: scimError(409, `The userName '${userName}' is already taken in this directory`, 'uniqueness'),
+    };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DirectorySyncData, ScimListQuery, ScimResourceData, ScimResourceKind } from '@sesame/contracts';
 import { DomainError } from '@sesame/platform';
-import type { EventMetadata } from '@sesame/platform';
+import type { EventMetadata, Step } from '@sesame/platform';
 import { selectAttributes } from '../protocol/attributes';
 import { matches, parseFilter } from '../protocol/filter';
 import type { Filter, ScimObject } from '../protocol/filter';
@@ -9,6 +9,7 @@ import { listResponse } from '../protocol/list';
 import { normalizePatch, normalizeResource } from '../protocol/quirks';
 import { applyPatchOp, coerceIncoming, scimSchemaUrns } from '../protocol/scim-schemas';
 import type { ProvisioningRule } from './provisioning-rules';
+import type { ScimResourceCommand, ScimResourceState } from './domain/scim-resource.decider';
 import { representation } from './scim-representation';
 import type { ScimResourceStore } from './scim-resource-store';
 import { groupsByMember } from './user-groups';
@@ -47,45 +48,52 @@ export class ScimResources {
     const resource = coerceIncoming(kind, normalizeResource(body));
     const id = randomUUID();
     const userName = kind === 'User' ? userNameOf(resource) : null;
-    if (userName) await this.store.reserveUserName(directory, userName, id, metadata);
-    try {
-      const provisioned = await this.rules[kind].provision(directory, resource, null, metadata.correlationId);
-      const scim_resource = {
-        kind,
-        id,
-        directory_sync_id: directory.id,
-        organization_domain: directory.organization_domain,
-        environment: directory.environment,
-        provider: directory.provider_type,
-        resource: provisioned.resource,
-        linked_id: provisioned.linkedId,
-      };
-      return await this.store.run(id, { type: 'CreateScimResource', data: { scim_resource, at: metadata.occurredAt } }, metadata);
-    } catch (error) {
-      if (userName) await this.store.releaseUserName(directory, userName, id, metadata);
-      throw error;
-    }
+    const step: Step<ScimResourceState, ScimResourceCommand, ScimObject> = {
+      check: () => resource,
+      take: () => (userName ? [this.store.userNameClaim(directory, userName, id)] : []),
+      act: async () => {
+        const provisioned = await this.rules[kind].provision(directory, resource, null, metadata.correlationId);
+        const scim_resource = {
+          kind,
+          id,
+          directory_sync_id: directory.id,
+          organization_domain: directory.organization_domain,
+          environment: directory.environment,
+          provider: directory.provider_type,
+          resource: provisioned.resource,
+          linked_id: provisioned.linkedId,
+        };
+        return { type: 'CreateScimResource', data: { scim_resource, at: metadata.occurredAt } };
+      },
+    };
+    return this.store.execute(id, step, metadata, { newStream: true });
   }
 
   async replace(kind: ScimResourceKind, id: string, body: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
-    const current = await this.store.load(request.directory, kind, id);
-    return this.change(current, coerceIncoming(kind, normalizeResource(body)), request);
+    const next = coerceIncoming(kind, normalizeResource(body));
+    return this.change(kind, id, request, async () => next);
   }
 
   async patch(kind: ScimResourceKind, id: string, body: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
-    const current = await this.store.load(request.directory, kind, id);
-    const patched = await applyPatchOp(kind, { ...current.resource, id }, normalizePatch(body, scimSchemaUrns.PatchOp));
-    return this.change(current, patched, request);
+    const operations = normalizePatch(body, scimSchemaUrns.PatchOp);
+    return this.change(kind, id, request, (current) => applyPatchOp(kind, { ...current.resource, id }, operations));
   }
 
+  /** Deletes the resource and what it provisions; a deleted user leaves its groups and frees its `userName`. */
   async delete(kind: ScimResourceKind, id: string, request: ScimRequest): Promise<void> {
     const { directory, metadata } = request;
-    const current = await this.store.load(directory, kind, id);
-    await this.rules[kind].deprovision(directory, current, metadata.correlationId);
-    const command = { type: 'DeleteScimResource' as const, data: { at: metadata.occurredAt, ...ifMatch(request) } };
-    await this.store.run(id, command, metadata);
-    const userName = kind === 'User' ? userNameOf(current.resource) : null;
-    if (userName) await this.store.releaseUserName(directory, userName, id, metadata);
+    const step: Step<ScimResourceState, ScimResourceCommand, ScimResourceData> = {
+      check: ({ state }) => this.store.live(state, directory, kind, request.ifMatch),
+      act: async (current) => {
+        await this.rules[kind].deprovision(directory, current, metadata.correlationId);
+        return { type: 'DeleteScimResource', data: { at: metadata.occurredAt, ...ifMatch(request) } };
+      },
+      release: (current) => {
+        const userName = kind === 'User' ? userNameOf(current.resource) : null;
+        return userName ? [this.store.userName(directory, userName, id)] : [];
+      },
+    };
+    await this.store.execute(id, step, metadata);
     if (kind === 'User') await this.leaveGroups(id, request);
   }
 
@@ -137,37 +145,65 @@ export class ScimResources {
     return candidates.map((data) => representation(data, request.baseUrl, groups.get(data.id)));
   }
 
-  private async change(current: ScimResourceData, next: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
+  /**
+   * Replaces the resource with `nextOf` its current content: check (live, `If-Match`, the new
+   * content valid) → take a new `userName` → provision the Sesame user or group → commit; the
+   * old `userName` is given back once committed.
+   */
+  private change(
+    kind: ScimResourceKind,
+    id: string,
+    request: ScimRequest,
+    nextOf: (current: ScimResourceData) => Promise<ScimObject>,
+  ): Promise<ScimResourceData> {
     const { directory, metadata } = request;
-    const [before, after] = current.kind === 'User' ? [userNameOf(current.resource), userNameOf(next)] : [null, null];
-    const renamed = after !== null && before?.toLowerCase() !== after.toLowerCase();
-    if (renamed) await this.store.reserveUserName(directory, after, current.id, metadata);
-    try {
-      const provisioned = await this.rules[current.kind].provision(directory, next, current.linked_id, metadata.correlationId);
-      const data = {
-        resource: provisioned.resource,
-        linked_id: provisioned.linkedId,
-        at: metadata.occurredAt,
-        ...ifMatch(request),
-      };
-      const changed = await this.store.run(current.id, { type: 'ReplaceScimResource', data }, metadata);
-      if (renamed && before) await this.store.releaseUserName(directory, before, current.id, metadata);
-      return changed;
-    } catch (error) {
-      if (renamed) await this.store.releaseUserName(directory, after, current.id, metadata);
-      throw error;
-    }
+    const step: Step<ScimResourceState, ScimResourceCommand, Change> = {
+      check: async ({ state }) => {
+        const current = this.store.live(state, directory, kind, request.ifMatch);
+        return renaming(current, await nextOf(current));
+      },
+      take: ({ renamed }) => (renamed ? [this.store.userNameClaim(directory, renamed.to, id)] : []),
+      act: async ({ current, next }) => {
+        const provisioned = await this.rules[kind].provision(directory, next, current.linked_id, metadata.correlationId);
+        const data = {
+          resource: provisioned.resource,
+          linked_id: provisioned.linkedId,
+          at: metadata.occurredAt,
+          ...ifMatch(request),
+        };
+        return { type: 'ReplaceScimResource', data };
+      },
+      release: ({ renamed }) => (renamed?.from ? [this.store.userName(directory, renamed.from, id)] : []),
+    };
+    return this.store.execute(id, step, metadata);
   }
 
   /** A deleted user is no longer a member of the directory's groups. */
   private async leaveGroups(userId: string, request: ScimRequest): Promise<void> {
     const groups = await this.store.groupsWithMember(request.directory, userId);
-    for (const group of groups) {
-      const members = (group.resource.members as ScimObject[]).filter((member) => member.value !== userId);
-      await this.change(group, { ...group.resource, members }, { ...request, ifMatch: undefined });
-    }
+    for (const group of groups)
+      await this.change('Group', group.id, { ...request, ifMatch: undefined }, async (current) => ({
+        ...current.resource,
+        members: membersOf(current).filter((member) => member.value !== userId),
+      }));
   }
 }
+
+/** A change of a resource, and of its `userName` (users only) when it is not the same whatever the case. */
+interface Change {
+  current: ScimResourceData;
+  next: ScimObject;
+  renamed: { from: string | null; to: string } | null;
+}
+
+function renaming(current: ScimResourceData, next: ScimObject): Change {
+  const [from, to] = current.kind === 'User' ? [userNameOf(current.resource), userNameOf(next)] : [null, null];
+  const renamed = to !== null && from?.toLowerCase() !== to.toLowerCase();
+  return { current, next, renamed: renamed ? { from, to } : null };
+}
+
+const membersOf = (group: ScimResourceData) =>
+  Array.isArray(group.resource.members) ? (group.resource.members as ScimObject[]) : [];
 
 const ifMatch = (request: ScimRequest) => (request.ifMatch === undefined ? {} : { if_match: request.ifMatch });
 

@@ -4,7 +4,7 @@ import { DomainError } from '@sesame/platform';
 import { mapScimUser } from '../../attributes-mapping/domain/map-user';
 import type { MappedUser } from '../../attributes-mapping/domain/map-user';
 import type { MappingOf } from '../../attributes-mapping/attributes-mapping.module';
-import type { IdentityClient } from '../../identity-client';
+import type { IdentityCalls } from '../../identity-client';
 import { scimFail } from '../protocol/scim-error';
 
 type ScimObject = Record<string, unknown>;
@@ -17,7 +17,7 @@ type ScimObject = Record<string, unknown>;
  */
 export class UserProvisioning {
   constructor(
-    private readonly identity: IdentityClient,
+    private readonly identity: IdentityCalls,
     private readonly mappingOf: MappingOf,
   ) {}
 

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { catalogueError } from '@sesame/contracts';
 import type { Admin } from '@sesame/contracts';
-import { DomainError, handleCommand, hashSecret, randomSecret } from '@sesame/platform';
-import type { EventMetadata, Logger } from '@sesame/platform';
+import { DomainError, handleCommand, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
+import type { EventMetadata, Logger, MessageAudience } from '@sesame/platform';
 import type { Tenant } from '../../users/domain/user.decider';
 import type { AdminsEnv } from '../admins.env';
 import { adminDecider, toAdmin } from '../domain/admin.decider';
@@ -13,27 +13,30 @@ const palette = ['#2563eb', '#7c3aed', '#db2777', '#dc2626', '#ea580c', '#ca8a04
 const colorFor = (email: string) =>
   palette[(createHash('sha256').update(email.toLowerCase()).digest()[0] as number) % palette.length] as string;
 
-/** The invitation token: the admin id (to find the invitation) and a secret whose hash only is stored. */
-export const invitationToken = (adminId: string, secret: string) => `${adminId}.${secret}`;
-export function parseInvitationToken(token: string): { adminId: string; secret: string } | null {
-  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,})$/.exec(token.trim());
+/**
+ * A secret credential of an admin: the admin id (to find the invitation) and a secret whose hash
+ * only is stored. The emailed link's token and the onboarding session's cookie have this shape.
+ */
+export const adminCredential = (adminId: string, secret: string) => `${adminId}.${secret}`;
+export function parseAdminCredential(credential: string): { adminId: string; secret: string } | null {
+  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,})$/.exec(credential.trim());
   return match ? { adminId: match[1] as string, secret: match[2] as string } : null;
 }
 
 /**
- * Invites an IT admin (or invites again one who has not accepted: the previous link stops
+ * Invites an IT admin (or invites again: the previous link and any onboarding session stop
  * working) and emails the invitation link through the mail port.
  */
 export async function inviteAdmin(
   env: AdminsEnv,
-  tenant: Tenant & { organization_name: string },
+  tenant: Tenant & { organization_name: string; audience: MessageAudience },
   email: string,
   metadata: EventMetadata,
   logger: Logger,
 ): Promise<Admin> {
   const secret = randomSecret(32);
   const now = env.now();
-  const expiresAt = new Date(now.getTime() + env.invitationTtlMs).toISOString();
+  const expiresAt = new Date(now.getTime() + env.times.link_ttl_ms).toISOString();
   const key = adminKey(tenant.organization_id, tenant.environment, email);
   const result = await handleCommand(
     env.commandDeps,
@@ -54,22 +57,22 @@ export async function inviteAdmin(
     metadata,
   );
   const admin = toAdmin(result.state as StoredAdmin);
-  const link = `${env.onboardingUrl}?token=${encodeURIComponent(invitationToken(admin.id, secret))}`;
+  const link = `${env.onboardingUrl}?token=${encodeURIComponent(adminCredential(admin.id, secret))}`;
+  const mail = renderMessage(env.messages, 'admin-invitation', tenant.audience, {
+    organization: tenant.organization_name,
+    environment: tenant.environment,
+    link,
+    expires_at: new Date(expiresAt),
+    link_ttl: { durationMs: env.times.link_ttl_ms },
+    session_idle: { durationMs: env.times.session_idle_ms },
+    session_max: { durationMs: env.times.session_max_ms },
+  });
   try {
     await env.mailer.send({
       to: admin.email,
-      subject: `You are invited to set up single sign-on for ${tenant.organization_name}`,
-      text: [
-        `Hello,`,
-        ``,
-        `You have been named the person in charge of single sign-on for ${tenant.organization_name} (${tenant.environment}).`,
-        `Open this link to connect your identity provider, or to decline:`,
-        ``,
-        link,
-        ``,
-        `The link works once and expires on ${expiresAt}.`,
-      ].join('\n'),
-      html: `<p>Hello,</p><p>You have been named the person in charge of single sign-on for <strong>${escapeHtml(tenant.organization_name)}</strong> (${tenant.environment}).</p><p><a href="${escapeHtml(link)}">Set up single sign-on</a> (or decline).</p><p>The link works once and expires on ${expiresAt}.</p>`,
+      subject: mail.subject as string,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
       links: [{ rel: 'admin-invitation', url: link }],
       tags: ['admin-invitation', tenant.organization_domain, tenant.environment],
     });
@@ -83,8 +86,4 @@ export async function inviteAdmin(
     );
   }
   return admin;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

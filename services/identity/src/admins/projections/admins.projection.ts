@@ -10,10 +10,10 @@ export const adminKey = (organizationId: string, environment: Environment, email
   `${organizationId}:${environment}:${email.trim().toLowerCase()}`;
 export const adminStream = (key: string) => streamName(adminStreamCategory, key);
 
-/** `admins_v1`: live admins, keyed by organization id, environment and email. */
+/** `admins_v2`: live admins, keyed by organization id, environment and email (v2: link state and onboarding session). */
 export const adminsView: AggregateViewDefinition<AdminState, AdminEvent> = {
   name: 'admins',
-  version: 1,
+  version: 2,
   category: adminStreamCategory,
   decider: adminDecider,
   isVisible: (state) => state.status === 'active',

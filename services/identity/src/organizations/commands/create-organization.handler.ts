@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { authnConnections, fieldError } from '@sesame/contracts';
 import type { OperationInput, OrganizationSettings, createOrganization } from '@sesame/contracts';
-import { created, failure, handleCommand, streamName } from '@sesame/platform';
+import { created, failure, handleCommand } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
+import { environmentOf } from '../../tenancy/tenant';
 import { domainFromName } from '../domain/domain-slug';
 import { organizationDecider } from '../domain/organization.decider';
 import { toOrganization } from '../organization.resource';
 import type { OrganizationsEnv, StoredOrganization } from '../organizations.env';
-import { organizationStreamCategory } from '../projections/organizations.projection';
+import { organizationStream } from '../projections/organizations.projection';
 
+/** Creates the organization in the environment of the API key (the other environment may have one of the same domain). */
 export function createOrganizationHandler(env: OrganizationsEnv) {
   return async ({ body }: OperationInput<typeof createOrganization>, context: RequestContext) => {
+    const environment = environmentOf(context.meta);
     const domain = domainFromName(body.name);
     if (!domain) return failure(fieldError('name', 'must contain at least one letter or digit'));
     const settings: OrganizationSettings = {
@@ -22,16 +25,13 @@ export function createOrganizationHandler(env: OrganizationsEnv) {
       inline_logo_url: body.inline_logo_url ?? null,
       locale: body.locale ?? null,
       timezone: body.timezone ?? null,
-      environments: [
-        { name: 'sandbox', status: 'up' },
-        { name: 'production', status: 'up' },
-      ],
+      environments: [{ name: environment, status: 'up' }],
     };
     const result = await handleCommand(
       env.commandDeps,
       organizationDecider,
-      streamName(organizationStreamCategory, domain),
-      { type: 'CreateOrganization', data: { id: randomUUID(), domain, settings, at: env.now().toISOString() } },
+      organizationStream(environment, domain),
+      { type: 'CreateOrganization', data: { id: randomUUID(), domain, environment, settings, at: env.now().toISOString() } },
       env.metadata(context),
     );
     return created(toOrganization(result.state as StoredOrganization));

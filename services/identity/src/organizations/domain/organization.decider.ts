@@ -1,5 +1,5 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
-import type { OrganizationEvent, OrganizationSettings } from '@sesame/contracts';
+import type { Environment, OrganizationEvent, OrganizationSettings } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 
@@ -9,12 +9,17 @@ export type OrganizationState =
       status: 'active' | 'deleted';
       id: string;
       domain: string;
+      /** The environment the organization belongs to; the other environment has its own organizations. */
+      environment: Environment;
       inserted_at: string;
       updated_at: string;
     } & OrganizationSettings);
 
 export type OrganizationCommand =
-  | { type: 'CreateOrganization'; data: { id: string; domain: string; settings: OrganizationSettings; at: string } }
+  | {
+      type: 'CreateOrganization';
+      data: { id: string; domain: string; environment: Environment; settings: OrganizationSettings; at: string };
+    }
   | { type: 'UpdateOrganization'; data: { changes: Partial<OrganizationSettings> & { domain?: string }; at: string } }
   | { type: 'DeleteOrganization'; data: { at: string } };
 
@@ -35,8 +40,21 @@ function create(
   state: OrganizationState,
 ): OrganizationEvent[] {
   if (state.status === 'active') fail(fieldError('domain', 'has already been taken'));
-  const { id, domain, settings, at } = command.data;
-  return [{ type: 'OrganizationCreated', data: { id, domain, ...settings, at } }];
+  const { id, domain, environment, settings, at } = command.data;
+  checkEnvironments(settings.environments, environment);
+  return [{ type: 'OrganizationCreated', data: { id, domain, environment, ...settings, at } }];
+}
+
+export const organizationEnvironmentMessages = {
+  other: (environment: Environment) =>
+    `can only name the environment of this organization, ${environment}: an organization belongs to one environment`,
+  once: (environment: Environment) => `must name the environment of this organization, ${environment}, once`,
+};
+
+/** An organization lists its own environment only, once (its status); the other environment's organizations are others. */
+function checkEnvironments(environments: OrganizationSettings['environments'], own: Environment): void {
+  if (environments.some(({ name }) => name !== own)) fail(fieldError('environments', organizationEnvironmentMessages.other(own)));
+  if (environments.length !== 1) fail(fieldError('environments', organizationEnvironmentMessages.once(own)));
 }
 
 function update(
@@ -47,6 +65,7 @@ function update(
   const { domain, ...requested } = command.data.changes;
   if (domain !== undefined && domain !== state.domain)
     fail(fieldError('domain', "can't be changed once the organization exists"));
+  if (requested.environments !== undefined) checkEnvironments(requested.environments, state.environment);
   const changes: Partial<OrganizationSettings> = {};
   for (const key of settingKeys) {
     const value = requested[key];
@@ -61,7 +80,7 @@ function remove(
   state: OrganizationState,
 ): OrganizationEvent[] {
   if (state.status !== 'active') fail(catalogueError('resource_not_found'));
-  return [{ type: 'OrganizationDeleted', data: { domain: state.domain, at: command.data.at } }];
+  return [{ type: 'OrganizationDeleted', data: { domain: state.domain, environment: state.environment, at: command.data.at } }];
 }
 
 export const organizationDecider: Decider<OrganizationState, OrganizationCommand, OrganizationEvent> = {

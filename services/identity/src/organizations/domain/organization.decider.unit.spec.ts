@@ -1,4 +1,4 @@
-import type { OrganizationEvent, OrganizationSettings } from '@sesame/contracts';
+import type { AppError, OrganizationEvent, OrganizationSettings } from '@sesame/contracts';
 import { deciderSpecification } from '@sesame/platform/testing';
 import { organizationDecider } from './organization.decider';
 
@@ -11,17 +11,23 @@ const settings: OrganizationSettings = {
   inline_logo_url: null,
   locale: null,
   timezone: null,
-  environments: [
-    { name: 'sandbox', status: 'up' },
-    { name: 'production', status: 'up' },
-  ],
+  environments: [{ name: 'sandbox', status: 'up' }],
 };
 const id = '2f1f9f6e-6a5e-4b8a-9a53-2a0b5b0d5c11';
 const created: OrganizationEvent = {
   type: 'OrganizationCreated',
-  data: { id, domain: 'acme-corp', ...settings, at: '2026-01-01T00:00:00.000Z' },
+  data: { id, domain: 'acme-corp', environment: 'sandbox', ...settings, at: '2026-01-01T00:00:00.000Z' },
 };
-const deleted: OrganizationEvent = { type: 'OrganizationDeleted', data: { domain: 'acme-corp', at: '2026-01-03T00:00:00.000Z' } };
+const deleted: OrganizationEvent = {
+  type: 'OrganizationDeleted',
+  data: { domain: 'acme-corp', environment: 'sandbox', at: '2026-01-03T00:00:00.000Z' },
+};
+const otherEnvironment: AppError = {
+  kind: 'fields',
+  fields: {
+    environments: ['can only name the environment of this organization, sandbox: an organization belongs to one environment'],
+  },
+};
 const at = '2026-01-02T00:00:00.000Z';
 const spec = deciderSpecification(organizationDecider);
 
@@ -29,10 +35,21 @@ describe('organization decider', () => {
   describe('CreateOrganization', () => {
     const create = {
       type: 'CreateOrganization' as const,
-      data: { id, domain: 'acme-corp', settings, at: '2026-01-01T00:00:00.000Z' },
+      data: { id, domain: 'acme-corp', environment: 'sandbox' as const, settings, at: '2026-01-01T00:00:00.000Z' },
     };
 
-    it('creates a new organization', () => spec.given([]).when(create).then([created]));
+    it('creates a new organization in its environment', () => spec.given([]).when(create).then([created]));
+
+    it('refuses settings that list another environment than its own', () => {
+      const both = {
+        ...settings,
+        environments: [...settings.environments, { name: 'production' as const, status: 'up' as const }],
+      };
+      spec
+        .given([])
+        .when({ ...create, data: { ...create.data, settings: both } })
+        .thenFails(otherEnvironment);
+    });
 
     it('refuses a domain that is taken', () =>
       spec
@@ -67,6 +84,46 @@ describe('organization decider', () => {
         .thenFails({ kind: 'fields', fields: { domain: ["can't be changed once the organization exists"] } });
     });
 
+    it("changes the status of the organization's own environment", () =>
+      spec
+        .given([created])
+        .when({ type: 'UpdateOrganization', data: { changes: { environments: [{ name: 'sandbox', status: 'down' }] }, at } })
+        .then([{ type: 'OrganizationUpdated', data: { changes: { environments: [{ name: 'sandbox', status: 'down' }] }, at } }]));
+
+    it('refuses environments naming the other environment, or not naming its own exactly once', () => {
+      const update = (environments: OrganizationSettings['environments']) => ({
+        type: 'UpdateOrganization' as const,
+        data: { changes: { name: 'Acme Inc', environments }, at },
+      });
+      spec
+        .given([created])
+        .when(update([{ name: 'production', status: 'up' }]))
+        .thenFails(otherEnvironment);
+      spec
+        .given([created])
+        .when(
+          update([
+            { name: 'sandbox', status: 'up' },
+            { name: 'production', status: 'up' },
+          ]),
+        )
+        .thenFails(otherEnvironment);
+      const once: AppError = {
+        kind: 'fields',
+        fields: { environments: ['must name the environment of this organization, sandbox, once'] },
+      };
+      spec.given([created]).when(update([])).thenFails(once);
+      spec
+        .given([created])
+        .when(
+          update([
+            { name: 'sandbox', status: 'up' },
+            { name: 'sandbox', status: 'down' },
+          ]),
+        )
+        .thenFails(once);
+    });
+
     it('refuses to update an organization that does not exist or was deleted', () => {
       const update = { type: 'UpdateOrganization' as const, data: { changes: { name: 'x' }, at } };
       spec.given([]).when(update).thenFails({ kind: 'error', code: 'resource_not_found' });
@@ -77,7 +134,8 @@ describe('organization decider', () => {
   describe('DeleteOrganization', () => {
     const remove = { type: 'DeleteOrganization' as const, data: { at: '2026-01-03T00:00:00.000Z' } };
 
-    it('deletes an organization', () => spec.given([created]).when(remove).then([deleted]));
+    it('deletes an organization, naming its environment for the cascade', () =>
+      spec.given([created]).when(remove).then([deleted]));
 
     it('refuses to delete twice', () =>
       spec.given([created, deleted]).when(remove).thenFails({ kind: 'error', code: 'resource_not_found' }));
@@ -91,6 +149,7 @@ describe('organization decider', () => {
         status: 'deleted',
         name: 'Acme Inc',
         domain: 'acme-corp',
+        environment: 'sandbox',
         inserted_at: '2026-01-01T00:00:00.000Z',
         updated_at: '2026-01-03T00:00:00.000Z',
       });

@@ -1,16 +1,30 @@
-import type { OrganizationEvent } from '@sesame/contracts';
+import type { Environment, OrganizationEvent } from '@sesame/contracts';
+import { streamName } from '@sesame/platform';
 import type { AggregateViewDefinition } from '@sesame/platform';
 import { organizationDecider } from '../domain/organization.decider';
 import type { OrganizationState } from '../domain/organization.decider';
 
 export const organizationStreamCategory = 'organization';
 
-/** `organizations_v1`: one document per live organization, keyed by domain. */
+/**
+ * An organization is named by its environment and its domain: each environment has its own
+ * organizations, and one domain may exist once in each (`sandbox:acme`, `production:acme`).
+ */
+export const organizationKey = (environment: Environment, domain: string) => `${environment}:${domain}`;
+
+/** `organization-<environment>:<domain>`: the stream is the organization and holds its domain's uniqueness. */
+export const organizationStream = (environment: Environment, domain: string) =>
+  streamName(organizationStreamCategory, organizationKey(environment, domain));
+
+/** `organizations_v2`: one document per live organization, keyed by `<environment>:<domain>`. */
 export const organizationsView: AggregateViewDefinition<OrganizationState, OrganizationEvent> = {
   name: 'organizations',
-  version: 1,
+  version: 2,
   category: organizationStreamCategory,
   decider: organizationDecider,
   isVisible: (state) => state.status === 'active',
-  indexes: [['inserted_at']],
+  indexes: [
+    ['environment', 'inserted_at'],
+    ['allowed_email_domains', 'environment'],
+  ],
 };

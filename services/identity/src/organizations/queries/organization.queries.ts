@@ -1,15 +1,40 @@
 import { catalogueError, fieldError, orgDomainRequiredMessages, paginate, resolvePage } from '@sesame/contracts';
-import type { OperationInput, getOrganization, listOrganizations, signInOrganizationRequestSchema, z } from '@sesame/contracts';
+import type {
+  Environment,
+  OperationInput,
+  getOrganization,
+  listOrganizations,
+  signInOrganizationRequestSchema,
+  z,
+} from '@sesame/contracts';
 import { failure, ok } from '@sesame/platform';
-import type { Filter } from '@sesame/platform';
+import type { Filter, RequestContext } from '@sesame/platform';
+import { environmentOf } from '../../tenancy/tenant';
 import { toOrganization } from '../organization.resource';
 import type { OrganizationsEnv, StoredOrganization } from '../organizations.env';
+import { organizationKey } from '../projections/organizations.projection';
+
+/**
+ * The live organization `domain` of `environment`, or null: an organization of the other
+ * environment is another one, so a key never reaches it.
+ */
+export async function findOrganization(
+  env: Pick<OrganizationsEnv, 'view'>,
+  environment: Environment,
+  domain: string,
+): Promise<StoredOrganization | null> {
+  const document = await env.view.documents.get(organizationKey(environment, domain));
+  return document?.status === 'active' ? document : null;
+}
 
 export function listOrganizationsHandler(env: OrganizationsEnv) {
-  return async ({ query }: OperationInput<typeof listOrganizations>) => {
+  return async ({ query }: OperationInput<typeof listOrganizations>, context: RequestContext) => {
     const page = resolvePage(query);
     const statuses = query.q?.environments_status_in;
-    const filter: Filter = statuses?.length ? { 'environments.status': { $in: statuses } } : {};
+    const filter: Filter = {
+      environment: environmentOf(context.meta),
+      ...(statuses?.length ? { 'environments.status': { $in: statuses } } : {}),
+    };
     const [documents, total] = await Promise.all([
       env.view.documents.find(filter, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
       env.view.documents.count(filter),
@@ -25,26 +50,28 @@ export function listOrganizationsHandler(env: OrganizationsEnv) {
 }
 
 export function getOrganizationHandler(env: OrganizationsEnv) {
-  return async ({ params }: OperationInput<typeof getOrganization>) => {
-    const document = await env.view.documents.get(params.org_domain);
-    if (!document) return failure(catalogueError('resource_not_found'));
-    return ok(toOrganization(document as StoredOrganization));
+  return async ({ params }: OperationInput<typeof getOrganization>, context: RequestContext) => {
+    const organization = await findOrganization(env, environmentOf(context.meta), params.org_domain);
+    if (!organization) return failure(catalogueError('resource_not_found'));
+    return ok(toOrganization(organization));
   };
 }
 
 /**
- * The organization a sign-in is for (`identity.organizations.for-sign-in`): the one named, else
- * the only one whose `allowed_email_domains` holds the email's domain (SPEC.md section 5).
+ * The organization a sign-in is for (`identity.organizations.for-sign-in`), in the environment
+ * of the caller's key (`meta.environment`): the one named, else the only one whose
+ * `allowed_email_domains` holds the email's domain (SPEC.md section 5).
  */
 export function signInOrganizationHandler(env: OrganizationsEnv) {
-  return async ({ email, org_domain }: z.infer<typeof signInOrganizationRequestSchema>) => {
+  return async ({ email, org_domain }: z.infer<typeof signInOrganizationRequestSchema>, context: RequestContext) => {
+    const environment = environmentOf(context.meta);
     if (org_domain) {
-      const document = await env.view.documents.get(org_domain);
-      if (!document) return failure(catalogueError('resource_not_found'));
-      return ok({ organization: toOrganization(document as StoredOrganization) });
+      const organization = await findOrganization(env, environment, org_domain);
+      if (!organization) return failure(catalogueError('resource_not_found'));
+      return ok({ organization: toOrganization(organization) });
     }
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    const documents = await env.view.documents.find({ allowed_email_domains: domain }, { limit: 2 });
+    const documents = await env.view.documents.find({ allowed_email_domains: domain, environment }, { limit: 2 });
     if (documents.length !== 1)
       return failure(fieldError('org_domain', orgDomainRequiredMessages[documents.length === 0 ? 'none' : 'several']));
     return ok({ organization: toOrganization(documents[0] as StoredOrganization) });

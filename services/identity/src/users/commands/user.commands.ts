@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { fieldError } from '@sesame/contracts';
 import type { UserDeletionReason, UserSource } from '@sesame/contracts';
-import { fail, handleCommand, releaseUnique, reserveUnique } from '@sesame/platform';
-import type { EventMetadata, Reservation } from '@sesame/platform';
+import { Aggregate } from '@sesame/platform';
+import type { EventMetadata, HandleOptions, Reservation, UniqueClaim } from '@sesame/platform';
 import { metakeyRules } from '../../user-metakeys/metakey-rules';
 import { emailKey, userDecider } from '../domain/user.decider';
-import type { StoredUser, Tenant, UserCommand } from '../domain/user.decider';
+import type { StoredUser, Tenant, UserCommand, UserState } from '../domain/user.decider';
 import type { UserFieldsInput } from '../domain/user-fields';
 import { userStream } from '../projections/users.projection';
 import type { UsersEnv } from '../users.env';
@@ -22,12 +22,29 @@ const emailReservation = (
   owner: userStream(userId),
 });
 
-async function run(env: UsersEnv, id: string, command: UserCommand, metadata: EventMetadata) {
-  const result = await handleCommand(env.commandDeps, userDecider, userStream(id), command, metadata, {
-    newStream: command.type === 'CreateUser',
-  });
+const usersOf = (env: UsersEnv) => new Aggregate(env.commandDeps, { decider: userDecider, stream: userStream });
+
+async function run(
+  env: UsersEnv,
+  id: string,
+  command: UserCommand,
+  metadata: EventMetadata,
+  options: HandleOptions<UserState> = {},
+) {
+  const result = await usersOf(env).handle(id, command, metadata, options);
   return { state: result.state as StoredUser, events: result.events };
 }
+
+/** The user's email in its organization and environment, refused with 422 on `email` when another user holds it. */
+const emailClaim = (tenant: Tenant, email: string, userId: string): UniqueClaim => ({
+  reservation: emailReservation(tenant, email, userId),
+  taken: fieldError('email', 'has already been taken'),
+});
+
+/** The email a live user holds, and whether a user's email is `email` (whatever the case). */
+const heldEmail = (state: UserState) => (state.status === 'active' ? state.email : null);
+const sameEmail = (tenant: Tenant, state: UserState, email: string) =>
+  state.status !== 'empty' && state.email_key === emailKey(tenant.organization_id, tenant.environment, email);
 
 /**
  * Creates a user: the rules are checked first (nothing is reserved for a refused user), then
@@ -47,19 +64,14 @@ export async function createUser(
     type: 'CreateUser',
     data: { id, tenant, fields, metakeys, source, at: env.now().toISOString() },
   };
-  userDecider.decide(command, userDecider.initialState());
-  const reservation = emailReservation(tenant, fields.email, id);
-  if ((await reserveUnique(env.eventStore, reservation, metadata)) === 'taken')
-    fail(fieldError('email', 'has already been taken'));
-  try {
-    return (await run(env, id, command, metadata)).state;
-  } catch (error) {
-    await releaseUnique(env.eventStore, reservation, metadata);
-    throw error;
-  }
+  const take = () => [emailClaim(tenant, fields.email, id)];
+  return (await run(env, id, command, metadata, { newStream: true, take })).state;
 }
 
-/** Updates a user; a new email is reserved before and the old one released after. */
+/**
+ * Updates a user: the rules are checked on the user as its stream holds it, then a new email is
+ * reserved, then the change is appended and the old email given back.
+ */
 export async function updateUser(
   env: UsersEnv,
   tenant: Tenant,
@@ -79,31 +91,15 @@ export async function updateUser(
       ...(requestedId !== undefined ? { requested_id: requestedId } : {}),
     },
   };
-  const before = await env.view.documents.get(id);
-  const newEmail =
-    fields.email !== undefined &&
-    before &&
-    before.status === 'active' &&
-    before.email_key !== emailKey(tenant.organization_id, tenant.environment, fields.email)
-      ? emailReservation(tenant, fields.email, id)
-      : undefined;
-  if (newEmail) {
-    userDecider.decide(command, before as StoredUser);
-    if ((await reserveUnique(env.eventStore, newEmail, metadata)) === 'taken')
-      fail(fieldError('email', 'has already been taken'));
-  }
-  try {
-    const result = await run(env, id, command, metadata);
-    for (const event of result.events) {
-      const previous = (event.data as { previous_values?: { email?: string } }).previous_values?.email;
-      if (previous !== undefined && emailKey(tenant.organization_id, tenant.environment, previous) !== result.state.email_key)
-        await releaseUnique(env.eventStore, emailReservation(tenant, previous, id), metadata);
-    }
-    return result.state;
-  } catch (error) {
-    if (newEmail) await releaseUnique(env.eventStore, newEmail, metadata);
-    throw error;
-  }
+  const { email } = fields;
+  const options: HandleOptions<UserState> = {
+    take: (user) => (email !== undefined && !sameEmail(tenant, user, email) ? [emailClaim(tenant, email, id)] : []),
+    release: (before, after) => {
+      const previous = heldEmail(before);
+      return previous !== null && !sameEmail(tenant, after, previous) ? [emailReservation(tenant, previous, id)] : [];
+    },
+  };
+  return (await run(env, id, command, metadata, options)).state;
 }
 
 export async function addUserMetadata(
@@ -145,9 +141,12 @@ export async function deleteUser(
   reason: UserDeletionReason,
   metadata: EventMetadata,
 ): Promise<StoredUser> {
-  const { state } = await run(env, id, { type: 'DeleteUser', data: { tenant, reason, at: env.now().toISOString() } }, metadata);
-  await releaseUnique(env.eventStore, emailReservation(tenant, state.email, id), metadata);
-  return state;
+  const command: UserCommand = { type: 'DeleteUser', data: { tenant, reason, at: env.now().toISOString() } };
+  const release = (before: UserState) => {
+    const email = heldEmail(before);
+    return email === null ? [] : [emailReservation(tenant, email, id)];
+  };
+  return (await run(env, id, command, metadata, { release })).state;
 }
 
 export async function recordIdentity(

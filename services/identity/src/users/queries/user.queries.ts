@@ -57,7 +57,7 @@ export function listUsersHandler(env: UsersEnv) {
 export function getUserHandler(env: UsersEnv) {
   return async ({ params }: OperationInput<typeof getUser>, context: RequestContext) => {
     const tenant = await resolveTenant(env.organizations, params.org_domain, environmentOf(context.meta));
-    const key = params.email_or_id;
+    const key = params.id;
     const user = uuidSchema.safeParse(key).success
       ? await findUserById(env, tenant, key)
       : await findUserByEmail(env, tenant, key);

@@ -63,7 +63,8 @@ function changeEvent(change: DirectorySyncEventData['change'], data: ScimResourc
   return { type: eventTypes[data.kind][change], data: { scim_resource: data, event } } as ScimResourceEvent;
 }
 
-function requireLive(state: ScimResourceState, ifMatch: string | undefined): ScimResourceData {
+/** A live resource at the version `If-Match` names (any, without one): 404 or 412 otherwise. */
+export function requireLive(state: ScimResourceState, ifMatch: string | undefined): ScimResourceData {
   if (state.status !== 'active') fail(scimError(404, 'Resource not found'));
   if (
     ifMatch !== undefined &&

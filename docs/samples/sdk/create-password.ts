@@ -1,0 +1,10 @@
+import { snippet } from './snippet';
+
+export default snippet<'org_domain' | 'user_email'>(async (sesame, v) => {
+  const password = await sesame.passwords.create({
+    org_domain: v.org_domain,
+    user_email: v.user_email,
+    plain_text: 'correct horse battery staple 42',
+  });
+  return password;
+});

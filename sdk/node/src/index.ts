@@ -1,0 +1,15 @@
+export { Sesame } from './client';
+export type { SesameOptions } from './client';
+export { SesameApiError, invalidFieldsType } from './errors';
+export { PageIterator } from './pagination';
+export type { ListPage } from './pagination';
+export type { RetryOptions } from './transport';
+export type { TokenAnswer } from './token';
+export type { ArgsOf, BodyFor, ItemOf, Method, OperationOf, PathsOf, QueryFor, RequestOptions, ResponseOf } from './operations';
+export type { paths, components, operations } from './generated/openapi';
+export { verifyWebhook, WebhookVerificationError } from './webhooks';
+export type { VerifyWebhookOptions } from './webhooks';
+export { createTokenVerifier } from './tokens';
+export type { SesameTokenClaims, TokenVerifierOptions } from './tokens';
+export { codeChallengeS256, createCodeVerifier, createPkce, exchangeAuthorizationCode } from './pkce';
+export type { AuthorizationCodeExchange } from './pkce';

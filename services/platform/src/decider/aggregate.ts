@@ -1,0 +1,201 @@
+import type { AppError } from '@sesame/contracts';
+import { catalogueError } from '@sesame/contracts';
+import { ConcurrencyError } from '../event-store/event-store.port';
+import type { DomainEvent, EventMetadata, RecordedEvent } from '../event-store/event-store.port';
+import type { CommandHandlerDeps, CommandResult } from './command-handler';
+import { fail, fold } from './decider';
+import type { Decider } from './decider';
+import { releaseUnique, reserveUnique } from './reservations';
+import type { Reservation } from './reservations';
+import { claimRevision } from './revision-claims';
+import type { RevisionClaim } from './revision-claims';
+
+/** A kind of aggregate: its decider, and the stream that holds the aggregate of an id. */
+export interface AggregateType<State, Command, Event extends DomainEvent> {
+  decider: Decider<State, Command, Event>;
+  stream(id: string): string;
+  /**
+   * Its `handle` commands claim the revision they write too, as `execute` steps do: for an
+   * aggregate whose steps call other services and whose plain commands could otherwise land
+   * between a step's check and its commit and make it fail after acting.
+   */
+  exclusive?: boolean;
+}
+
+/** An aggregate as its stream holds it now. */
+export interface Loaded<State> {
+  state: State;
+  /** Revision of the stream's last event; -1 when the stream does not exist. */
+  revision: number;
+}
+
+/** A unique value a command takes (a reservation stream), and the refusal it answers when another owner holds it. */
+export interface UniqueClaim {
+  reservation: Reservation;
+  taken: AppError;
+}
+
+/**
+ * A command whose effects reach beyond its own stream, run check → act → commit:
+ * `check` refuses or holds on the loaded state with no effect at all; only then are the unique
+ * values of `take` reserved and `act` calls the other services and answers the command, which the
+ * decider turns into events on the same loaded state; they are appended with its revision as the
+ * expected one. `check` must hold every refusal `decide` can make on that state (the expected
+ * version included): `decide` then only says what happened.
+ */
+export interface Step<State, Command, Checked> {
+  check(loaded: Loaded<State>): Checked | Promise<Checked>;
+  /** Values reserved once the check holds, before acting; given back when nothing is committed. */
+  take?(checked: Checked): UniqueClaim[];
+  /** The calls to other services, once the check holds and the values are taken. */
+  act(checked: Checked): Promise<Command>;
+  /** Values given back once the command is committed. */
+  release?(checked: Checked, committed: CommandResult<State>): Reservation[];
+}
+
+export interface HandleOptions<State> {
+  /** The stream is expected not to exist yet (a fresh uuid): the first attempt does not read it. */
+  newStream?: boolean;
+  /** Values the command takes on this state: reserved once `decide` accepts it, given back when nothing is committed. */
+  take?(state: State): UniqueClaim[];
+  /** Values given back once the command is committed. */
+  release?(before: State, after: State): Reservation[];
+}
+
+export interface AggregateDeps<State> extends CommandHandlerDeps<State> {
+  /** How long a step waits for another one acting on the same aggregate before answering 409 conflict. */
+  claimWaitMs?: number;
+  /** How long a claim is its holder's before it is taken over (its holder crashed). */
+  claimGraceMs?: number;
+  now?(): number;
+}
+
+/** A stream holds only what its aggregate's decider decided: its recorded events are of the decider's event type. */
+const eventsOf = <Event extends DomainEvent>(events: RecordedEvent[]) => events as RecordedEvent<Event>[];
+
+/**
+ * The one way a service changes an aggregate (DESIGN.md section 3, emmett's `handle`): load its
+ * stream, decide on the loaded state, take the unique values, act on other services, append with
+ * the loaded revision as the expected one, and on a conflict do it all again on the new state.
+ * A refused command, or one refused on the new state, has had no effect: nothing is appended,
+ * nothing is called, and what it reserved is given back.
+ */
+export class Aggregate<State, Command, Event extends DomainEvent> {
+  constructor(
+    private readonly deps: AggregateDeps<State>,
+    private readonly type: AggregateType<State, Command, Event>,
+  ) {}
+
+  async load(id: string): Promise<Loaded<State>> {
+    const { revision, events } = await this.deps.eventStore.readStream(this.type.stream(id));
+    return { revision, state: fold(this.type.decider, eventsOf<Event>(events)) };
+  }
+
+  /** A command decided on the aggregate's state alone (no call to another service). */
+  handle(
+    id: string,
+    command: Command,
+    metadata: EventMetadata,
+    options: HandleOptions<State> = {},
+  ): Promise<CommandResult<State>> {
+    const { take, release } = options;
+    const step: Step<State, Command, State> = {
+      check: ({ state }) => {
+        // Values are reserved only for a command the rules accept.
+        if (take) this.type.decider.decide(command, state);
+        return state;
+      },
+      act: async () => command,
+      ...(take ? { take } : {}),
+      ...(release ? { release: (before, committed) => release(before, committed.state) } : {}),
+    };
+    return this.run(id, step, metadata, { newStream: options.newStream ?? false, exclusive: this.type.exclusive ?? false });
+  }
+
+  /**
+   * A command that acts on other services: check → act → commit (see `Step`). It claims the
+   * revision it writes before acting, so another step on the same aggregate waits for it rather
+   * than act on the same state: the state checked is the state the commit follows.
+   */
+  execute<Checked>(
+    id: string,
+    step: Step<State, Command, Checked>,
+    metadata: EventMetadata,
+    options: Pick<HandleOptions<State>, 'newStream'> = {},
+  ): Promise<CommandResult<State>> {
+    return this.run(id, step, metadata, { newStream: options.newStream ?? false, exclusive: true });
+  }
+
+  private async run<Checked>(
+    id: string,
+    step: Step<State, Command, Checked>,
+    metadata: EventMetadata,
+    mode: { newStream: boolean; exclusive: boolean },
+  ): Promise<CommandResult<State>> {
+    const attempts = this.deps.attempts ?? 5;
+    const now = this.deps.now ?? Date.now;
+    const timing = { deadline: now() + (this.deps.claimWaitMs ?? 5_000), graceMs: this.deps.claimGraceMs ?? 60_000, now };
+    for (let attempt = 1; ;) {
+      // A stream named by a fresh random id is new: skip reading it (a conflict reads and retries).
+      const fresh = mode.newStream && attempt === 1;
+      const loaded = fresh ? { revision: -1, state: this.type.decider.initialState() } : await this.load(id);
+      const checked = await step.check(loaded);
+      const stream = this.type.stream(id);
+      const claim =
+        mode.exclusive && !fresh
+          ? await claimRevision(this.deps.eventStore, stream, loaded.revision + 1, metadata, timing)
+          : null;
+      if (claim?.status === 'moved') continue;
+      const result = await this.commit(stream, loaded, step, checked, metadata, claim);
+      if (result !== 'conflict') return result;
+      if (attempt++ >= attempts) fail(catalogueError('conflict'));
+    }
+  }
+
+  /** Take, act, decide, append; everything taken is given back unless the events are appended. */
+  private async commit<Checked>(
+    stream: string,
+    loaded: Loaded<State>,
+    step: Step<State, Command, Checked>,
+    checked: Checked,
+    metadata: EventMetadata,
+    claim: RevisionClaim | null,
+  ): Promise<CommandResult<State> | 'conflict'> {
+    const taken: Reservation[] = [];
+    const giveBack = async () => {
+      for (const reservation of taken) await releaseUnique(this.deps.eventStore, reservation, metadata);
+      if (claim?.status === 'claimed') await claim.release();
+    };
+    let appended;
+    let decided: Event[];
+    try {
+      for (const { reservation, taken: refusal } of step.take?.(checked) ?? []) {
+        if ((await reserveUnique(this.deps.eventStore, reservation, metadata)) === 'taken') fail(refusal);
+        taken.push(reservation);
+      }
+      decided = this.type.decider.decide(await step.act(checked), loaded.state);
+      if (decided.length > 0)
+        appended = await this.deps.eventStore.appendToStream(stream, decided, {
+          expectedRevision: loaded.revision === -1 ? 'no_stream' : loaded.revision,
+          metadata,
+        });
+    } catch (error) {
+      await giveBack();
+      if (error instanceof ConcurrencyError && error.stream === stream) return 'conflict';
+      throw error;
+    }
+    if (!appended) {
+      await giveBack();
+      return { state: loaded.state, revision: loaded.revision, events: [] };
+    }
+    const result = {
+      state: decided.reduce(this.type.decider.evolve, loaded.state),
+      revision: appended.nextRevision,
+      events: appended.events,
+    };
+    await this.deps.afterCommit?.(stream, result);
+    for (const reservation of step.release?.(checked, result) ?? [])
+      await releaseUnique(this.deps.eventStore, reservation, metadata);
+    return result;
+  }
+}

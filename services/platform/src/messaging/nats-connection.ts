@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { credsAuthenticator } from 'nats';
+import type { ConnectionOptions } from 'nats';
+import { serviceNames } from '@sesame/contracts';
+import type { BaseConfig } from '../config/config';
+
+/** Who connects to NATS: each process has its own user, with the permissions of `natsPermissions`. */
+export const natsRoles = ['gateway', ...serviceNames, 'cli'] as const;
+export type NatsRole = (typeof natsRoles)[number];
+
+/**
+ * Replies to a role's requests (service answers, JetStream API answers and deliveries) arrive on
+ * `_INBOX.<prefix>.<role>.*`, which only that role may subscribe to: no process reads another's answers.
+ */
+export const natsInboxPrefix = (prefix: string, role: NatsRole) => `_INBOX.${prefix}.${role}`;
+
+export type NatsSettings = Pick<
+  BaseConfig,
+  | 'SESAME_NATS_URL'
+  | 'SESAME_PREFIX'
+  | 'SESAME_NATS_USER'
+  | 'SESAME_NATS_PASSWORD'
+  | 'SESAME_NATS_CREDS'
+  | 'SESAME_NATS_TLS_CA'
+  | 'SESAME_NATS_TLS_CERT'
+  | 'SESAME_NATS_TLS_KEY'
+>;
+
+/**
+ * Options of every NATS connection a process opens (its event store, RPC server and client, key-value
+ * buckets, queues): its credentials, TLS, its own inbox prefix, reconnecting for ever.
+ */
+/** `SESAME_NATS_URL` may list several servers of a cluster, separated by commas. */
+export function natsConnectionOptions(
+  config: NatsSettings,
+  role: NatsRole,
+  name = `${config.SESAME_PREFIX}.${role}`,
+): ConnectionOptions {
+  const tls = {
+    ...(config.SESAME_NATS_TLS_CA ? { caFile: config.SESAME_NATS_TLS_CA } : {}),
+    ...(config.SESAME_NATS_TLS_CERT ? { certFile: config.SESAME_NATS_TLS_CERT } : {}),
+    ...(config.SESAME_NATS_TLS_KEY ? { keyFile: config.SESAME_NATS_TLS_KEY } : {}),
+  };
+  return {
+    servers: config.SESAME_NATS_URL.split(',').map((url) => url.trim()),
+    name,
+    inboxPrefix: natsInboxPrefix(config.SESAME_PREFIX, role),
+    maxReconnectAttempts: -1,
+    ...(config.SESAME_NATS_USER ? { user: config.SESAME_NATS_USER, pass: config.SESAME_NATS_PASSWORD } : {}),
+    ...(config.SESAME_NATS_CREDS ? { authenticator: credsAuthenticator(readFileSync(config.SESAME_NATS_CREDS)) } : {}),
+    ...(Object.keys(tls).length > 0 ? { tls } : {}),
+  };
+}
