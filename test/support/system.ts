@@ -231,11 +231,22 @@ export class System {
    * a subject (a permission missing from `natsPermissions`: the log lines say which).
    */
   async stop(): Promise<void> {
-    await this.kill(processNames, 'SIGTERM');
+    const running = processNames.filter((name) => {
+      const child = this.children.get(name);
+      return child && child.exitCode === null && child.signalCode === null;
+    });
+    await this.kill(running, 'SIGTERM');
     await this.nats.stop();
     const violations = this.nats.violations(`${this.prefix}.`);
     if (violations.length > 0)
       throw new Error(`NATS refused subjects to the system's processes (see natsPermissions):\n${violations.join('\n')}`);
+    // A graceful stop ends with code 0; 1 means the shutdown deadline had to kill a process that kept
+    // something open (a connection, a timer, a worker).
+    const unclean = running.filter((name) => this.children.get(name)!.exitCode !== 0);
+    if (unclean.length > 0)
+      throw new Error(
+        `Not stopped cleanly on SIGTERM: ${unclean.map((name) => `${name} (exit ${this.children.get(name)!.exitCode})`).join(', ')}; see ${this.logDir}`,
+      );
   }
 }
 

@@ -3,7 +3,7 @@ import type { ConnectionOptions } from 'nats';
 import type { ConsumerMessages, NatsConnection } from 'nats';
 import { eventSubjectPrefix } from '@sesame/contracts';
 import type { ApiKeyEvent } from '@sesame/contracts';
-import { jetStreamName } from '@sesame/platform';
+import { jetStreamName, stopConsuming } from '@sesame/platform';
 import type { Logger } from '@sesame/platform';
 
 const codec = JSONCodec<{ events: { type: string; data: unknown }[] }>();
@@ -68,8 +68,7 @@ export class RevokedApiKeys {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (!this.nc.isClosed()) await this.messages?.close();
-    await this.running;
+    await stopConsuming(this.nc.isClosed() ? undefined : this.messages, this.running);
     if (this.ownsConnection && !this.nc.isClosed()) await this.nc.close();
   }
 

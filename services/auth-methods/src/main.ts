@@ -124,14 +124,8 @@ runMain(async () => {
     }),
     logger: runtime.logger,
   });
-  for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(
-      signal,
-      () =>
-        void runtime
-          .shutdown(signal)
-          .then(() => organizationDeletion.stop())
-          .then(() => Promise.all([services.close(), breachRange?.close(), samlValidation.close()]))
-          .catch(() => undefined),
-    );
+  runtime.onShutdown(() => organizationDeletion.stop());
+  runtime.onClose(async () => {
+    await Promise.all([services.close(), breachRange?.close(), samlValidation.close()]);
+  });
 });

@@ -22,6 +22,7 @@ runMain(async () => {
     prefix: config.SESAME_PREFIX,
     timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
   });
+  runtime.onClose(() => rpc.close());
   const identity = new IdentityClient(rpc);
   const directories = registerDirectorySyncs(runtime, config, identity);
   const mappingOf = registerAttributesMapping(runtime);
@@ -36,6 +37,5 @@ runMain(async () => {
     onCommit: organizationDeletionReactor({ runtime, logger: runtime.logger }),
     logger: runtime.logger,
   });
-  for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => void organizationDeletion.stop().catch(() => undefined));
+  runtime.onShutdown(() => organizationDeletion.stop());
 });

@@ -44,6 +44,7 @@ runMain(async () => {
       logger,
     }),
   ];
-  for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => void Promise.all(reactions.map((reaction) => reaction.stop().catch(() => undefined))));
+  runtime.onShutdown(async () => {
+    await Promise.all(reactions.map((reaction) => reaction.stop()));
+  });
 });

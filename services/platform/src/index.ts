@@ -29,6 +29,7 @@ export * from './messaging/nats-permissions';
 export * from './messaging/nats-server-config';
 export * from './messaging/nats-rpc';
 export * from './messaging/idempotent-answers';
+export * from './messaging/consume-loop';
 export * from './messaging/event-feed';
 export * from './event-store/esdb-relay';
 export * from './metrics/metrics';

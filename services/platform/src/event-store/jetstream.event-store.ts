@@ -14,6 +14,7 @@ import type {
 import { deliverWithRetry } from './deliver';
 import { recordEvents } from './new-events';
 import { encodeSubjectToken, parseStreamName } from './stream-name';
+import { stopConsuming } from '../messaging/consume-loop';
 
 export interface JetStreamEventStoreOptions {
   /** JetStream stream holding this store's commits, e.g. `SESAME_IDENTITY_EVENTS`. */
@@ -194,8 +195,7 @@ export class JetStreamEventStore implements EventStore {
     return {
       stop: async () => {
         stopped = true;
-        await messages?.close();
-        await running;
+        await stopConsuming(messages, running);
       },
     };
   }

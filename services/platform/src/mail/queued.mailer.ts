@@ -6,6 +6,7 @@ import { mailLogEntry, stampMail } from './mail.port';
 import type { MailMessage, Mailer, SentMail } from './mail.port';
 import { isPermanentMailFailure } from './smtp.transport';
 import type { MailTransport } from './smtp.transport';
+import { stopConsuming } from '../messaging/consume-loop';
 
 export interface QueuedMailerOptions {
   /** Attempts of one message before it is dropped (with an error log); a permanent refusal ends it at once. */
@@ -73,8 +74,7 @@ export class QueuedMailer implements Mailer {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.stopped = true;
-      if (!this.nc.isClosed()) await this.messages?.close();
-      await this.running;
+      await stopConsuming(this.nc.isClosed() ? undefined : this.messages, this.running);
       this.transport.close();
     })();
     return this.stopping;

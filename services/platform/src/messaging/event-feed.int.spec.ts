@@ -11,6 +11,8 @@ import { subscribeToServiceEvents } from './event-feed';
 const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
 const logger = createLogger('test', 'silent');
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function waitFor(predicate: () => boolean, timeoutMs = 10_000) {
   const started = Date.now();
   while (!predicate()) {
@@ -94,6 +96,33 @@ describe('subscribeToServiceEvents (real NATS)', () => {
     feed('another', async (commit) => void other.push(commit.events[0]?.type as string));
     await waitFor(() => other.length === 2);
     expect(other).toEqual(['One', 'Two']);
+  });
+
+  it('stops while a commit is being handled: lets that handler finish, acknowledges it, and returns', async () => {
+    await store.appendToStream('organization-a', [{ type: 'One', data: {} }], { expectedRevision: 'no_stream', metadata });
+    await store.appendToStream('organization-a', [{ type: 'Two', data: {} }], { expectedRevision: 0, metadata });
+    let release!: () => void;
+    const handling = new Promise<void>((resolve) => (release = resolve));
+    const seen: string[] = [];
+    const started: string[] = [];
+    const subscription = feed('stopping', async (commit) => {
+      started.push(commit.events[0]?.type as string);
+      await handling;
+      seen.push(commit.events[0]?.type as string);
+    });
+    await waitFor(() => started.length === 1);
+    const stopped = subscription.stop();
+    release();
+    // Hung until the process's shutdown deadline before (nats.js's close() never resolves here).
+    await expect(Promise.race([stopped.then(() => 'stopped'), sleep(5_000).then(() => 'still stopping')])).resolves.toBe(
+      'stopped',
+    );
+    expect(seen).toEqual(['One']);
+    // The handled commit was acknowledged: the next consumer of the same name starts at `Two`.
+    const after: string[] = [];
+    feed('stopping', async (commit) => void after.push(commit.events[0]?.type as string));
+    await waitFor(() => after.length === 1);
+    expect(after).toEqual(['Two']);
   });
 
   it('redelivers, within its ack wait, a commit taken by a replica that died before acknowledging it', async () => {

@@ -6,6 +6,7 @@ import type { Commit, RecordedEvent, Subscription } from '../event-store/event-s
 import type { Logger } from '../logging/logger';
 import { jetStreamName } from '../runtime/stores';
 import { keepInProgress } from './in-progress';
+import { stopConsuming } from './consume-loop';
 
 export interface ServiceEventFeedOptions {
   nc: NatsConnection;
@@ -77,8 +78,7 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
   return {
     stop: async () => {
       stopped = true;
-      if (!options.nc.isClosed()) await messages?.close();
-      await running;
+      await stopConsuming(options.nc.isClosed() ? undefined : messages, running);
     },
   };
 }

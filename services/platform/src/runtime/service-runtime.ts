@@ -39,6 +39,7 @@ export class ServiceRuntime {
   private relay?: Subscription;
   private stopping?: Promise<void>;
   private readonly shutdownHooks: (() => Promise<void>)[] = [];
+  private readonly closeHooks: (() => Promise<unknown>)[] = [];
 
   private constructor(
     readonly service: ServiceName,
@@ -160,6 +161,15 @@ export class ServiceRuntime {
     this.shutdownHooks.push(hook);
   }
 
+  /**
+   * What the handlers use besides the runtime's own connection (another NATS client, a worker pool),
+   * closed once in-flight requests are done: anything left open would keep the process alive until
+   * the shutdown deadline kills it.
+   */
+  onClose(hook: () => Promise<unknown>): void {
+    this.closeHooks.push(hook);
+  }
+
   /** Stops taking requests, lets in-flight ones finish, saves checkpoints, closes connections. */
   shutdown(reason: string): Promise<void> {
     this.stopping ??= (async () => {
@@ -169,6 +179,7 @@ export class ServiceRuntime {
       try {
         for (const hook of this.shutdownHooks) await hook();
         await this.app?.close();
+        await Promise.all(this.closeHooks.map((hook) => hook()));
         await this.relay?.stop();
         await this.projections.stop();
         await this.eventStore.close();
