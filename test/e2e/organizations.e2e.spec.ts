@@ -42,6 +42,7 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'Café Déjà Vu',
         domain: 'cafe-deja-vu',
+        tenant_id: null,
         allowed_email_domains: ['cafe.example'],
         allowed_authn_connections: ['sso', 'password', 'magic_link', 'totp'],
         color: '#1a2b3c',

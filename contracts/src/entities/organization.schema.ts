@@ -32,6 +32,10 @@ export const organizationSchema = z
     domain: z
       .string()
       .meta({ description: 'Slug generated from the name at creation; unique in its environment and immutable.' }),
+    tenant_id: z.string().nullable().meta({
+      description:
+        'Your own identifier of this customer, unique among the organizations of its environment; null when none was given.',
+    }),
     allowed_email_domains: z.array(z.string()),
     allowed_authn_connections: z.array(z.enum(authnConnections)),
     color: z.string().nullable(),

@@ -11,12 +11,16 @@ export const organizationSettingsSchema = z.object({
   inline_logo_url: z.string().nullable(),
   locale: z.string().nullable(),
   timezone: z.string().nullable(),
+  /** The vendor's own identifier of the customer, held through a reservation (`unique-organizationTenantId:<environment>:<tenant_id>`). */
+  tenant_id: z.string().nullable(),
   environments: z.array(organizationEnvironmentSchema),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
 /** An organization belongs to one environment: `environment` and `domain` name it (stream `organization-<environment>:<domain>`). */
 export const organizationCreatedDataSchema = organizationSettingsSchema.extend({
+  /** Absent from the events written before organizations had one. */
+  tenant_id: z.string().nullable().optional(),
   id: z.uuid(),
   domain: z.string(),
   environment: environmentSchema,

@@ -9,6 +9,7 @@ const wayneEnterprises = {
   id: '3f1c2a9e-7b4d-4e8a-9c1f-5d6e7f8a9b0c',
   name: 'Wayne Enterprises',
   domain: 'wayne-enterprises',
+  tenant_id: 'crm-4821',
   allowed_email_domains: ['wayne.com'],
   allowed_authn_connections: ['sso', 'password', 'magic_link', 'totp'],
   color: null,
@@ -38,6 +39,7 @@ export const organizationsExamples = {
     request: {
       name: 'Wayne Enterprises',
       allowed_email_domains: ['wayne.com'],
+      tenant_id: 'crm-4821',
     },
     response: {
       ...wayneEnterprises,
@@ -46,7 +48,7 @@ export const organizationsExamples = {
       status: 422,
       body: {
         errors: {
-          name: ["can't be blank"],
+          tenant_id: ['has already been taken'],
         },
       },
     },
@@ -59,6 +61,7 @@ export const organizationsExamples = {
           __domain__: 'acme-corporation',
           name: 'Acme Corporation',
           domain: 'acme-corporation',
+          tenant_id: null,
           allowed_email_domains: ['acme.com'],
         },
       ],
@@ -88,6 +91,7 @@ export const organizationsExamples = {
       __domain__: 'acme-corporation',
       name: 'Acme Corporation',
       domain: 'acme-corporation',
+      tenant_id: null,
       allowed_email_domains: ['acme.com'],
     },
     error: {
@@ -112,6 +116,7 @@ export const organizationsExamples = {
       __domain__: 'acme-corporation',
       name: 'Acme Corporation',
       domain: 'acme-corporation',
+      tenant_id: null,
       allowed_email_domains: ['acme.com'],
       color: '#0f766e',
       locale: 'fr-FR',

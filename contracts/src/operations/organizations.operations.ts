@@ -1,6 +1,13 @@
 import { z } from '../zod';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
-import { hexColorSchema, localeSchema, optionalNullable, orgDomainParamsSchema, timezoneSchema } from '../common/inputs.schema';
+import {
+  hexColorSchema,
+  localeSchema,
+  optionalNullable,
+  orgDomainParamsSchema,
+  tenantIdSchema,
+  timezoneSchema,
+} from '../common/inputs.schema';
 import { domainNameSchema, httpUrlSchema, listInputSchema } from '../common/primitives.schema';
 import {
   authnConnections,
@@ -20,6 +27,10 @@ const organizationFields = {
   inline_logo_url: optionalNullable(httpUrlSchema),
   locale: optionalNullable(localeSchema),
   timezone: optionalNullable(timezoneSchema),
+  tenant_id: tenantIdSchema.nullable().optional().meta({
+    description:
+      'Your own identifier of this customer: unique among the organizations of the environment, 1 to 128 letters, digits, `.`, `_`, `:` or `-`. On update, null removes it and frees it for another organization.',
+  }),
 };
 
 export const createOrganizationBodySchema = z
@@ -62,7 +73,7 @@ export const createOrganization = defineOperation({
   tag: 'Organizations',
   summary: 'Create an organization',
   description:
-    'The organization belongs to the environment of the API key. The domain is generated from the name (lowercase, dashes) and must be unique in that environment: the other environment may have its own organization of the same domain.',
+    'The organization belongs to the environment of the API key. The domain is generated from the name (lowercase, dashes) and must be unique in that environment: the other environment may have its own organization of the same domain. An optional `tenant_id`, your own identifier of the customer, is unique in the environment too: a taken one answers 422.',
   auth: 'api_key',
   scope: 'organizations:write',
   subject: subjects.identity.organizations.create,
@@ -110,7 +121,8 @@ export const updateOrganization = defineOperation({
   path: '/api/v2/organizations/{org_domain}',
   tag: 'Organizations',
   summary: 'Update an organization',
-  description: 'Every field but the domain can change. An organization of the other environment answers 404.',
+  description:
+    'Every field but the domain can change. A new `tenant_id` must not be held by another organization of the environment (422); the previous one is freed. An organization of the other environment answers 404.',
   auth: 'api_key',
   scope: 'organizations:write',
   subject: subjects.identity.organizations.update,
@@ -127,7 +139,7 @@ export const deleteOrganization = defineOperation({
   tag: 'Organizations',
   summary: 'Delete an organization',
   description:
-    "Deletes the organization of the API key's environment and everything it holds there (users, IT admins, groups, connections, directory sync); the other environment's organization of the same domain stays untouched.",
+    "Deletes the organization of the API key's environment and everything it holds there (users, IT admins, groups, connections, directory sync), and frees its `tenant_id`; the other environment's organization of the same domain stays untouched.",
   auth: 'api_key',
   scope: 'organizations:write',
   subject: subjects.identity.organizations.delete,

@@ -615,7 +615,7 @@ export interface paths {
         put?: never;
         /**
          * Create an organization
-         * @description The organization belongs to the environment of the API key. The domain is generated from the name (lowercase, dashes) and must be unique in that environment: the other environment may have its own organization of the same domain.
+         * @description The organization belongs to the environment of the API key. The domain is generated from the name (lowercase, dashes) and must be unique in that environment: the other environment may have its own organization of the same domain. An optional `tenant_id`, your own identifier of the customer, is unique in the environment too: a taken one answers 422.
          */
         post: operations["createOrganization"];
         delete?: never;
@@ -638,13 +638,13 @@ export interface paths {
         get: operations["getOrganization"];
         /**
          * Update an organization
-         * @description Every field but the domain can change. An organization of the other environment answers 404.
+         * @description Every field but the domain can change. A new `tenant_id` must not be held by another organization of the environment (422); the previous one is freed. An organization of the other environment answers 404.
          */
         put: operations["updateOrganization"];
         post?: never;
         /**
          * Delete an organization
-         * @description Deletes the organization of the API key's environment and everything it holds there (users, IT admins, groups, connections, directory sync); the other environment's organization of the same domain stays untouched.
+         * @description Deletes the organization of the API key's environment and everything it holds there (users, IT admins, groups, connections, directory sync), and frees its `tenant_id`; the other environment's organization of the same domain stays untouched.
          */
         delete: operations["deleteOrganization"];
         options?: never;
@@ -1566,6 +1566,8 @@ export interface components {
             inline_logo_url?: string | null;
             locale?: string | null;
             name: string;
+            /** @description Your own identifier of this customer: unique among the organizations of the environment, 1 to 128 letters, digits, `.`, `_`, `:` or `-`. On update, null removes it and frees it for another organization. */
+            tenant_id?: string | null;
             timezone?: string | null;
         };
         CreateRedirectUriRequest: {
@@ -1734,6 +1736,8 @@ export interface components {
             locale: string | null;
             name: string;
             status: components["schemas"]["OrganizationStatus"];
+            /** @description Your own identifier of this customer, unique among the organizations of its environment; null when none was given. */
+            tenant_id: string | null;
             timezone: string | null;
             /** Format: date-time */
             updated_at: string;
@@ -2197,6 +2201,8 @@ export interface components {
             inline_logo_url?: string | null;
             locale?: string | null;
             name?: string;
+            /** @description Your own identifier of this customer: unique among the organizations of the environment, 1 to 128 letters, digits, `.`, `_`, `:` or `-`. On update, null removes it and frees it for another organization. */
+            tenant_id?: string | null;
             timezone?: string | null;
         };
         UpdateRelayRequest: {
@@ -7250,6 +7256,7 @@ export interface operations {
                      *           "id": "3f1c2a9e-7b4d-4e8a-9c1f-5d6e7f8a9b0c",
                      *           "name": "Acme Corporation",
                      *           "domain": "acme-corporation",
+                     *           "tenant_id": null,
                      *           "allowed_email_domains": [
                      *             "acme.com"
                      *           ],
@@ -7345,7 +7352,8 @@ export interface operations {
                  *       "name": "Wayne Enterprises",
                  *       "allowed_email_domains": [
                  *         "wayne.com"
-                 *       ]
+                 *       ],
+                 *       "tenant_id": "crm-4821"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateOrganizationRequest"];
@@ -7354,7 +7362,8 @@ export interface operations {
                  *       "name": "Wayne Enterprises",
                  *       "allowed_email_domains": [
                  *         "wayne.com"
-                 *       ]
+                 *       ],
+                 *       "tenant_id": "crm-4821"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["CreateOrganizationRequest"];
@@ -7377,6 +7386,7 @@ export interface operations {
                      *       "id": "3f1c2a9e-7b4d-4e8a-9c1f-5d6e7f8a9b0c",
                      *       "name": "Wayne Enterprises",
                      *       "domain": "wayne-enterprises",
+                     *       "tenant_id": "crm-4821",
                      *       "allowed_email_domains": [
                      *         "wayne.com"
                      *       ],
@@ -7454,8 +7464,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "errors": {
-                     *         "name": [
-                     *           "can't be blank"
+                     *         "tenant_id": [
+                     *           "has already been taken"
                      *         ]
                      *       }
                      *     }
@@ -7493,6 +7503,7 @@ export interface operations {
                      *       "id": "3f1c2a9e-7b4d-4e8a-9c1f-5d6e7f8a9b0c",
                      *       "name": "Acme Corporation",
                      *       "domain": "acme-corporation",
+                     *       "tenant_id": null,
                      *       "allowed_email_domains": [
                      *         "acme.com"
                      *       ],
@@ -7619,6 +7630,7 @@ export interface operations {
                      *       "id": "3f1c2a9e-7b4d-4e8a-9c1f-5d6e7f8a9b0c",
                      *       "name": "Acme Corporation",
                      *       "domain": "acme-corporation",
+                     *       "tenant_id": null,
                      *       "allowed_email_domains": [
                      *         "acme.com"
                      *       ],
@@ -7726,6 +7738,7 @@ export interface operations {
                      *         "id": "3f1c2a9e-7b4d-4e8a-9c1f-5d6e7f8a9b0c",
                      *         "name": "Wayne Enterprises",
                      *         "domain": "wayne-enterprises",
+                     *         "tenant_id": "crm-4821",
                      *         "allowed_email_domains": [
                      *           "wayne.com"
                      *         ],

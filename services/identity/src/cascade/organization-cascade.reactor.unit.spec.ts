@@ -36,6 +36,7 @@ const settings: Omit<OrganizationSettings, 'environments'> = {
   inline_logo_url: null,
   locale: null,
   timezone: null,
+  tenant_id: null,
 };
 
 /** The identity service's aggregates and reactor on in-memory stores. */

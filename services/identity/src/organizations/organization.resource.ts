@@ -13,6 +13,7 @@ export function toOrganization(state: Stored): Organization {
     id: state.id,
     name: state.name,
     domain: state.domain,
+    tenant_id: state.tenant_id,
     allowed_email_domains: state.allowed_email_domains,
     allowed_authn_connections: state.allowed_authn_connections,
     color: state.color,

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { authnConnections, fieldError } from '@sesame/contracts';
 import type { OperationInput, OrganizationSettings, createOrganization } from '@sesame/contracts';
-import { created, failure, handleCommand } from '@sesame/platform';
+import { created, failure } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf } from '../../tenancy/tenant';
 import { domainFromName } from '../domain/domain-slug';
-import { organizationDecider } from '../domain/organization.decider';
 import { toOrganization } from '../organization.resource';
-import type { OrganizationsEnv, StoredOrganization } from '../organizations.env';
-import { organizationStream } from '../projections/organizations.projection';
+import type { OrganizationsEnv } from '../organizations.env';
+import { runOrganizationCommand } from './organization.commands';
 
-/** Creates the organization in the environment of the API key (the other environment may have one of the same domain). */
+/**
+ * Creates the organization in the environment of the API key (the other environment may have one
+ * of the same domain, or of the same `tenant_id`).
+ */
 export function createOrganizationHandler(env: OrganizationsEnv) {
   return async ({ body }: OperationInput<typeof createOrganization>, context: RequestContext) => {
     const environment = environmentOf(context.meta);
@@ -25,15 +27,16 @@ export function createOrganizationHandler(env: OrganizationsEnv) {
       inline_logo_url: body.inline_logo_url ?? null,
       locale: body.locale ?? null,
       timezone: body.timezone ?? null,
+      tenant_id: body.tenant_id ?? null,
       environments: [{ name: environment, status: 'up' }],
     };
-    const result = await handleCommand(
-      env.commandDeps,
-      organizationDecider,
-      organizationStream(environment, domain),
+    const organization = await runOrganizationCommand(
+      env,
+      environment,
+      domain,
       { type: 'CreateOrganization', data: { id: randomUUID(), domain, environment, settings, at: env.now().toISOString() } },
       env.metadata(context),
     );
-    return created(toOrganization(result.state as StoredOrganization));
+    return created(toOrganization(organization));
   };
 }

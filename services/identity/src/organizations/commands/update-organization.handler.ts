@@ -1,13 +1,15 @@
 import type { OperationInput, updateOrganization } from '@sesame/contracts';
-import { handleCommand, ok } from '@sesame/platform';
+import { ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf } from '../../tenancy/tenant';
-import { organizationDecider } from '../domain/organization.decider';
 import { toOrganization } from '../organization.resource';
-import type { OrganizationsEnv, StoredOrganization } from '../organizations.env';
-import { organizationStream } from '../projections/organizations.projection';
+import type { OrganizationsEnv } from '../organizations.env';
+import { runOrganizationCommand } from './organization.commands';
 
-/** Updates the organization of the key's environment; one of the other environment is not found. */
+/**
+ * Updates the organization of the key's environment (one of the other environment is not found);
+ * a new `tenant_id` is taken and the previous one given back.
+ */
 export function updateOrganizationHandler(env: OrganizationsEnv) {
   return async ({ params, body }: OperationInput<typeof updateOrganization>, context: RequestContext) => {
     const { allowed_email_domains, allowed_authn_connections, ...rest } = body;
@@ -16,13 +18,13 @@ export function updateOrganizationHandler(env: OrganizationsEnv) {
       ...(allowed_email_domains ? { allowed_email_domains: [...new Set(allowed_email_domains)] } : {}),
       ...(allowed_authn_connections ? { allowed_authn_connections: [...new Set(allowed_authn_connections)] } : {}),
     };
-    const result = await handleCommand(
-      env.commandDeps,
-      organizationDecider,
-      organizationStream(environmentOf(context.meta), params.org_domain),
+    const organization = await runOrganizationCommand(
+      env,
+      environmentOf(context.meta),
+      params.org_domain,
       { type: 'UpdateOrganization', data: { changes, at: env.now().toISOString() } },
       env.metadata(context),
     );
-    return ok(toOrganization(result.state as StoredOrganization));
+    return ok(toOrganization(organization));
   };
 }

@@ -32,6 +32,7 @@ const settingKeys = [
   'inline_logo_url',
   'locale',
   'timezone',
+  'tenant_id',
   'environments',
 ] as const satisfies readonly (keyof OrganizationSettings)[];
 
@@ -102,8 +103,8 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
   evolve(state, event) {
     switch (event.type) {
       case 'OrganizationCreated': {
-        const { at, ...created } = event.data;
-        return { status: 'active', ...created, inserted_at: at, updated_at: at };
+        const { at, tenant_id, ...created } = event.data;
+        return { status: 'active', ...created, tenant_id: tenant_id ?? null, inserted_at: at, updated_at: at };
       }
       case 'OrganizationUpdated':
         if (state.status === 'empty') return state;

@@ -11,6 +11,7 @@ const settings: OrganizationSettings = {
   inline_logo_url: null,
   locale: null,
   timezone: null,
+  tenant_id: 'crm-42',
   environments: [{ name: 'sandbox', status: 'up' }],
 };
 const id = '2f1f9f6e-6a5e-4b8a-9a53-2a0b5b0d5c11';
@@ -58,6 +59,12 @@ describe('organization decider', () => {
         .thenFails({ kind: 'fields', fields: { domain: ['has already been taken'] } }));
 
     it('lets a deleted organization domain be used again', () => spec.given([created, deleted]).when(create).then([created]));
+
+    it('records no tenant_id when none is given', () =>
+      spec
+        .given([])
+        .when({ ...create, data: { ...create.data, settings: { ...settings, tenant_id: null } } })
+        .then([{ ...created, data: { ...created.data, tenant_id: null } } as OrganizationEvent]));
   });
 
   describe('UpdateOrganization', () => {
@@ -82,6 +89,22 @@ describe('organization decider', () => {
         .given([created])
         .when({ type: 'UpdateOrganization', data: { changes: { domain: 'other' }, at } })
         .thenFails({ kind: 'fields', fields: { domain: ["can't be changed once the organization exists"] } });
+    });
+
+    it('records a new tenant_id, or its removal, and nothing for the same one', () => {
+      const change = (tenant_id: string | null) => ({
+        type: 'UpdateOrganization' as const,
+        data: { changes: { tenant_id }, at },
+      });
+      spec
+        .given([created])
+        .when(change('crm-43'))
+        .then([{ type: 'OrganizationUpdated', data: { changes: { tenant_id: 'crm-43' }, at } }]);
+      spec
+        .given([created])
+        .when(change(null))
+        .then([{ type: 'OrganizationUpdated', data: { changes: { tenant_id: null }, at } }]);
+      spec.given([created]).when(change('crm-42')).thenNothingHappens();
     });
 
     it("changes the status of the organization's own environment", () =>
@@ -142,6 +165,15 @@ describe('organization decider', () => {
   });
 
   describe('evolve', () => {
+    it('gives an organization created before tenant ids a null tenant_id', () => {
+      const { tenant_id: _absent, ...before } = created.data as Extract<
+        OrganizationEvent,
+        { type: 'OrganizationCreated' }
+      >['data'];
+      const state = organizationDecider.evolve(organizationDecider.initialState(), { type: 'OrganizationCreated', data: before });
+      expect(state).toMatchObject({ status: 'active', tenant_id: null });
+    });
+
     it('folds creation, updates and deletion into the state', () => {
       const updated: OrganizationEvent = { type: 'OrganizationUpdated', data: { changes: { name: 'Acme Inc' }, at } };
       const state = [created, updated, deleted].reduce(organizationDecider.evolve, organizationDecider.initialState());

@@ -12,14 +12,17 @@ export const organizationStreamCategory = 'organization';
  */
 export const organizationKey = (environment: Environment, domain: string) => `${environment}:${domain}`;
 
+/** The stream of the organization of a key (`organizationKey`). */
+export const organizationKeyStream = (key: string) => streamName(organizationStreamCategory, key);
+
 /** `organization-<environment>:<domain>`: the stream is the organization and holds its domain's uniqueness. */
 export const organizationStream = (environment: Environment, domain: string) =>
-  streamName(organizationStreamCategory, organizationKey(environment, domain));
+  organizationKeyStream(organizationKey(environment, domain));
 
-/** `organizations_v2`: one document per live organization, keyed by `<environment>:<domain>`. */
+/** `organizations_v3` (v3: `tenant_id`): one document per live organization, keyed by `<environment>:<domain>`. */
 export const organizationsView: AggregateViewDefinition<OrganizationState, OrganizationEvent> = {
   name: 'organizations',
-  version: 2,
+  version: 3,
   category: organizationStreamCategory,
   decider: organizationDecider,
   isVisible: (state) => state.status === 'active',

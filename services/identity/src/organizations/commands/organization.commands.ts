@@ -1,0 +1,79 @@
+import { fieldError } from '@sesame/contracts';
+import type { Environment } from '@sesame/contracts';
+import { Aggregate } from '@sesame/platform';
+import type { EventMetadata, HandleOptions, Reservation, UniqueClaim } from '@sesame/platform';
+import { organizationDecider } from '../domain/organization.decider';
+import type { OrganizationCommand, OrganizationState } from '../domain/organization.decider';
+import type { OrganizationsEnv, StoredOrganization } from '../organizations.env';
+import { organizationKey, organizationKeyStream } from '../projections/organizations.projection';
+
+export const tenantIdReservationKind = 'organizationTenantId';
+
+/** A `tenant_id` is unique among the organizations of one environment, as the domain is. */
+export const tenantIdReservation = (environment: Environment, tenantId: string, domain: string): Reservation => ({
+  kind: tenantIdReservationKind,
+  value: `${environment}:${tenantId}`,
+  owner: organizationKeyStream(organizationKey(environment, domain)),
+});
+
+/** The `tenant_id` a live organization holds. */
+const heldTenantId = (state: OrganizationState) => (state.status === 'active' ? state.tenant_id : null);
+
+/** The `tenant_id` a command asks for: the created organization's, or a change to another value (null: none). */
+function requestedTenantId(command: OrganizationCommand): string | null | undefined {
+  if (command.type === 'CreateOrganization') return command.data.settings.tenant_id;
+  if (command.type === 'UpdateOrganization') return command.data.changes.tenant_id;
+  return undefined;
+}
+
+/**
+ * The `tenant_id` reservations of a command on the organization `domain` of `environment`: the
+ * value it asks for is taken (422 on `tenant_id` when another organization holds it) unless the
+ * organization holds it already; the value it held is given back once it holds another one, none,
+ * or is deleted.
+ */
+export function tenantIdClaims(
+  environment: Environment,
+  domain: string,
+  command: OrganizationCommand,
+): Required<Pick<HandleOptions<OrganizationState>, 'take' | 'release'>> {
+  const reservation = (tenantId: string) => tenantIdReservation(environment, tenantId, domain);
+  return {
+    take: (state): UniqueClaim[] => {
+      const requested = requestedTenantId(command);
+      if (requested === undefined || requested === null || requested === heldTenantId(state)) return [];
+      return [{ reservation: reservation(requested), taken: fieldError('tenant_id', 'has already been taken') }];
+    },
+    release: (before, after) => {
+      const previous = heldTenantId(before);
+      return previous !== null && previous !== heldTenantId(after) ? [reservation(previous)] : [];
+    },
+  };
+}
+
+/**
+ * Runs a command on the organization `domain` of `environment` with its `tenant_id` claims. The
+ * aggregate is exclusive: a command on an organization waits for another one on it between its
+ * reservation and its append, so two commands never hold the same reservation under the same
+ * owner (the losing one would give back what the winning one keeps).
+ */
+export async function runOrganizationCommand(
+  env: Pick<OrganizationsEnv, 'commandDeps'>,
+  environment: Environment,
+  domain: string,
+  command: OrganizationCommand,
+  metadata: EventMetadata,
+): Promise<StoredOrganization> {
+  const organizations = new Aggregate(env.commandDeps, {
+    decider: organizationDecider,
+    stream: organizationKeyStream,
+    exclusive: true,
+  });
+  const result = await organizations.handle(
+    organizationKey(environment, domain),
+    command,
+    metadata,
+    tenantIdClaims(environment, domain, command),
+  );
+  return result.state as StoredOrganization;
+}
