@@ -17,6 +17,7 @@ const userSchema = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 const groupSchema = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const patchOp = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const errorSchema = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const adGroupSchema = 'http://schemas.microsoft.com/2006/11/ResourceManagement/ADSCIM/2.0/Group';
 
 /** The default mapping, and the enterprise extension and job title into metadata, as the directory-sync guide shows. */
@@ -238,6 +239,25 @@ describe('SCIM requests of Entra ID, Okta and OneLogin with their default mappin
         [enterprise]: { employeeNumber: '100010', department: 'Retail' },
       });
       expect((await entra.scim('GET', `/Users/${adele}`)).body[enterprise].manager).toBeUndefined();
+      // What is still refused: an unknown attribute, and a value filter that cannot be read.
+      expect(await patch([{ op: 'Replace', value: { 'nickname.first': 'Babs' } }])).toMatchObject({
+        status: 400,
+        body: {
+          schemas: [errorSchema],
+          status: '400',
+          scimType: 'invalidPath',
+          detail: "Invalid path 'nickName.first' for 'replace' op of operation 1 in PatchOp request body",
+        },
+      });
+      expect(await patch([{ op: 'Add', path: 'phoneNumbers[type eq].value', value: '+33' }])).toMatchObject({
+        status: 400,
+        body: {
+          schemas: [errorSchema],
+          status: '400',
+          scimType: 'invalidFilter',
+          detail: 'The filter is not valid: [(EOT)] is not json',
+        },
+      });
     });
 
     it('applies the PATCH bodies Entra sends with ?aadOptscim062020: a value without path keyed by attribute paths, active as a boolean', async () => {

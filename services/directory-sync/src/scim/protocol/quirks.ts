@@ -97,7 +97,7 @@ function normalizeValue(value: unknown, target: ResolvedPath | null, names: Reso
   }
   const leaf = (target.sub ?? target.attribute?.name ?? target.path.split(/[.:]/).at(-1) ?? '').toLowerCase();
   if (booleanAttributes.has(leaf)) return toBoolean(value);
-  if (leaf === 'members' && value !== undefined) return normalizeMembers(value);
+  if (leaf === 'members') return normalizeMembers(value);
   if (typeof value === 'string' && target.sub === null && target.valueFilter === null && takesBareValue(target.attribute))
     return { value };
   return normalizeBooleans(value);
@@ -132,21 +132,14 @@ export function addMissingEntries(resource: ScimObject, message: ScimObject, nam
     const op = typeof operation?.op === 'string' ? operation.op.toLowerCase() : '';
     if ((op !== 'add' && op !== 'replace') || typeof operation.path !== 'string') return operation;
     const { attribute, valueFilter, sub } = resolvePath(operation.path, names);
-    if (
-      !attribute?.multiValued ||
-      valueFilter === null ||
-      sub === null ||
-      names.core.attributes.get(attribute.name.toLowerCase()) !== attribute
-    )
-      return operation;
-    const entry = describedEntry(parseFilter(valueFilter));
+    if (!attribute?.multiValued || valueFilter === null || sub === null) return operation;
+    const filter = parseFilter(valueFilter);
+    const entry = describedEntry(filter);
     if (entry === null) return operation;
-    const current =
-      entries.get(attribute.name) ??
-      (Array.isArray(resource[attribute.name]) ? [...(resource[attribute.name] as ScimObject[])] : []);
+    const stored = resource[attribute.name];
+    const current = entries.get(attribute.name) ?? (Array.isArray(stored) ? [...(stored as ScimObject[])] : []);
     entries.set(attribute.name, current);
-    if (current.some((item) => typeof item === 'object' && item !== null && matches(item, parseFilter(valueFilter))))
-      return operation;
+    if (current.some((item) => typeof item === 'object' && item !== null && matches(item, filter))) return operation;
     const added = { ...entry, [sub]: operation.value };
     current.push(added);
     return { op: 'add', path: attribute.name, value: [added] };

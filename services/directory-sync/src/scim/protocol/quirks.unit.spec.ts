@@ -88,6 +88,12 @@ describe('an add or replace of an entry the resource does not have yet (Entra ID
     expect(addMissingEntries(user, patchOf(...operations), names).Operations).toEqual(operations);
   });
 
+  it('refuses a value filter it cannot read with 400 invalidFilter', () => {
+    expect(() =>
+      addMissingEntries(user, patchOf({ op: 'add', path: 'phoneNumbers[type eq].value', value: '+2' }), names),
+    ).toThrow(expect.objectContaining({ error: expect.objectContaining({ status: 400, scimType: 'invalidFilter' }) }));
+  });
+
   it('lands in the patched user next to the entries it had', async () => {
     const patched = await applyPatchOp(
       'User',
