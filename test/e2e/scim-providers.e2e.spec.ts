@@ -164,7 +164,11 @@ describe('SCIM requests of Entra ID, Okta and OneLogin with their default mappin
         },
         metadata: { title: 'Retail Manager', employee_number: '100009', department: 'Retail' },
       });
-      for (const path of [`/Users?${filter(`userName eq "${email}"`)}`, `/Users?${filter('externalId eq "AdeleV"')}`])
+      for (const path of [
+        `/Users?${filter(`userName eq "${email}"`)}`,
+        `/Users?${filter('externalId eq "AdeleV"')}`,
+        `/Users?${filter(`emails[type eq "work"].value eq "${email}"`)}`,
+      ])
         expect((await entra.scim('GET', path)).body.Resources.map((user: { id: string }) => user.id)).toEqual([adele]);
     });
 
