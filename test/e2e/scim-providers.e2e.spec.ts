@@ -170,6 +170,10 @@ describe('SCIM requests of Entra ID, Okta and OneLogin with their default mappin
         `/Users?${filter(`emails[type eq "work"].value eq "${email}"`)}`,
       ])
         expect((await entra.scim('GET', path)).body.Resources.map((user: { id: string }) => user.id)).toEqual([adele]);
+      // The email and the type must belong to the same entry.
+      expect((await entra.scim('GET', `/Users?${filter(`emails[type eq "home"].value eq "${email}"`)}`)).body).toMatchObject({
+        totalResults: 0,
+      });
     });
 
     it('applies the PATCH bodies Entra sends without the flag: capitalised ops, filtered paths of entries not there yet, the manager id, "False"', async () => {
