@@ -44,7 +44,7 @@ export function coerceIncoming(kind: ScimResourceKind, body: ScimObject): ScimOb
 }
 
 type Described = { id: string; attributes: Parameters<typeof schemaNames>[1] };
-const describe = (schema: typeof SCIMMY.Schemas.User | typeof SCIMMY.Schemas.EnterpriseUser | typeof SCIMMY.Schemas.Group) =>
+const descriptionOf = (schema: typeof SCIMMY.Schemas.User | typeof SCIMMY.Schemas.EnterpriseUser | typeof SCIMMY.Schemas.Group) =>
   plain(schema.definition.describe()) as unknown as Described;
 /** The common attributes of every resource (RFC 7643 section 3.1), which the schema descriptions leave out. */
 const commonAttributes: Described['attributes'] = [
@@ -62,10 +62,10 @@ const namesOf = (schema: Described) => schemaNames(schema.id, [...commonAttribut
 /** The attribute names the paths of each resource type may use, to read them whatever their case. */
 export const resourceNames: Record<ScimResourceKind, ResourceNames> = {
   User: {
-    core: namesOf(describe(SCIMMY.Schemas.User)),
-    extensions: [schemaNames(scimSchemaUrns.EnterpriseUser, describe(SCIMMY.Schemas.EnterpriseUser).attributes)],
+    core: namesOf(descriptionOf(SCIMMY.Schemas.User)),
+    extensions: [schemaNames(scimSchemaUrns.EnterpriseUser, descriptionOf(SCIMMY.Schemas.EnterpriseUser).attributes)],
   },
-  Group: { core: namesOf(describe(SCIMMY.Schemas.Group)), extensions: [] },
+  Group: { core: namesOf(descriptionOf(SCIMMY.Schemas.Group)), extensions: [] },
 };
 
 /** The core schema's readOnly attributes, lower-cased name → name (User: `groups`). */
