@@ -145,7 +145,7 @@ export const putAttributesMapping = defineOperation({
   tag: 'Directory Syncs',
   summary: 'Replace the attribute mapping',
   description:
-    'Each SCIM attribute path (`name`; a multi-valued attribute gives its primary entry, or its first, and may be narrowed with a filter: `emails[type eq "work"].value`) goes to a Sesame user field (`mapped_name`). A required attribute missing or invalid in a SCIM resource refuses it (400 invalidValue); an optional one that is invalid is left out of the user. Custom attributes go to `metadata.<key>`.',
+    'Each SCIM attribute path (`name`; a multi-valued attribute gives its primary entry, else its `work` one, else its first, and may be narrowed with a filter: `emails[type eq "work"].value`; a complex attribute such as the enterprise `manager` gives its `value`) goes to a Sesame user field (`mapped_name`). A required attribute missing or invalid in a SCIM resource refuses it (400 invalidValue); an optional one that is invalid is left out of the user. Custom attributes go to `metadata.<key>`.',
   auth: 'api_key',
   scope: 'directory_syncs:write',
   subject: subjects.directorySync.attributesMapping.put,

@@ -4,9 +4,9 @@ const optional = (name: string, mapped_name: string): AttributeMapping => ({ nam
 
 /**
  * The mapping of an environment that has not set one: the SCIM core attributes that have a
- * Sesame user field. A multi-valued attribute (`emails.value`) reads its primary entry, or its
- * first one. Optional, so that a provider sending an unusable value (a phone number that is not
- * E.164) still provisions the user without it.
+ * Sesame user field. A multi-valued attribute (`emails.value`) reads its primary entry, else
+ * its `work` one, else its first one. Optional, so that a provider sending an unusable value (a
+ * phone number that is not E.164) still provisions the user without it.
  */
 export const defaultAttributesMapping: AttributeMapping[] = [
   optional('emails.value', 'email'),

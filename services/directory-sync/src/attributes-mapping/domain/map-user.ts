@@ -24,17 +24,26 @@ export type MappingResult = { ok: true; user: MappedUser } | { ok: false; proble
 
 const keyOf = (object: ScimObject, name: string) => Object.keys(object).find((key) => key.toLowerCase() === name.toLowerCase());
 
-/** The entry a multi-valued attribute stands for: its primary one, else its first one. */
+const entryWith = (values: unknown[], test: (entry: ScimObject) => boolean) =>
+  values.find((value) => typeof value === 'object' && value !== null && test(value as ScimObject));
+
+/**
+ * The entry a multi-valued attribute stands for: its primary one, else its `work` one (Entra ID
+ * sends `work`, `mobile` and `fax` phone numbers, and `work` and `other` addresses, none primary),
+ * else its first one.
+ */
 function representative(values: unknown[]): unknown {
   return (
-    values.find((value) => typeof value === 'object' && value !== null && (value as ScimObject).primary === true) ?? values[0]
+    entryWith(values, (entry) => entry.primary === true) ??
+    entryWith(values, (entry) => typeof entry.type === 'string' && entry.type.toLowerCase() === 'work') ??
+    values[0]
   );
 }
 
 /**
  * The value of a mapping's SCIM attribute path in a resource: `name.givenName`, `emails.value`
  * (primary entry), `emails[type eq "work"].value` (primary matching entry),
- * `urn:...:enterprise:2.0:User:department` or `...:manager.value`.
+ * `urn:...:enterprise:2.0:User:department`, `...:manager.value` or `...:manager` (its `value`).
  */
 export function readScimAttribute(resource: ScimObject, path: string): unknown {
   const valueFilter = /\[(.+)\]/.exec(path);
@@ -56,7 +65,14 @@ export function readScimAttribute(resource: ScimObject, path: string): unknown {
     if (index === 0 && filter && Array.isArray(current))
       current = current.filter((entry) => typeof entry === 'object' && entry !== null && matches(entry as ScimObject, filter));
   }
-  return Array.isArray(current) ? representative(current) : current;
+  const found = Array.isArray(current) ? representative(current) : current;
+  return typeof found === 'object' && found !== null && !Array.isArray(found) ? valueOf(found as ScimObject) : found;
+}
+
+/** A complex value where a simple one is read (`urn:...:User:manager`, `emails`) stands for its `value`. */
+function valueOf(complex: ScimObject): unknown {
+  const key = keyOf(complex, 'value');
+  return key === undefined ? complex : complex[key];
 }
 
 function targetSchema(field: string): z.ZodType {

@@ -28,8 +28,27 @@ describe('reading SCIM attributes for the mapping', () => {
     [`${enterprise}:manager.value`, 'babbage'],
     ['title', undefined],
     [`${enterprise}:costCenter`, undefined],
+    [`${enterprise}:manager`, 'babbage'],
+    ['emails', 'ada@acme.com'],
   ])('%s → %s', (path, value) => {
     expect(readScimAttribute(resource, path)).toEqual(value);
+  });
+
+  it('reads the work entry of a multi-valued attribute that has no primary one, else the first (Entra ID)', () => {
+    const entra = {
+      phoneNumbers: [
+        { type: 'fax', value: '+14255550111' },
+        { type: 'work', value: '+14255550109' },
+      ],
+      addresses: [{ type: 'other', formatted: 'Building 4' }],
+    };
+    expect(readScimAttribute(entra, 'phoneNumbers.value')).toBe('+14255550109');
+    expect(readScimAttribute(entra, 'addresses.formatted')).toBe('Building 4');
+    expect(readScimAttribute(resource, 'emails.value')).toBe('ada@acme.com');
+  });
+
+  it('reads a complex value without a value sub-attribute as it is', () => {
+    expect(readScimAttribute(resource, 'name')).toEqual({ givenName: 'Ada', familyName: 'Lovelace' });
   });
 });
 

@@ -26,10 +26,36 @@ export function quoteBareValues(filter: string): string {
     .join('');
 }
 
+/**
+ * Entra ID looks users up by `emails[type eq "work"].value eq "ada@example.com"`, a
+ * sub-attribute after a value filter (outside RFC 7644's grammar, which scim2-parse-filter
+ * reads as two separate conditions): it is `emails[(type eq "work") and value eq "…"]`, one
+ * entry holding both.
+ */
+export function subAttributesInside(filter: string): string {
+  const parts = filter.match(token) ?? [];
+  const out: string[] = [];
+  for (let index = 0; index < parts.length; index++) {
+    const [part, sub, space, op] = parts.slice(index, index + 4);
+    const operator = op?.toLowerCase() ?? '';
+    const open = out.lastIndexOf('[');
+    const inside = part === ']' && sub?.startsWith('.') && /^\s+$/.test(space ?? '') && open >= 0;
+    if (!inside || !(comparisonOperators.has(operator) || operator === 'pr')) {
+      out.push(part as string);
+      continue;
+    }
+    const value = operator === 'pr' ? [] : parts.slice(index + 4, index + 6);
+    out.splice(open + 1, 0, '(');
+    out.push(') and ', (sub as string).slice(1), ' ', op as string, ...value, ']');
+    index += 3 + value.length;
+  }
+  return out.join('');
+}
+
 /** Parses a SCIM filter (scim2-parse-filter); a bad one answers 400 `invalidFilter`. */
 export function parseFilter(text: string): Filter {
   try {
-    return parse(quoteBareValues(text.trim()));
+    return parse(subAttributesInside(quoteBareValues(text.trim())));
   } catch (error) {
     scimFail(400, `The filter is not valid: ${(error as Error).message}`, 'invalidFilter');
   }

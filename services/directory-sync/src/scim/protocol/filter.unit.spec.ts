@@ -1,4 +1,4 @@
-import { matches, parseFilter, quoteBareValues } from './filter';
+import { matches, parseFilter, quoteBareValues, subAttributesInside } from './filter';
 import type { ScimObject } from './filter';
 
 const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
@@ -92,4 +92,22 @@ describe('SCIM filters (RFC 7644 section 3.4.2.2)', () => {
       );
     },
   );
+});
+
+describe("a sub-attribute after a value filter (Entra ID's matching query)", () => {
+  it.each([
+    ['emails[type eq "work"].value eq "anna@example.com"', 'emails[(type eq "work") and value eq "anna@example.com"]'],
+    ['emails[type eq "work"].display pr', 'emails[(type eq "work") and display pr]'],
+    ['userName eq "a" and emails[type eq "work"].value co "]"', 'userName eq "a" and emails[(type eq "work") and value co "]"]'],
+    ['emails[type eq "work"]', 'emails[type eq "work"]'],
+    ['emails.value eq "a"', 'emails.value eq "a"'],
+  ])('%s is %s', (filter, inside) => {
+    expect(subAttributesInside(filter)).toBe(inside);
+  });
+
+  it('matches a user only when one entry holds both', () => {
+    expect(ids('emails[type eq "work"].value eq "anna@example.com"')).toEqual(['u1']);
+    expect(ids('emails[type eq "work"].value eq "anna@gmail.com"')).toEqual([]);
+    expect(ids('emails[type eq "home"].value eq "anna@gmail.com"')).toEqual(['u1']);
+  });
 });

@@ -1,4 +1,7 @@
 import SCIMMY from 'scimmy';
+import { schemaNames } from './attribute-paths';
+import type { ResourceNames } from './attribute-paths';
+import { addMissingEntries } from './quirks';
 import { rethrowScimmyError, scimFail } from './scim-error';
 import type { ScimObject } from './filter';
 
@@ -39,6 +42,31 @@ export function coerceIncoming(kind: ScimResourceKind, body: ScimObject): ScimOb
     rethrowScimmyError(error);
   }
 }
+
+type Described = { id: string; attributes: Parameters<typeof schemaNames>[1] };
+const descriptionOf = (schema: typeof SCIMMY.Schemas.User | typeof SCIMMY.Schemas.EnterpriseUser | typeof SCIMMY.Schemas.Group) =>
+  plain(schema.definition.describe()) as unknown as Described;
+/** The common attributes of every resource (RFC 7643 section 3.1), which the schema descriptions leave out. */
+const commonAttributes: Described['attributes'] = [
+  { name: 'id', type: 'string', multiValued: false },
+  { name: 'externalId', type: 'string', multiValued: false },
+  {
+    name: 'meta',
+    type: 'complex',
+    multiValued: false,
+    subAttributes: ['resourceType', 'created', 'lastModified', 'location', 'version'].map((name) => ({ name })),
+  },
+];
+const namesOf = (schema: Described) => schemaNames(schema.id, [...commonAttributes, ...schema.attributes]);
+
+/** The attribute names the paths of each resource type may use, to read them whatever their case. */
+export const resourceNames: Record<ScimResourceKind, ResourceNames> = {
+  User: {
+    core: namesOf(descriptionOf(SCIMMY.Schemas.User)),
+    extensions: [schemaNames(scimSchemaUrns.EnterpriseUser, descriptionOf(SCIMMY.Schemas.EnterpriseUser).attributes)],
+  },
+  Group: { core: namesOf(descriptionOf(SCIMMY.Schemas.Group)), extensions: [] },
+};
 
 /** The core schema's readOnly attributes, lower-cased name → name (User: `groups`). */
 const readOnlyAttributes = (kind: ScimResourceKind): Map<string, string> => {
@@ -86,10 +114,11 @@ function refuseReadOnlyTargets(kind: ScimResourceKind, message: ScimObject): voi
 /** Applies a PatchOp message to a stored resource; answers the patched resource, without meta. */
 export async function applyPatchOp(kind: ScimResourceKind, resource: ScimObject, message: ScimObject): Promise<ScimObject> {
   refuseReadOnlyTargets(kind, message);
+  const completed = addMissingEntries(resource, message, resourceNames[kind]);
   try {
     const instance = new (schemaOf(kind))(resource, 'both');
     // scimmy answers nothing when the operations leave the resource as it was.
-    const patched = plain((await new SCIMMY.Messages.PatchOp(message as never).apply(instance)) ?? instance);
+    const patched = plain((await new SCIMMY.Messages.PatchOp(completed as never).apply(instance)) ?? instance);
     delete patched.meta;
     delete patched.id;
     delete patched.password;

@@ -7,7 +7,7 @@ import { matches, parseFilter } from '../protocol/filter';
 import type { Filter, ScimObject } from '../protocol/filter';
 import { listResponse } from '../protocol/list';
 import { normalizePatch, normalizeResource } from '../protocol/quirks';
-import { applyPatchOp, coerceIncoming, scimSchemaUrns } from '../protocol/scim-schemas';
+import { applyPatchOp, coerceIncoming, resourceNames, scimSchemaUrns } from '../protocol/scim-schemas';
 import type { ProvisioningRule } from './provisioning-rules';
 import type { ScimResourceCommand, ScimResourceState } from './domain/scim-resource.decider';
 import { representation } from './scim-representation';
@@ -45,7 +45,7 @@ export class ScimResources {
 
   private async provision(kind: ScimResourceKind, body: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
     const { directory, metadata } = request;
-    const resource = coerceIncoming(kind, normalizeResource(body));
+    const resource = coerceIncoming(kind, normalizeResource(body, resourceNames[kind]));
     const id = randomUUID();
     const userName = kind === 'User' ? userNameOf(resource) : null;
     const step: Step<ScimResourceState, ScimResourceCommand, ScimObject> = {
@@ -70,12 +70,12 @@ export class ScimResources {
   }
 
   async replace(kind: ScimResourceKind, id: string, body: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
-    const next = coerceIncoming(kind, normalizeResource(body));
+    const next = coerceIncoming(kind, normalizeResource(body, resourceNames[kind]));
     return this.change(kind, id, request, async () => next);
   }
 
   async patch(kind: ScimResourceKind, id: string, body: ScimObject, request: ScimRequest): Promise<ScimResourceData> {
-    const operations = normalizePatch(body, scimSchemaUrns.PatchOp);
+    const operations = normalizePatch(body, scimSchemaUrns.PatchOp, resourceNames[kind]);
     return this.change(kind, id, request, (current) => applyPatchOp(kind, { ...current.resource, id }, operations));
   }
 
