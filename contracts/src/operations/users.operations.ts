@@ -77,10 +77,11 @@ export const userInputFields = {
 
 type Metadata = z.infer<typeof metadataInputSchema>;
 
-export const metadataAliasMessage = 'must be the same as metadata when both are given (meta_data is another name for metadata)';
+const metadataAliasMessage = 'must be the same as metadata when both are given (meta_data is another name for metadata)';
 
 const sameMetadata = (a: Metadata, b: Metadata) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => key in b && b[key] === value);
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([key, value]) => Object.hasOwn(b, key) && b[key] === value);
 
 /**
  * `meta_data`, the other name of `metadata` (SPEC.md section 3), read as `metadata`: both given
