@@ -100,7 +100,14 @@ describe('IT admins over HTTP (all processes, real NATS)', () => {
   it('lists and gets admins by email, case-insensitively; the other environment does not see them', async () => {
     const list = await system.request('GET', admins());
     expect(list.body).toMatchObject({ total: 1, data: [{ email: 'It.Admin@Example.com' }] });
-    expect(list.body.pagination).toEqual({ current_page: 1, next_page: null, prev_page: null, per_page: 10, total_pages: 1 });
+    expect(list.body.pagination).toEqual({
+      current_page: 1,
+      current_pages: 1,
+      next_page: null,
+      prev_page: null,
+      per_page: 10,
+      total_pages: 1,
+    });
     expect((await system.request('GET', `${admins()}/it.admin@example.com`)).body.email).toBe('It.Admin@Example.com');
     expect(await system.request('GET', `${admins()}/nobody@example.com`)).toMatchObject({ status: 404, body: notFound });
     // Production has no organization of this domain: 404, as for anything of another environment.

@@ -161,6 +161,7 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
       expect(body.total).toBe(all.total);
       expect(body.pagination).toEqual({
         current_page: 2,
+        current_pages: 2,
         next_page: all.total > 4 ? 3 : null,
         prev_page: 1,
         per_page: 2,

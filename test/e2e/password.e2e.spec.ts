@@ -57,14 +57,17 @@ describe('Password sign-in (all processes, real NATS)', () => {
     const path = () => `/api/v2/org/${org}/password-connection`;
 
     it('has defaults, is created once, and checks its lengths', async () => {
-      expect(await system.request('GET', path())).toMatchObject({
+      const defaults = await system.request('GET', path());
+      expect(defaults).toMatchObject({
         status: 200,
         body: { active: true, plain_text_min_length: 8, plain_text_max_length: 128, pepper_rotation_period: 86_400 },
       });
+      const { id } = defaults.body;
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(await post(path(), { plain_text_min_length: 10, plain_text_max_length: 64 })).toEqual(
         expect.objectContaining({
           status: 201,
-          body: { active: true, plain_text_min_length: 10, plain_text_max_length: 64, pepper_rotation_period: 86_400 },
+          body: { id, active: true, plain_text_min_length: 10, plain_text_max_length: 64, pepper_rotation_period: 86_400 },
         }),
       );
       expect(await post(path(), {})).toMatchObject({
@@ -75,7 +78,39 @@ describe('Password sign-in (all processes, real NATS)', () => {
         status: 422,
         body: { errors: { plain_text_min_length: ['must be lower than plain_text_max_length'] } },
       });
-      expect(await system.request('GET', path())).toMatchObject({ body: { plain_text_min_length: 10 } });
+      expect(await system.request('GET', path())).toMatchObject({ body: { id, plain_text_min_length: 10 } });
+      expect(await system.request('PUT', path(), { body: { active: true } })).toMatchObject({ status: 200, body: { id } });
+    });
+
+    // Cryptr's SDKs read a create answer without an id as a failure: every connection answers one.
+    it('answers a stable id of its own per organization and environment, created from a form or by an update', async () => {
+      const other = await createOrganization(system, `Password id ${randomUUID().slice(0, 8)}`);
+      const otherPath = `/api/v2/org/${other}/password-connection`;
+      const before = (await system.request('GET', otherPath)).body.id;
+      expect(before).toEqual(expect.any(String));
+      expect(before).not.toBe((await system.request('GET', path())).body.id);
+      const created = await system.request('POST', otherPath, {
+        form: '__type__=PasswordConnection&plain_text_min_length=9&plain_text_max_length=99',
+      });
+      expect(created).toMatchObject({
+        status: 201,
+        body: { id: before, active: true, plain_text_min_length: 9, plain_text_max_length: 99, pepper_rotation_period: 86_400 },
+      });
+      expect((await system.request('GET', otherPath)).body).toEqual(created.body);
+
+      // The production environment has its own organization of that domain, and its own connection.
+      const production = system.createApiKey('production');
+      const otherName = `Password id ${other}`;
+      const third = await createOrganization(system, otherName);
+      expect(await createOrganization(system, otherName, {}, production)).toBe(third);
+      const inProduction = await system.request('GET', `/api/v2/org/${third}/password-connection`, { key: production });
+      expect(inProduction).toMatchObject({ status: 200, body: { id: expect.any(String), active: true } });
+
+      const thirdPath = `/api/v2/org/${third}/password-connection`;
+      const thirdId = (await system.request('GET', thirdPath)).body.id;
+      const updated = await system.request('PUT', thirdPath, { form: 'active=false' });
+      expect(updated).toMatchObject({ status: 200, body: { id: thirdId, active: false } });
+      expect(new Set([before, thirdId, inProduction.body.id, (await system.request('GET', path())).body.id]).size).toBe(4);
     });
 
     it('answers 404 for an unknown organization and 401 without an API key', async () => {

@@ -52,7 +52,14 @@ describe('Redirect URIs over HTTP (all processes, real NATS)', () => {
     const { status, body } = await system.request('GET', `${path}?per_page=2&page=1`);
     expect(status).toBe(200);
     expect(body.data.map((uri: { id: string }) => uri.id)).toEqual([first.id, second.id]);
-    expect(body.pagination).toEqual({ current_page: 1, next_page: 2, prev_page: null, per_page: 2, total_pages: 2 });
+    expect(body.pagination).toEqual({
+      current_page: 1,
+      current_pages: 1,
+      next_page: 2,
+      prev_page: null,
+      per_page: 2,
+      total_pages: 2,
+    });
     expect(body.total).toBe(3);
   });
 

@@ -151,7 +151,14 @@ describe('SSO connections over HTTP (all processes, real NATS)', () => {
     const page = await system.request('GET', '/api/v2/sso-connections?per_page=1&page=2');
     expect(page.status).toBe(200);
     expect(page.body.data.map((item: { organization: string }) => item.organization)).toEqual([globex]);
-    expect(page.body.pagination).toEqual({ current_page: 2, next_page: null, prev_page: 1, per_page: 1, total_pages: 2 });
+    expect(page.body.pagination).toEqual({
+      current_page: 2,
+      current_pages: 2,
+      next_page: null,
+      prev_page: 1,
+      per_page: 1,
+      total_pages: 2,
+    });
     expect(page.body.total).toBe(2);
     expect((await system.request('GET', '/api/v2/sso-connections', { key: production })).body.total).toBe(0);
     expect(await system.request('GET', path(acme), { key: production })).toMatchObject({ status: 404 });

@@ -114,7 +114,9 @@ describe('TOTP over HTTP (all processes, real NATS)', () => {
       expect(body).toEqual({
         email: 'gavin@hooli-totp.com',
         enrolled_totp_at: expect.any(String),
+        enrolled_at: body.enrolled_totp_at,
         enrollment_totp_nb: 1,
+        enrollment_nb: 1,
         first_verification_code: null,
         last_recovery_acknowledgement_at: null,
         last_recovery_code_at: null,
@@ -155,7 +157,14 @@ describe('TOTP over HTTP (all processes, real NATS)', () => {
       expect(await system.request('PUT', enrollmentValidation(wrong))).toMatchObject({ status: 401, body: invalidCode });
       const { status, body } = await system.request('PUT', enrollmentValidation(app.code(-1)));
       expect(status).toBe(200);
-      expect(body).toMatchObject({ enrollment_totp_nb: 1, validated_enrollment_at: expect.any(String), uri: null });
+      expect(body).toMatchObject({
+        enrolled_at: body.enrolled_totp_at,
+        enrollment_totp_nb: 1,
+        enrollment_nb: 1,
+        validated_enrollment_at: expect.any(String),
+        uri: null,
+      });
+      expect(body.enrolled_at).toEqual(expect.any(String));
     });
 
     it('refuses to enroll a validated user again without force_enroll', async () => {
@@ -220,7 +229,9 @@ describe('TOTP over HTTP (all processes, real NATS)', () => {
       const { status, body } = await system.request('POST', enrollment(), { form: 'force_enroll=true' });
       expect(status).toBe(201);
       expect(body).toMatchObject({
+        enrolled_at: body.enrolled_totp_at,
         enrollment_totp_nb: 2,
+        enrollment_nb: 2,
         validated_enrollment_at: null,
         uri: expect.stringMatching(/^otpauth:/),
       });

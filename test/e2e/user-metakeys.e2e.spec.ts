@@ -52,7 +52,7 @@ describe('User metadata keys over HTTP (all processes, real NATS)', () => {
     const page = await system.request('GET', `${metakeys}?per_page=3&page=2`);
     expect(page.body).toEqual({
       data: [{ name: 'ratio', required: false, type: 'float' }],
-      pagination: { current_page: 2, next_page: null, prev_page: 1, per_page: 3, total_pages: 2 },
+      pagination: { current_page: 2, current_pages: 2, next_page: null, prev_page: 1, per_page: 3, total_pages: 2 },
       total: 4,
     });
     const prod = (await system.request('GET', metakeys, { key: production })).body;

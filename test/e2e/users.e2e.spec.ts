@@ -81,6 +81,7 @@ describe('Users over HTTP (all processes, real NATS)', () => {
         },
         identities: [],
         metadata: { team: 'analytics' },
+        meta_data: { team: 'analytics' },
         inserted_at: expect.any(String),
         updated_at: body.inserted_at,
       });
@@ -139,6 +140,27 @@ describe('Users over HTTP (all processes, real NATS)', () => {
         ],
       });
       expect(JSON.stringify(body.profile)).not.toContain('Profile');
+    });
+
+    // SPEC.md section 3: the user's metadata is "also named meta_data in one reading"; Cryptr's SDKs send and read meta_data.
+    it('reads meta_data as metadata from JSON and forms, and answers both names', async () => {
+      const json = await system.request('POST', users(), {
+        body: { email: 'meta-json@example.com', meta_data: { crm_id: 'C-42' } },
+      });
+      expect([json.status, json.body.errors]).toEqual([201, undefined]);
+      expect(json.body).toMatchObject({ metadata: { crm_id: 'C-42' }, meta_data: { crm_id: 'C-42' } });
+      expect((await system.request('GET', `${users()}/${json.body.id}`)).body).toEqual(json.body);
+
+      const form = await system.request('POST', users(), {
+        form: 'email=meta-form%40example.com&meta_data[__type__]=Metadata&meta_data[crm_id]=C-43&meta_data[seats]=12',
+      });
+      expect([form.status, form.body.errors]).toEqual([201, undefined]);
+      expect(form.body).toMatchObject({ metadata: { crm_id: 'C-43', seats: '12' }, meta_data: { crm_id: 'C-43', seats: '12' } });
+
+      const both = await system.request('POST', users(), {
+        body: { email: 'meta-both@example.com', metadata: { crm_id: 'C-44' }, meta_data: { crm_id: 'C-44' } },
+      });
+      expect([both.status, both.body.metadata, both.body.meta_data]).toEqual([201, { crm_id: 'C-44' }, { crm_id: 'C-44' }]);
     });
 
     it('creates a user from the SDK JSON shape: __type__ markers in nested objects are ignored', async () => {
@@ -218,6 +240,16 @@ describe('Users over HTTP (all processes, real NATS)', () => {
         'a chosen id',
         { email: 'id@example.com', id: '6f1f3c1e-5a43-4d1e-9a55-3f6b7d1c2e4f' },
         { id: ['is assigned by Sesame and cannot be chosen'] },
+      ],
+      [
+        'metadata and a different meta_data',
+        { email: 'md@example.com', metadata: { plan: 'gold' }, meta_data: { plan: 'silver' } },
+        { meta_data: ['must be the same as metadata when both are given (meta_data is another name for metadata)'] },
+      ],
+      [
+        'a bad key in meta_data',
+        { email: 'mk@example.com', meta_data: { '9lives': 'x' } },
+        { 'meta_data.9lives': ['is invalid'] },
       ],
     ])('refuses %s with 422 field errors and writes nothing', async (_case, payload, errors) => {
       const before = (await system.request('GET', `${users()}?per_page=100`)).body.total;
@@ -299,6 +331,7 @@ describe('Users over HTTP (all processes, real NATS)', () => {
       );
       expect(body.pagination).toEqual({
         current_page: 2,
+        current_pages: 2,
         next_page: all.total > 4 ? 3 : null,
         prev_page: 1,
         per_page: 2,
@@ -385,6 +418,35 @@ describe('Users over HTTP (all processes, real NATS)', () => {
       expect((await system.request('GET', `${users()}/${user.id}`)).body).toEqual(body);
     });
 
+    it('replaces the metadata from meta_data on update (JSON and form), and refuses a meta_data that contradicts metadata', async () => {
+      const json = await system.request('PUT', `${users()}/${user.id}`, {
+        body: { email: 'mutable@example.com', meta_data: { tier: 'one', seats: 3 } },
+      });
+      expect([json.status, json.body.metadata, json.body.meta_data]).toEqual([
+        200,
+        { tier: 'one', seats: 3 },
+        { tier: 'one', seats: 3 },
+      ]);
+      const form = await system.request('PUT', `${users()}/${user.id}`, {
+        form: 'email=mutable%40example.com&meta_data[tier]=two',
+      });
+      expect([form.status, form.body.metadata, form.body.meta_data]).toEqual([200, { tier: 'two' }, { tier: 'two' }]);
+      const refused = await system.request('PUT', `${users()}/${user.id}`, {
+        form: 'email=mutable%40example.com&metadata[tier]=three&meta_data[tier]=four',
+      });
+      expect(refused).toMatchObject({
+        status: 422,
+        body: {
+          errors: { meta_data: ['must be the same as metadata when both are given (meta_data is another name for metadata)'] },
+        },
+      });
+      expect((await system.request('GET', `${users()}/${user.id}`)).body.meta_data).toEqual({ tier: 'two' });
+      const cleared = await system.request('PUT', `${users()}/${user.id}`, {
+        body: { email: 'mutable@example.com', meta_data: {} },
+      });
+      expect([cleared.status, cleared.body.metadata, cleared.body.meta_data]).toEqual([200, {}, {}]);
+    });
+
     it('updates from a form with bracket notation', async () => {
       const { status, body } = await system.request('PUT', `${users()}/${user.id}`, {
         form: 'email=mutable%40example.com&profile[family_name]=Tabular&profile[birthdate]=2000-01-31&active=false',
@@ -439,6 +501,11 @@ describe('Users over HTTP (all processes, real NATS)', () => {
       expect(form.body.metadata).toEqual({ plan: 'gold', seats: '12' });
       const removed = await system.request('PUT', `${users()}/${user.id}/remove-metadata`, { body: { key: 'plan' } });
       expect(removed.body.metadata).toEqual({ seats: '12' });
+      expect([added.body.meta_data, form.body.meta_data, removed.body.meta_data]).toEqual([
+        { plan: 'gold' },
+        { plan: 'gold', seats: '12' },
+        { seats: '12' },
+      ]);
       expect(await system.request('PUT', `${users()}/${user.id}/add-metadata`, { body: { value: 'x' } })).toMatchObject({
         status: 422,
         body: { errors: { key: ["can't be blank"] } },
@@ -459,7 +526,15 @@ describe('Users over HTTP (all processes, real NATS)', () => {
     it('deletes, answering { deleted, resource }, then 404s and frees the email', async () => {
       const { status, body } = await system.request('DELETE', `${users()}/${user.id}`);
       expect(status).toBe(200);
-      expect(body).toEqual({ deleted: true, resource: expect.objectContaining({ id: user.id, email: 'renamed@example.com' }) });
+      expect(body).toEqual({
+        deleted: true,
+        resource: expect.objectContaining({
+          id: user.id,
+          email: 'renamed@example.com',
+          metadata: { seats: '12' },
+          meta_data: { seats: '12' },
+        }),
+      });
       for (const [method, path] of [
         ['GET', `${users()}/${user.id}`],
         ['DELETE', `${users()}/${user.id}`],

@@ -82,7 +82,14 @@ describe('Webhooks over HTTP (all processes, real NATS)', () => {
     expect(status).toBe(200);
     expect(body.data.map((item: { id: string }) => item.id)).toEqual([webhook.id]);
     expect(body.data[0].signature_key).toBeNull();
-    expect(body.pagination).toEqual({ current_page: 1, next_page: 2, prev_page: null, per_page: 1, total_pages: 2 });
+    expect(body.pagination).toEqual({
+      current_page: 1,
+      current_pages: 1,
+      next_page: 2,
+      prev_page: null,
+      per_page: 1,
+      total_pages: 2,
+    });
     expect(body.total).toBe(2);
   });
 

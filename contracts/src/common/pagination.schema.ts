@@ -14,6 +14,7 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export const paginationSchema = z
   .object({
     current_page: z.number().int(),
+    current_pages: z.number().int().meta({ description: 'The same as `current_page` (SPEC.md section 3 names both)' }),
     next_page: z.number().int().nullable(),
     prev_page: z.number().int().nullable(),
     per_page: z.number().int(),
@@ -42,6 +43,7 @@ export function paginate<T>(data: T[], total: number, { page, perPage }: Page) {
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const pagination: Pagination = {
     current_page: page,
+    current_pages: page,
     next_page: page < totalPages ? page + 1 : null,
     prev_page: page > 1 ? Math.min(page - 1, totalPages) : null,
     per_page: perPage,

@@ -10,11 +10,12 @@ describe('pagination', () => {
   it('describes the neighbours of a page', () => {
     expect(paginate(['c', 'd'], 5, resolvePage({ page: 2, per_page: 2 }))).toEqual({
       data: ['c', 'd'],
-      pagination: { current_page: 2, next_page: 3, prev_page: 1, per_page: 2, total_pages: 3 },
+      pagination: { current_page: 2, current_pages: 2, next_page: 3, prev_page: 1, per_page: 2, total_pages: 3 },
       total: 5,
     });
     expect(paginate([], 0, resolvePage({})).pagination).toEqual({
       current_page: 1,
+      current_pages: 1,
       next_page: null,
       prev_page: null,
       per_page: 10,

@@ -24,6 +24,10 @@ export type MagicLinkChallenge = z.infer<typeof magicLinkChallengeSchema>;
 
 export const passwordConnectionSchema = z
   .object({
+    id: z.uuid().meta({
+      description:
+        'Stable: named by the organization and the environment, the same before the connection is created (its defaults apply) and after',
+    }),
     active: z.boolean(),
     pepper_rotation_period: z.number().int(),
     plain_text_min_length: z.number().int(),
@@ -72,7 +76,11 @@ export const totpEnrollmentSchema = z
   .object({
     email: z.string(),
     enrolled_totp_at: timestampSchema.nullable(),
+    enrolled_at: timestampSchema
+      .nullable()
+      .meta({ description: 'The same as `enrolled_totp_at` (SPEC.md section 3 names both)' }),
     enrollment_totp_nb: z.number().int(),
+    enrollment_nb: z.number().int().meta({ description: 'The same as `enrollment_totp_nb` (SPEC.md section 3 names both)' }),
     first_verification_code: z.string().nullable(),
     last_recovery_acknowledgement_at: timestampSchema.nullable(),
     last_recovery_code_at: timestampSchema.nullable(),

@@ -54,24 +54,33 @@ export const phoneNumberEntrySchema = z
   })
   .meta({ id: 'PhoneNumber' });
 
-export const userSchema = z
-  .object({
-    __type__: z.literal('User'),
-    __domain__: z.string(),
-    __environment__: environmentSchema,
-    id: z.uuid(),
-    active: z.boolean(),
-    email: z.string(),
-    email_verified: z.boolean(),
-    phone_number: z.string().nullable(),
-    phone_number_verified: z.boolean(),
-    phone_numbers: z.array(phoneNumberEntrySchema),
-    address: addressSchema,
-    profile: profileSchema,
-    identities: z.array(identitySchema),
-    metadata: z.record(z.string(), z.unknown()),
-    inserted_at: timestampSchema,
-    updated_at: timestampSchema,
+/** A user as identity keeps it: in its events and its answers to the other services. */
+export const userSchema = z.object({
+  __type__: z.literal('User'),
+  __domain__: z.string(),
+  __environment__: environmentSchema,
+  id: z.uuid(),
+  active: z.boolean(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  phone_number: z.string().nullable(),
+  phone_number_verified: z.boolean(),
+  phone_numbers: z.array(phoneNumberEntrySchema),
+  address: addressSchema,
+  profile: profileSchema,
+  identities: z.array(identitySchema),
+  metadata: z.record(z.string(), z.unknown()),
+  inserted_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A user as the API answers it: `meta_data` repeats `metadata` (SPEC.md section 3 names both). */
+export const userBodySchema = userSchema
+  .extend({
+    meta_data: z.record(z.string(), z.unknown()).meta({ description: 'The same as `metadata` (SPEC.md section 3 names both)' }),
   })
   .meta({ id: 'User' });
-export type User = z.infer<typeof userSchema>;
+export type UserBody = z.infer<typeof userBodySchema>;
+
+export const userBody = (user: User): UserBody => ({ ...user, meta_data: user.metadata });

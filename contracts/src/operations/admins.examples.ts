@@ -41,6 +41,7 @@ export const adminsExamples = {
       ],
       pagination: {
         current_page: 1,
+        current_pages: 1,
         next_page: null,
         prev_page: null,
         per_page: 10,

@@ -67,6 +67,7 @@ export const organizationsExamples = {
       ],
       pagination: {
         current_page: 1,
+        current_pages: 1,
         next_page: 2,
         prev_page: null,
         per_page: 2,

@@ -5,6 +5,7 @@ import type { OperationExamples } from './operation-examples';
 export const passwordExamples = {
   getPasswordConnection: {
     response: {
+      id: '5d2f7a91-3c4e-8b6d-9f10-2a3b4c5d6e7f',
       active: true,
       pepper_rotation_period: 86400,
       plain_text_min_length: 8,
@@ -18,6 +19,7 @@ export const passwordExamples = {
       plain_text_max_length: 40,
     },
     response: {
+      id: '5d2f7a91-3c4e-8b6d-9f10-2a3b4c5d6e7f',
       active: true,
       pepper_rotation_period: 86400,
       plain_text_min_length: 8,
@@ -30,6 +32,7 @@ export const passwordExamples = {
       plain_text_min_length: 12,
     },
     response: {
+      id: '5d2f7a91-3c4e-8b6d-9f10-2a3b4c5d6e7f',
       active: true,
       pepper_rotation_period: 86400,
       plain_text_min_length: 12,

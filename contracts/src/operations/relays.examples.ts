@@ -36,6 +36,7 @@ export const relaysExamples = {
       ],
       pagination: {
         current_page: 1,
+        current_pages: 1,
         next_page: null,
         prev_page: null,
         per_page: 10,

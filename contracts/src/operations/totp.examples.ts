@@ -38,7 +38,9 @@ export const totpExamples = {
     response: {
       email: 'gavin.belson@hooli.com',
       enrolled_totp_at: '2025-03-04T09:12:45.118Z',
+      enrolled_at: '2025-03-04T09:12:45.118Z',
       enrollment_totp_nb: 1,
+      enrollment_nb: 1,
       first_verification_code: null,
       last_recovery_acknowledgement_at: null,
       last_recovery_code_at: null,
@@ -52,7 +54,9 @@ export const totpExamples = {
     response: {
       email: 'gavin.belson@hooli.com',
       enrolled_totp_at: '2025-03-04T09:12:45.118Z',
+      enrolled_at: '2025-03-04T09:12:45.118Z',
       enrollment_totp_nb: 1,
+      enrollment_nb: 1,
       first_verification_code: '2025-03-04T09:13:20.406Z',
       last_recovery_acknowledgement_at: null,
       last_recovery_code_at: null,

@@ -26,6 +26,7 @@ export const userMetakeysExamples = {
       ],
       pagination: {
         current_page: 1,
+        current_pages: 1,
         next_page: null,
         prev_page: null,
         per_page: 10,

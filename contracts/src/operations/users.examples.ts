@@ -42,6 +42,7 @@ const ada = {
   },
   identities: [],
   metadata: {},
+  meta_data: {},
   inserted_at: '2025-03-04T09:12:45.118Z',
   updated_at: '2025-03-04T09:12:45.118Z',
 };
@@ -93,6 +94,7 @@ export const usersExamples = {
       },
       identities: [],
       metadata: {},
+      meta_data: {},
       inserted_at: '2025-03-04T09:12:45.118Z',
       updated_at: '2025-03-04T09:12:45.118Z',
     },
@@ -110,6 +112,7 @@ export const usersExamples = {
       data: [ada],
       pagination: {
         current_page: 1,
+        current_pages: 1,
         next_page: null,
         prev_page: null,
         per_page: 10,
@@ -155,6 +158,7 @@ export const usersExamples = {
     response: {
       ...ada,
       metadata: { crm_id: 'CRM-20931' },
+      meta_data: { crm_id: 'CRM-20931' },
       updated_at: '2025-03-04T09:20:03.540Z',
     },
     error: apiErrorExample('resource_not_found'),

@@ -3,7 +3,7 @@ import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination
 import { localeSchema, optionalNullable, orgDomainParamsSchema, timezoneSchema } from '../common/inputs.schema';
 import { phoneNumberInputSchema } from '../common/phone.schema';
 import { booleanInputSchema, httpUrlSchema, listInputSchema } from '../common/primitives.schema';
-import { genders, userSchema } from '../entities/user.schema';
+import { genders, userBodySchema } from '../entities/user.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import { usersExamples } from './users.examples';
@@ -64,7 +64,8 @@ export const phoneNumbersInputSchema = listInputSchema(
   .pipe(z.array(z.any()).max(10))
   .refine((list) => list.filter((entry) => entry.primary === true).length <= 1, 'can have only one primary phone number');
 
-const userFields = {
+/** The user fields of a request, by their names in the answers (service-to-service requests use them too). */
+export const userInputFields = {
   email_verified: booleanInputSchema.optional(),
   phone_number: optionalNullable(phoneNumberInputSchema),
   phone_number_verified: booleanInputSchema.optional(),
@@ -72,6 +73,38 @@ const userFields = {
   address: addressInputSchema.optional(),
   profile: profileInputSchema.optional(),
   metadata: metadataInputSchema.optional(),
+};
+
+type Metadata = z.infer<typeof metadataInputSchema>;
+
+const metadataAliasMessage = 'must be the same as metadata when both are given (meta_data is another name for metadata)';
+
+const sameMetadata = (a: Metadata, b: Metadata) =>
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([key, value]) => Object.hasOwn(b, key) && b[key] === value);
+
+/**
+ * `meta_data`, the other name of `metadata` (SPEC.md section 3), read as `metadata`: both given
+ * must agree. The body then carries `metadata` only.
+ */
+function readMetadataAlias<Body extends { metadata?: Metadata; meta_data?: Metadata }>(
+  body: Body,
+  context: z.RefinementCtx,
+): Omit<Body, 'meta_data'> {
+  const { meta_data, ...rest } = body;
+  if (meta_data === undefined) return rest;
+  if (rest.metadata !== undefined && !sameMetadata(rest.metadata, meta_data)) {
+    context.addIssue({ code: 'custom', path: ['meta_data'], message: metadataAliasMessage });
+    return z.NEVER;
+  }
+  return { ...rest, metadata: meta_data };
+}
+
+const userFields = {
+  ...userInputFields,
+  meta_data: metadataInputSchema
+    .optional()
+    .meta({ description: 'Another name for `metadata`; when both are given they must be the same' }),
 };
 
 export const createUserBodySchema = z
@@ -84,6 +117,7 @@ export const createUserBodySchema = z
       .optional()
       .meta({ description: 'Assigned by Sesame; cannot be chosen' }),
   })
+  .transform(readMetadataAlias)
   .meta({ id: 'CreateUserRequest' });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
@@ -94,10 +128,11 @@ export const updateUserBodySchema = z
     ...userFields,
     id: z.string().optional().meta({ description: 'Cannot be changed; sending another value is an error' }),
   })
+  .transform(readMetadataAlias)
   .meta({
     id: 'UpdateUserRequest',
     description:
-      'Fields left out keep their value. `profile` and `address` are merged field by field; `metadata` replaces the whole map.',
+      'Fields left out keep their value. `profile` and `address` are merged field by field; `metadata` (or `meta_data`) replaces the whole map.',
   });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
@@ -115,8 +150,8 @@ export const listUsersQuerySchema = pageQuerySchema.extend({
   email: z.string().max(254).optional().meta({ description: 'Only the user with this email (case-insensitive)' }),
 });
 
-export const userListSchema = listSchema(userSchema, 'UserList');
-export const userDeletedSchema = deletedSchema(userSchema, 'UserDeleted');
+export const userListSchema = listSchema(userBodySchema, 'UserList');
+export const userDeletedSchema = deletedSchema(userBodySchema, 'UserDeleted');
 
 const organizationErrors = ['unauthorized', 'resource_not_found'] as const;
 
@@ -132,7 +167,7 @@ export const createUser = defineOperation({
   scope: 'users:write',
   subject: subjects.identity.users.create,
   request: { params: orgDomainParamsSchema, body: createUserBodySchema },
-  response: { status: 201, description: 'The created user', schema: userSchema },
+  response: { status: 201, description: 'The created user', schema: userBodySchema },
   errors: [...organizationErrors],
   examples: usersExamples.createUser,
 });
@@ -162,7 +197,7 @@ export const getUser = defineOperation({
   scope: 'users:read',
   subject: subjects.identity.users.get,
   request: { params: userLookupParamsSchema },
-  response: { status: 200, description: 'The user', schema: userSchema },
+  response: { status: 200, description: 'The user', schema: userBodySchema },
   errors: [...organizationErrors],
   examples: usersExamples.getUser,
 });
@@ -179,7 +214,7 @@ export const updateUser = defineOperation({
   scope: 'users:write',
   subject: subjects.identity.users.update,
   request: { params: userParamsSchema, body: updateUserBodySchema },
-  response: { status: 200, description: 'The updated user', schema: userSchema },
+  response: { status: 200, description: 'The updated user', schema: userBodySchema },
   errors: [...organizationErrors],
   examples: usersExamples.updateUser,
 });
@@ -210,7 +245,7 @@ export const addUserMetadata = defineOperation({
   scope: 'users:write',
   subject: subjects.identity.users.addMetadata,
   request: { params: userParamsSchema, body: addUserMetadataBodySchema },
-  response: { status: 200, description: 'The updated user', schema: userSchema },
+  response: { status: 200, description: 'The updated user', schema: userBodySchema },
   errors: [...organizationErrors],
   examples: usersExamples.addUserMetadata,
 });
@@ -225,7 +260,7 @@ export const removeUserMetadata = defineOperation({
   scope: 'users:write',
   subject: subjects.identity.users.removeMetadata,
   request: { params: userParamsSchema, body: removeUserMetadataBodySchema },
-  response: { status: 200, description: 'The updated user', schema: userSchema },
+  response: { status: 200, description: 'The updated user', schema: userBodySchema },
   errors: [...organizationErrors],
   examples: usersExamples.removeUserMetadata,
 });

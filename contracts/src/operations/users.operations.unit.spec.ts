@@ -59,3 +59,39 @@ describe('user request schemas', () => {
     });
   });
 });
+
+describe('meta_data, the other name of metadata', () => {
+  it('is read as metadata, on create and on update', () => {
+    expect(createUserBodySchema.parse({ email: 'a@b.co', meta_data: { crm_id: 'C-1' } })).toEqual({
+      email: 'a@b.co',
+      metadata: { crm_id: 'C-1' },
+    });
+    expect(updateUserBodySchema.parse({ email: 'a@b.co', meta_data: {} })).toEqual({ email: 'a@b.co', metadata: {} });
+  });
+
+  it('may repeat metadata, and reads the same once validated again (the gateway and the service both validate)', () => {
+    const once = createUserBodySchema.parse({ email: 'a@b.co', metadata: { a: 1, b: 'x' }, meta_data: { b: 'x', a: 1 } });
+    expect(once).toEqual({ email: 'a@b.co', metadata: { a: 1, b: 'x' } });
+    expect(createUserBodySchema.parse(once)).toEqual(once);
+  });
+
+  it.each([
+    [{ a: 1 }, { a: 2 }],
+    [{ a: 1 }, { a: 1, b: 2 }],
+    [{ a: 1 }, {}],
+  ])('refuses metadata %j with a different meta_data %j', (metadata, meta_data) => {
+    expect(errorsOf(updateUserBodySchema.safeParse({ email: 'a@b.co', metadata, meta_data }))).toEqual({
+      meta_data: 'must be the same as metadata when both are given (meta_data is another name for metadata)',
+    });
+  });
+
+  it('checks meta_data as metadata', () => {
+    const invalid = { '1bad': 'x', ok: { nested: true } };
+    const asMetadata = errorsOf(createUserBodySchema.safeParse({ email: 'a@b.co', metadata: invalid }));
+    expect(Object.keys(asMetadata)).toEqual(['metadata.1bad', 'metadata.ok']);
+    expect(errorsOf(createUserBodySchema.safeParse({ email: 'a@b.co', meta_data: invalid }))).toEqual({
+      'meta_data.1bad': asMetadata['metadata.1bad'],
+      'meta_data.ok': asMetadata['metadata.ok'],
+    });
+  });
+});

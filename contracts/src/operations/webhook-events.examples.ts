@@ -35,6 +35,7 @@ export const webhookEventsExamples = {
       ],
       pagination: {
         current_page: 1,
+        current_pages: 1,
         next_page: null,
         prev_page: null,
         per_page: 10,

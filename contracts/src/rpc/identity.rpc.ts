@@ -7,13 +7,8 @@ import { groupSchema } from '../entities/group.schema';
 import { userMetakeySchema } from '../entities/misc.schema';
 import { organizationSchema } from '../entities/organization.schema';
 import { userSchema } from '../entities/user.schema';
-import {
-  createUserBodySchema,
-  emailInputSchema,
-  metadataInputSchema,
-  profileInputSchema,
-  updateUserBodySchema,
-} from '../operations/users.operations';
+import { emailInputSchema, metadataInputSchema, profileInputSchema, userInputFields } from '../operations/users.operations';
+import { booleanInputSchema } from '../common/primitives.schema';
 import { subjects } from '../subjects';
 
 /**
@@ -45,7 +40,8 @@ export const identityInputSchema = z.object({
 export type IdentityInput = z.infer<typeof identityInputSchema>;
 
 export const provisionUserRequestSchema = tenantScopeSchema.extend({
-  ...createUserBodySchema.omit({ id: true }).shape,
+  email: emailInputSchema,
+  ...userInputFields,
   active: z.boolean().optional(),
   source: z.enum(userSources),
 });
@@ -60,7 +56,7 @@ export const findOrCreateUserRequestSchema = tenantScopeSchema.extend({
 export const findOrCreateUserResponseSchema = z.object({ user: userSchema, created: z.boolean() });
 
 export const modifyUserRequestSchema = userIdRequestSchema.extend({
-  ...updateUserBodySchema.omit({ id: true }).partial().shape,
+  ...z.object({ email: emailInputSchema, active: booleanInputSchema, ...userInputFields }).partial().shape,
 });
 export type ModifyUserRequest = z.infer<typeof modifyUserRequestSchema>;
 

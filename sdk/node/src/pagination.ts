@@ -1,7 +1,7 @@
 /** A page of a list answer of the API (`{ data, pagination, total }`). */
 export interface ListPage<T> {
   data: T[];
-  pagination: { current_page: number; next_page: number | null; per_page: number; total_pages: number };
+  pagination: { current_page: number; current_pages: number; next_page: number | null; per_page: number; total_pages: number };
   total: number;
 }
 

@@ -48,7 +48,7 @@ const json = (response: ServerResponse, status: number, body: unknown, headers: 
   response.writeHead(status, { 'content-type': 'application/json', 'x-correlation-id': 'corr-1', ...headers });
   response.end(JSON.stringify(body));
 };
-const page = { current_page: 1, next_page: null, prev_page: null, per_page: 10, total_pages: 1 };
+const page = { current_page: 1, current_pages: 1, next_page: null, prev_page: null, per_page: 10, total_pages: 1 };
 
 describe('TokenCache', () => {
   it('caches the token until the margin before expiry, and shares one fetch between concurrent calls', async () => {
@@ -172,7 +172,7 @@ describe('errors and pages', () => {
       const current = Number(new URL(request.url!, 'http://x').searchParams.get('page'));
       json(response, 200, {
         data: [`user-${current}`],
-        pagination: { ...page, current_page: current, next_page: current < 3 ? current + 1 : null },
+        pagination: { ...page, current_page: current, current_pages: current, next_page: current < 3 ? current + 1 : null },
         total: 3,
       });
     });

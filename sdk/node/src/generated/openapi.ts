@@ -1611,6 +1611,10 @@ export interface components {
             email_verified?: boolean;
             /** @description Assigned by Sesame; cannot be chosen */
             id?: unknown;
+            /** @description Another name for `metadata`; when both are given they must be the same */
+            meta_data?: {
+                [key: string]: string | number | boolean | null;
+            };
             metadata?: {
                 [key: string]: string | number | boolean | null;
             };
@@ -1766,6 +1770,8 @@ export interface components {
         };
         Pagination: {
             current_page: number;
+            /** @description The same as `current_page` (SPEC.md section 3 names both) */
+            current_pages: number;
             next_page: number | null;
             per_page: number;
             prev_page: number | null;
@@ -1810,6 +1816,11 @@ export interface components {
         };
         PasswordConnection: {
             active: boolean;
+            /**
+             * Format: uuid
+             * @description Stable: named by the organization and the environment, the same before the connection is created (its defaults apply) and after
+             */
+            id: string;
             pepper_rotation_period: number;
             plain_text_max_length: number;
             plain_text_min_length: number;
@@ -2153,8 +2164,15 @@ export interface components {
         };
         TotpEnrollment: {
             email: string;
+            /**
+             * Format: date-time
+             * @description The same as `enrolled_totp_at` (SPEC.md section 3 names both)
+             */
+            enrolled_at: string | null;
             /** Format: date-time */
             enrolled_totp_at: string | null;
+            /** @description The same as `enrollment_totp_nb` (SPEC.md section 3 names both) */
+            enrollment_nb: number;
             enrollment_totp_nb: number;
             first_verification_code: string | null;
             /** Format: date-time */
@@ -2225,7 +2243,7 @@ export interface components {
             /** @enum {string} */
             method?: "totp_mobile_app" | "sms";
         };
-        /** @description Fields left out keep their value. `profile` and `address` are merged field by field; `metadata` replaces the whole map. */
+        /** @description Fields left out keep their value. `profile` and `address` are merged field by field; `metadata` (or `meta_data`) replaces the whole map. */
         UpdateUserRequest: {
             active?: boolean;
             address?: components["schemas"]["AddressInput"];
@@ -2233,6 +2251,10 @@ export interface components {
             email_verified?: boolean;
             /** @description Cannot be changed; sending another value is an error */
             id?: string;
+            /** @description Another name for `metadata`; when both are given they must be the same */
+            meta_data?: {
+                [key: string]: string | number | boolean | null;
+            };
             metadata?: {
                 [key: string]: string | number | boolean | null;
             };
@@ -2267,6 +2289,10 @@ export interface components {
             identities: components["schemas"]["Identity"][];
             /** Format: date-time */
             inserted_at: string;
+            /** @description The same as `metadata` (SPEC.md section 3 names both) */
+            meta_data: {
+                [key: string]: unknown;
+            };
             metadata: {
                 [key: string]: unknown;
             };
@@ -3912,6 +3938,7 @@ export interface operations {
                      *       ],
                      *       "pagination": {
                      *         "current_page": 1,
+                     *         "current_pages": 1,
                      *         "next_page": null,
                      *         "prev_page": null,
                      *         "per_page": 10,
@@ -5004,6 +5031,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "id": "5d2f7a91-3c4e-8b6d-9f10-2a3b4c5d6e7f",
                      *       "active": true,
                      *       "pepper_rotation_period": 86400,
                      *       "plain_text_min_length": 8,
@@ -5096,6 +5124,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "id": "5d2f7a91-3c4e-8b6d-9f10-2a3b4c5d6e7f",
                      *       "active": true,
                      *       "pepper_rotation_period": 86400,
                      *       "plain_text_min_length": 12,
@@ -5191,6 +5220,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "id": "5d2f7a91-3c4e-8b6d-9f10-2a3b4c5d6e7f",
                      *       "active": true,
                      *       "pepper_rotation_period": 86400,
                      *       "plain_text_min_length": 8,
@@ -6101,7 +6131,9 @@ export interface operations {
                      * @example {
                      *       "email": "gavin.belson@hooli.com",
                      *       "enrolled_totp_at": "2025-03-04T09:12:45.118Z",
+                     *       "enrolled_at": "2025-03-04T09:12:45.118Z",
                      *       "enrollment_totp_nb": 1,
+                     *       "enrollment_nb": 1,
                      *       "first_verification_code": null,
                      *       "last_recovery_acknowledgement_at": null,
                      *       "last_recovery_code_at": null,
@@ -6219,7 +6251,9 @@ export interface operations {
                      * @example {
                      *       "email": "gavin.belson@hooli.com",
                      *       "enrolled_totp_at": "2025-03-04T09:12:45.118Z",
+                     *       "enrolled_at": "2025-03-04T09:12:45.118Z",
                      *       "enrollment_totp_nb": 1,
+                     *       "enrollment_nb": 1,
                      *       "first_verification_code": "2025-03-04T09:13:20.406Z",
                      *       "last_recovery_acknowledgement_at": null,
                      *       "last_recovery_code_at": null,
@@ -6370,12 +6404,14 @@ export interface operations {
                      *           },
                      *           "identities": [],
                      *           "metadata": {},
+                     *           "meta_data": {},
                      *           "inserted_at": "2025-03-04T09:12:45.118Z",
                      *           "updated_at": "2025-03-04T09:12:45.118Z"
                      *         }
                      *       ],
                      *       "pagination": {
                      *         "current_page": 1,
+                     *         "current_pages": 1,
                      *         "next_page": null,
                      *         "prev_page": null,
                      *         "per_page": 10,
@@ -6514,6 +6550,7 @@ export interface operations {
                      *       },
                      *       "identities": [],
                      *       "metadata": {},
+                     *       "meta_data": {},
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
                      *       "updated_at": "2025-03-04T09:12:45.118Z"
                      *     }
@@ -6650,6 +6687,7 @@ export interface operations {
                      *       },
                      *       "identities": [],
                      *       "metadata": {},
+                     *       "meta_data": {},
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
                      *       "updated_at": "2025-03-04T09:12:45.118Z"
                      *     }
@@ -6786,6 +6824,7 @@ export interface operations {
                      *       },
                      *       "identities": [],
                      *       "metadata": {},
+                     *       "meta_data": {},
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
                      *       "updated_at": "2025-03-04T09:20:03.540Z"
                      *     }
@@ -6903,6 +6942,7 @@ export interface operations {
                      *         },
                      *         "identities": [],
                      *         "metadata": {},
+                     *         "meta_data": {},
                      *         "inserted_at": "2025-03-04T09:12:45.118Z",
                      *         "updated_at": "2025-03-04T09:20:03.540Z"
                      *       }
@@ -7038,6 +7078,9 @@ export interface operations {
                      *       "metadata": {
                      *         "crm_id": "CRM-20931"
                      *       },
+                     *       "meta_data": {
+                     *         "crm_id": "CRM-20931"
+                     *       },
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
                      *       "updated_at": "2025-03-04T09:20:03.540Z"
                      *     }
@@ -7168,6 +7211,7 @@ export interface operations {
                      *       },
                      *       "identities": [],
                      *       "metadata": {},
+                     *       "meta_data": {},
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
                      *       "updated_at": "2025-03-04T09:20:03.540Z"
                      *     }
@@ -7289,6 +7333,7 @@ export interface operations {
                      *       ],
                      *       "pagination": {
                      *         "current_page": 1,
+                     *         "current_pages": 1,
                      *         "next_page": 2,
                      *         "prev_page": null,
                      *         "per_page": 2,
@@ -8270,6 +8315,7 @@ export interface operations {
                      *       ],
                      *       "pagination": {
                      *         "current_page": 1,
+                     *         "current_pages": 1,
                      *         "next_page": null,
                      *         "prev_page": null,
                      *         "per_page": 10,
@@ -8690,6 +8736,7 @@ export interface operations {
                      *       ],
                      *       "pagination": {
                      *         "current_page": 1,
+                     *         "current_pages": 1,
                      *         "next_page": null,
                      *         "prev_page": null,
                      *         "per_page": 10,
@@ -9299,6 +9346,7 @@ export interface operations {
                      *       ],
                      *       "pagination": {
                      *         "current_page": 1,
+                     *         "current_pages": 1,
                      *         "next_page": null,
                      *         "prev_page": null,
                      *         "per_page": 10,
@@ -9646,6 +9694,7 @@ export interface operations {
                      *       ],
                      *       "pagination": {
                      *         "current_page": 1,
+                     *         "current_pages": 1,
                      *         "next_page": null,
                      *         "prev_page": null,
                      *         "per_page": 10,
@@ -9950,6 +9999,7 @@ export interface operations {
                      *       ],
                      *       "pagination": {
                      *         "current_page": 1,
+                     *         "current_pages": 1,
                      *         "next_page": null,
                      *         "prev_page": null,
                      *         "per_page": 10,
@@ -10412,6 +10462,7 @@ export interface operations {
                      *       ],
                      *       "pagination": {
                      *         "current_page": 1,
+                     *         "current_pages": 1,
                      *         "next_page": null,
                      *         "prev_page": null,
                      *         "per_page": 10,

@@ -1,36 +1,46 @@
 import type { passwordConnectionSchema, z } from '@sesame/contracts';
 import type {
+  Environment,
   OperationInput,
+  Organization,
   PasswordConnectionSettings,
   createPasswordConnection,
   getPasswordConnection,
   updatePasswordConnection,
 } from '@sesame/contracts';
-import { created, handleCommand, ok } from '@sesame/platform';
+import { created, handleCommand, nameBasedUuid, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { passwordConnectionDecider, settingsOf } from './domain/password-connection.decider';
 import type { PasswordConnectionCommand } from './domain/password-connection.decider';
 import { connectionOf, environmentOf, passwordConnectionStream, rpcMeta } from './password.env';
 import type { PasswordEnv } from './password.env';
 
-const toConnection = (settings: PasswordConnectionSettings): z.infer<typeof passwordConnectionSchema> => ({
+/**
+ * The id of an organization's password connection in an environment: named, not drawn, since the
+ * connection exists with its defaults before anyone creates it (and an update creates it).
+ */
+export const passwordConnectionId = (environment: Environment, organization: Pick<Organization, 'id'>) =>
+  nameBasedUuid('sesame-password-connection', environment, organization.id);
+
+const toConnection = (id: string, settings: PasswordConnectionSettings): z.infer<typeof passwordConnectionSchema> => ({
+  id,
   active: settings.active,
   pepper_rotation_period: settings.pepper_rotation_period,
   plain_text_min_length: settings.plain_text_min_length,
   plain_text_max_length: settings.plain_text_max_length,
 });
 
-/** The organization must exist (404 otherwise); answers the environment of the API key. */
+/** The organization must exist (404 otherwise); answers the environment of the API key and the connection's id. */
 async function scope(env: PasswordEnv, orgDomain: string, context: RequestContext) {
   const environment = environmentOf(context);
-  await env.organizations.get(orgDomain, rpcMeta(context, environment));
-  return environment;
+  const organization = await env.organizations.get(orgDomain, rpcMeta(context, environment));
+  return { environment, id: passwordConnectionId(environment, organization) };
 }
 
 export function getPasswordConnectionHandler(env: PasswordEnv) {
   return async ({ params }: OperationInput<typeof getPasswordConnection>, context: RequestContext) => {
-    const environment = await scope(env, params.org_domain, context);
-    return ok(toConnection(await connectionOf(env, environment, params.org_domain)));
+    const { environment, id } = await scope(env, params.org_domain, context);
+    return ok(toConnection(id, await connectionOf(env, environment, params.org_domain)));
   };
 }
 
@@ -39,7 +49,7 @@ function changeHandler(env: PasswordEnv, type: Exclude<PasswordConnectionCommand
     { params, body }: OperationInput<typeof createPasswordConnection | typeof updatePasswordConnection>,
     context: RequestContext,
   ) => {
-    const environment = await scope(env, params.org_domain, context);
+    const { environment, id } = await scope(env, params.org_domain, context);
     const { state } = await handleCommand(
       env.commandDeps(),
       passwordConnectionDecider,
@@ -47,7 +57,7 @@ function changeHandler(env: PasswordEnv, type: Exclude<PasswordConnectionCommand
       { type, data: { environment, organization_domain: params.org_domain, settings: body, at: env.now().toISOString() } },
       env.metadata(context),
     );
-    return toConnection(settingsOf(state));
+    return toConnection(id, settingsOf(state));
   };
 }
 

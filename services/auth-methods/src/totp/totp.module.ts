@@ -74,7 +74,9 @@ interface ShownOnce {
 export const toTotpEnrollment = (enrollment: TotpEnrollmentData, shown: ShownOnce = {}): TotpEnrollment => ({
   email: enrollment.email,
   enrolled_totp_at: enrollment.enrolled_at,
+  enrolled_at: enrollment.enrolled_at,
   enrollment_totp_nb: enrollment.enrollment_nb,
+  enrollment_nb: enrollment.enrollment_nb,
   first_verification_code: shown.first_verification_code ?? null,
   last_recovery_acknowledgement_at: null,
   last_recovery_code_at: enrollment.last_recovery_code_at,

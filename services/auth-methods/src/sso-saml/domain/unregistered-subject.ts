@@ -1,16 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { UnregisteredSubject } from '@sesame/contracts';
+import { nameBasedUuid } from '@sesame/platform';
 import type { MappedUser } from './attribute-mapping';
 
 /**
  * The stable subject id of someone an SSO connection lets in without an account: the same for
- * every sign-in of the same NameID through the same connection, distinct across connections. A
- * UUID of version 8 (RFC 9562, name-based from SHA-256), so it never equals a user id (version 4).
+ * every sign-in of the same NameID through the same connection, distinct across connections, and
+ * never equal to a user id (a name-based UUID).
  */
 export function unregisteredSubjectId(ssoConnectionId: string, nameId: string): string {
-  const hex = createHash('sha256').update(`sesame-sso-subject\n${ssoConnectionId}\n${nameId}`).digest('hex').slice(0, 32);
-  const variant = ((parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return nameBasedUuid('sesame-sso-subject', ssoConnectionId, nameId);
 }
 
 const verifiedAttributes = ['email_verified', 'emailVerified'];

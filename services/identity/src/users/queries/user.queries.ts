@@ -1,4 +1,4 @@
-import { catalogueError, paginate, resolvePage, uuidSchema } from '@sesame/contracts';
+import { catalogueError, paginate, resolvePage, userBody, uuidSchema } from '@sesame/contracts';
 import type { OperationInput, PageQuery, User, UserFilter, getUser, listUsers } from '@sesame/contracts';
 import { failure, ok } from '@sesame/platform';
 import type { Filter, RequestContext } from '@sesame/platform';
@@ -50,7 +50,8 @@ export async function findUserByEmail(env: UsersEnv, tenant: Tenant, email: stri
 export function listUsersHandler(env: UsersEnv) {
   return async ({ params, query }: OperationInput<typeof listUsers>, context: RequestContext) => {
     const tenant = await resolveTenant(env.organizations, params.org_domain, environmentOf(context.meta));
-    return ok(await searchUsers(env, tenant, query.email ? { email: query.email } : {}, query));
+    const { data, ...page } = await searchUsers(env, tenant, query.email ? { email: query.email } : {}, query);
+    return ok({ data: data.map(userBody), ...page });
   };
 }
 
@@ -61,6 +62,6 @@ export function getUserHandler(env: UsersEnv) {
     const user = uuidSchema.safeParse(key).success
       ? await findUserById(env, tenant, key)
       : await findUserByEmail(env, tenant, key);
-    return user ? ok(user) : failure(catalogueError('resource_not_found'));
+    return user ? ok(userBody(user)) : failure(catalogueError('resource_not_found'));
   };
 }
