@@ -119,6 +119,9 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
       code = followed.searchParams.get('code') as string;
       expect(code).toBe(answer.body.code);
 
+      // Not verified until the link's code comes back: sending it proves nothing.
+      const before = await system.request('GET', `/api/v2/org/${org}/users/${richardId}`);
+      expect(before.body.email_verified).toBe(false);
       const tokens = await exchange(code);
       expect(tokens.status).toBe(200);
       expect(tokens.body).toMatchObject({ token_type: 'Bearer', expires_in: 36000, refresh_token: expect.any(String) });
@@ -131,8 +134,12 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
       expect(id).toMatchObject({
         sub: richardId,
         email: 'richard@piedpiper-ml.com',
+        email_verified: true,
         amr: expect.arrayContaining(['magic_link']),
       });
+      // The link reached the user's mailbox: the user's email is verified from now on.
+      const after = await system.request('GET', `/api/v2/org/${org}/users/${richardId}`);
+      expect(after.body.email_verified).toBe(true);
 
       // The processes log the email (recipient, template, body), never its code, nor the tokens it became.
       const logged = (await logLinesWith(system, 'mail kept in the local outbox')).filter(

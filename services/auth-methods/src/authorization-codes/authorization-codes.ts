@@ -115,6 +115,8 @@ export class AuthorizationCodes {
     try {
       authorizationCodeDecider.decide(this.redeem(request, client, 'unchecked'), state);
       if (state.status === 'empty') throw new Error('An issued authorization code has a state');
+      // A magic link reached the user through their mailbox: the ID token already says so.
+      if (state.method === 'magic_link') await this.env.tokens.markEmailVerified(state, metadata);
       const family = await this.env.tokens.open(state, metadata, { confidential: client !== null });
       const redeemed = authorizationCodeDecider.decide(this.redeem(request, client, family.familyId), state);
       await this.env.eventStore.appendToStream(stream, redeemed, { expectedRevision: revision, metadata }).catch((error) => {

@@ -96,6 +96,31 @@ export class UserTokens {
     return { familyId, refreshToken: `${familyId}.${secret}`, subject, sessionExpiresAt };
   }
 
+  /**
+   * Records that the session's user proved they hold their mailbox (a magic link they opened):
+   * once, at the code's exchange, never at a refresh (the email may have changed since).
+   */
+  async markEmailVerified(session: SignInSession, metadata: EventMetadata): Promise<void> {
+    const { organization_domain, environment, user_id: id } = session;
+    const rpcMeta: RpcMeta = { correlationId: metadata.correlationId, environment };
+    try {
+      const { user } = await this.env.identity.call(
+        subjects.identity.users.findById,
+        { organization_domain, environment, id },
+        rpcMeta,
+      );
+      if (!user?.active || user.email_verified) return;
+      await this.env.identity.call(
+        subjects.identity.users.modify,
+        { organization_domain, environment, id, email_verified: true },
+        rpcMeta,
+      );
+    } catch (error) {
+      // A user or organization gone meanwhile: `open` refuses the sign-in.
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+
   mint(session: SignInSession, family: OpenedFamily): Promise<Token> {
     return this.sign(session, family.subject, family.refreshToken, family.sessionExpiresAt);
   }
