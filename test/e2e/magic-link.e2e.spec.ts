@@ -1,4 +1,4 @@
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { JSONWebKeySet } from 'jose';
 import { join } from 'node:path';
 import { logLinesWith, processLogs } from '../support/process-logs';
@@ -119,9 +119,6 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
       code = followed.searchParams.get('code') as string;
       expect(code).toBe(answer.body.code);
 
-      // Not verified until the link's code comes back: sending it proves nothing.
-      const before = await system.request('GET', `/api/v2/org/${org}/users/${richardId}`);
-      expect(before.body.email_verified).toBe(false);
       const tokens = await exchange(code);
       expect(tokens.status).toBe(200);
       expect(tokens.body).toMatchObject({ token_type: 'Bearer', expires_in: 36000, refresh_token: expect.any(String) });
@@ -134,12 +131,11 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
       expect(id).toMatchObject({
         sub: richardId,
         email: 'richard@piedpiper-ml.com',
-        email_verified: true,
+        // The sandbox answered the code to the API caller: its exchange proves no mailbox.
+        email_verified: false,
         amr: expect.arrayContaining(['magic_link']),
       });
-      // The link reached the user's mailbox: the user's email is verified from now on.
-      const after = await system.request('GET', `/api/v2/org/${org}/users/${richardId}`);
-      expect(after.body.email_verified).toBe(true);
+      expect((await system.request('GET', `/api/v2/org/${org}/users/${richardId}`)).body.email_verified).toBe(false);
 
       // The processes log the email (recipient, template, body), never its code, nor the tokens it became.
       const logged = (await logLinesWith(system, 'mail kept in the local outbox')).filter(
@@ -209,6 +205,14 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
       const sent = await outbox('prod.user@piedpiper-ml.com');
       expect(sent).toHaveLength(1);
       expect(sent[0]?.links).toEqual([{ rel: 'magic-link', url: expect.stringContaining(`${callback}?code=`) }]);
+      // Only the mailbox had the code: its exchange proves the email, and the ID token says so.
+      const user = () => system.request('GET', `/api/v2/org/${org}/users/prod.user@piedpiper-ml.com`, { key: production });
+      expect((await user()).body.email_verified).toBe(false);
+      const code = new URL(sent[0]!.links[0]!.url).searchParams.get('code') as string;
+      const tokens = await exchange(code, production);
+      expect(tokens.status).toBe(200);
+      expect(decodeJwt(tokens.body.id_token)).toMatchObject({ email: 'prod.user@piedpiper-ml.com', email_verified: true });
+      expect((await user()).body.email_verified).toBe(true);
     });
 
     it('refuses a switched-off connection and a missing API key', async () => {

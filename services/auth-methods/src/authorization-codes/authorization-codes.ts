@@ -45,6 +45,8 @@ export interface AuthorizationCodeRequest {
   codeChallenge?: string;
   /** A SAML subject without an account: `userId` is its stable subject id (see `SignInSession`). */
   unregistered?: UnregisteredSubject;
+  /** The code reaches the user through their mailbox only: its exchange marks their email verified. */
+  provesEmail?: boolean;
 }
 
 export interface IssuedAuthorizationCode {
@@ -94,6 +96,7 @@ export class AuthorizationCodes {
           at: now.toISOString(),
           code_challenge: request.codeChallenge ?? null,
           ...(request.unregistered ? { unregistered: request.unregistered } : {}),
+          ...(request.provesEmail ? { proves_email: true } : {}),
         },
       },
       metadata,
@@ -115,8 +118,8 @@ export class AuthorizationCodes {
     try {
       authorizationCodeDecider.decide(this.redeem(request, client, 'unchecked'), state);
       if (state.status === 'empty') throw new Error('An issued authorization code has a state');
-      // A magic link reached the user through their mailbox: the ID token already says so.
-      if (state.method === 'magic_link') await this.env.tokens.markEmailVerified(state, metadata);
+      // The code came through the user's mailbox only: the ID token already says the email is verified.
+      if (state.proves_email) await this.env.tokens.markEmailVerified(state, metadata);
       const family = await this.env.tokens.open(state, metadata, { confidential: client !== null });
       const redeemed = authorizationCodeDecider.decide(this.redeem(request, client, family.familyId), state);
       await this.env.eventStore.appendToStream(stream, redeemed, { expectedRevision: revision, metadata }).catch((error) => {

@@ -161,6 +161,8 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
     const findOrCreate = body.find_or_create_user ?? connection.find_or_create_user;
     const user = await userFor(tenant, body.email, findOrCreate, context);
     const requestId = randomUUID();
+    // The sandbox answers the code itself (to test without a mailbox); production only emails it.
+    const answersCode = environment === 'sandbox';
     let link: { code: string; url: string } | null = null;
     if (user) {
       const { code, expires_at } = await deps.codes.issue(
@@ -173,6 +175,7 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
           ttlSeconds: magicLinkTtlSeconds,
           ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
           ...(body.code_challenge ? { codeChallenge: body.code_challenge } : {}),
+          provesEmail: !answersCode,
         },
         runtime.metadata(context),
       );
@@ -191,7 +194,7 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
         tags: ['magic-link', tenant.organization_domain],
       });
     }
-    const shown = environment === 'sandbox' ? link : null;
+    const shown = answersCode ? link : null;
     return created({
       code: shown?.code ?? null,
       email_address: body.email,

@@ -17,6 +17,8 @@ export type AuthorizationCodeState =
       family_id: string | null;
       /** PKCE S256 challenge of the sign-in, or null. */
       code_challenge: string | null;
+      /** The code reached the user through their mailbox only: its exchange verifies their email. */
+      proves_email?: boolean;
     });
 
 export type AuthorizationCodeCommand =
