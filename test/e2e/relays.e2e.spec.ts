@@ -2,7 +2,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { JSONWebKeySet } from 'jose';
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';
-import { createOrganization, notFound } from '../support/identity-fixtures';
+import { createOrganization, eventually, notFound } from '../support/identity-fixtures';
 
 const callback = 'https://app.acme-relay.example/callback';
 const partnerCallback = 'https://partner.example.net/sesame/callback';
@@ -314,6 +314,30 @@ describe('Relays over HTTP (all processes, real NATS)', () => {
     const before = await partnerUserBody(target, squatted);
     expect(await relayRequest(relay, { access_token: await signIn(verifiedOrg, squatted) })).toMatchObject(accountNotLinked);
     expect(await partnerUserBody(target, squatted)).toEqual(before);
+  });
+
+  it('forgets a deleted organization: a relay into it goes, relays from it stop naming it, and a new organization of its domain gets none of them', async () => {
+    const gone = await sourceOrganization('Gone Source');
+    const kept = await sourceOrganization('Kept Source');
+    const goneUser = await signIn(gone, 'dan@gone-source.example');
+    const doomedPartner = await createOrganization(system, 'Doomed Partner');
+    const into = await createRelay({ partner_domain: doomedPartner, source_organizations: [gone, kept], jit: true });
+    const from = await createRelay({ partner_domain: partner, source_organizations: [gone], jit: true });
+    expect(await relayRequest(from, { access_token: goneUser })).toMatchObject({ status: 201 });
+    const relay = async (id: string) => system.request('GET', `/api/v2/relays/${id}`);
+
+    expect((await system.request('DELETE', `/api/v2/organizations/${gone}`)).status).toBe(200);
+    await eventually(async () => (await relay(from)).body.source_organizations.length === 0);
+    expect((await relay(into)).body.source_organizations).toEqual([kept]);
+    // Same name, same domain, another organization: the relay was never given to it.
+    expect(await sourceOrganization('Gone Source')).toBe(gone);
+    const newcomer = await signIn(gone, 'eve@gone-source.example');
+    expect(await relayRequest(from, { access_token: newcomer })).toMatchObject(sourceNotAllowed);
+
+    expect((await system.request('DELETE', `/api/v2/organizations/${doomedPartner}`)).status).toBe(200);
+    await eventually(async () => (await relay(into)).status === 404);
+    expect(await relay(into)).toMatchObject({ status: 404, body: notFound });
+    expect((await relay(from)).status).toBe(200);
   });
 
   it('deletes a relay', async () => {

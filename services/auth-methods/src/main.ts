@@ -79,7 +79,7 @@ runMain(async () => {
   registerPassword(runtime, { identity, organizations, keyRing, mailer, authorizationCodes, breachRange });
   const templates = new MailTemplates(config.SESAME_MAIL_TEMPLATES_DIR);
   const magicLink = registerMagicLink(runtime, { identity, organizations, codes: authorizationCodes, mailer, templates });
-  registerRelays(runtime, {
+  const relays = registerRelays(runtime, {
     identity,
     organizations,
     signingKeys,
@@ -120,6 +120,7 @@ runMain(async () => {
       projections: runtime.projections,
       magicLinkConnections: magicLink.view,
       totpConnections: totp.connections,
+      relays: relays.view,
       logger: runtime.logger,
     }),
     logger: runtime.logger,

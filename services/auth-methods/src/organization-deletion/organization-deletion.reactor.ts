@@ -15,6 +15,10 @@ import { magicLinkConnectionDecider } from '../magic-link/domain/magic-link-conn
 import type { MagicLinkConnectionsView } from '../magic-link/projections/magic-link-connections.projection';
 import { magicLinkConnectionStream } from '../magic-link/projections/magic-link-connections.projection';
 import { passwordConnectionDecider } from '../password/domain/password-connection.decider';
+import { relayDecider } from '../relays/domain/relay.decider';
+import { sourceOrganizationsOf } from '../relays/domain/relay-policy';
+import { relayStream } from '../relays/projections/relays.projection';
+import type { RelaysView } from '../relays/projections/relays.projection';
 import { passwordConnectionStream } from '../password/password.env';
 import { spIdOf } from '../sso-saml/domain/sp-values';
 import { ssoConnectionDecider } from '../sso-saml/domain/sso-connection.decider';
@@ -28,6 +32,7 @@ export interface OrganizationDeletionDeps {
   projections: Pick<ProjectionRunner, 'caughtUp'>;
   magicLinkConnections: Pick<MagicLinkConnectionsView, 'documents'>;
   totpConnections: Pick<TotpConnectionsView, 'documents'>;
+  relays: Pick<RelaysView, 'documents'>;
   logger: Logger;
 }
 
@@ -43,7 +48,8 @@ const metadataOf = (event: RecordedEvent): EventMetadata => ({
  * its SSO connection, password, magic-link and TOTP connections go, in the organization's own
  * environment only (the other environment's organization of the same domain is another one), each
  * with its own deletion event, so the read models drop them and a connection created for a new
- * organization of the same domain starts clean. Each connection's decider removes only what was created
+ * organization of the same domain starts clean. Relays into it go too, and relays taking its users
+ * stop naming it. Each decider removes only what was created
  * before the deletion, so a late or redelivered deletion leaves a re-created organization's alone.
  * Pending SAML requests of the deleted connection are refused from then on (no connection).
  */
@@ -92,6 +98,14 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
           totpConnectionDecider,
           totpConnectionStream(tenant.environment, tenant.organization_id),
           { type: 'DeleteTotpConnection', data },
+          metadata,
+        );
+    for (const { relay } of await deps.relays.documents.find({ 'relay.environment': environment }))
+      if (relay && (relay.partner_domain === domain || sourceOrganizationsOf(relay).includes(domain)))
+        await run(
+          relayDecider,
+          relayStream(relay.id),
+          { type: 'ForgetOrganization', data: { domain, environment, deletion: data } },
           metadata,
         );
   };

@@ -28,6 +28,7 @@ import { acceptsSource, linkedTo, mayRelayInto, relayIdentityProvider, sourceOrg
 import { relayDecider } from './domain/relay.decider';
 import type { RelayCommand, RelayState } from './domain/relay.decider';
 import { relayCodeStream, relayStream, relaysView } from './projections/relays.projection';
+import type { RelaysView } from './projections/relays.projection';
 import { verifyUserAccessToken } from './relay-access-token';
 
 export const noPartnerUserMessage = 'names a user who has no account in the partner organization (the relay has no jit)';
@@ -54,7 +55,7 @@ export const toRelay = (relay: RelayData): Relay => ({
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Relays (SPEC.md sections 3, 7, 8): CRUD, the relay request and `grant_type=relay`. */
-export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
+export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): { view: RelaysView } {
   const view = runtime.projections.register(new AggregateView(relaysView, runtime.readModels, runtime.eventStore));
   const environmentOf = (context: RequestContext): Environment =>
     context.meta.environment ?? fail(catalogueError('unauthorized'));
@@ -247,4 +248,5 @@ export function registerRelays(runtime: ServiceRuntime, deps: RelayDeps): void {
     const options = { confidential: true, sessionExpiresAt: relaySessionEnd(issued, at) };
     return ok(await deps.userTokens.start(session, runtime.metadata(context), options));
   });
+  return { view };
 }

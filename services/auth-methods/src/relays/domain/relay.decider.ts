@@ -1,18 +1,23 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
-import type { RelayData, RelayEvent, UpdateRelayBody } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
-import type { Decider } from '@sesame/platform';
+import type { Environment, RelayData, RelayEvent, UpdateRelayBody } from '@sesame/contracts';
+import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import type { Decider, OrganizationDeletion } from '@sesame/platform';
+import { sourceOrganizationsOf } from './relay-policy';
 
 export const partnerWithDomainsMessage = 'must be an organization without allowed email domains';
 
 export interface RelayState {
   relay: RelayData | null;
+  /** When the source organizations were last set (the relay's creation or the update that changed them). */
+  sources_at?: string;
 }
 
 export type RelayCommand =
   | { type: 'CreateRelay'; data: { relay: RelayData; partner_allowed_email_domains: string[] } }
   | { type: 'UpdateRelay'; data: { changes: UpdateRelayBody; at: string } }
-  | { type: 'DeleteRelay'; data: { at: string } };
+  | { type: 'DeleteRelay'; data: { at: string } }
+  /** Identity deleted the organization `domain` of `environment`: the relay into it goes, or it stops accepting its users. */
+  | { type: 'ForgetOrganization'; data: { domain: string; environment: Environment; deletion: OrganizationDeletion } };
 
 const requireRelay = (state: RelayState): RelayData => state.relay ?? fail(catalogueError('resource_not_found'));
 
@@ -37,7 +42,30 @@ function update(command: Extract<RelayCommand, { type: 'UpdateRelay' }>, state: 
   return [{ type: 'RelayUpdated', data: { relay, at } }];
 }
 
-/** A relay to a partner organization: created, updated, deleted. */
+/**
+ * A deleted organization is forgotten: a relay into it is deleted, and a relay taking its users no
+ * longer names it, so an organization created later with the same domain gets no relay it was
+ * never given. Only what was set before the deletion: a late or redelivered deletion leaves alone
+ * a relay or source list set since (for a new organization of that domain).
+ */
+function forget(command: Extract<RelayCommand, { type: 'ForgetOrganization' }>, state: RelayState): RelayEvent[] {
+  const { relay } = state;
+  const { domain, environment, deletion } = command.data;
+  if (!relay || relay.environment !== environment) return [];
+  if (relay.partner_domain === domain)
+    return belongsToDeletedOrganization(relay.inserted_at, deletion)
+      ? [{ type: 'RelayDeleted', data: { relay, at: deletion.at } }]
+      : [];
+  const sources = sourceOrganizationsOf(relay);
+  if (!sources.includes(domain) || !belongsToDeletedOrganization(state.sources_at ?? relay.inserted_at, deletion)) return [];
+  const remaining = sources.filter((source) => source !== domain);
+  return [{ type: 'RelayUpdated', data: { relay: { ...relay, source_organizations: remaining }, at: deletion.at } }];
+}
+
+const sameSources = (a: RelayData | null, b: RelayData) =>
+  JSON.stringify(a ? sourceOrganizationsOf(a) : null) === JSON.stringify(sourceOrganizationsOf(b));
+
+/** A relay to a partner organization: created, updated, deleted, or forgotten with an organization. */
 export const relayDecider: Decider<RelayState, RelayCommand, RelayEvent> = {
   initialState: () => ({ relay: null }),
   decide(command, state) {
@@ -48,6 +76,8 @@ export const relayDecider: Decider<RelayState, RelayCommand, RelayEvent> = {
         return update(command, state);
       case 'DeleteRelay':
         return [{ type: 'RelayDeleted', data: { relay: requireRelay(state), at: command.data.at } }];
+      case 'ForgetOrganization':
+        return forget(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -57,8 +87,11 @@ export const relayDecider: Decider<RelayState, RelayCommand, RelayEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'RelayCreated':
-      case 'RelayUpdated':
-        return { relay: event.data.relay };
+        return { relay: event.data.relay, sources_at: event.data.at };
+      case 'RelayUpdated': {
+        const sourcesAt = sameSources(state.relay, event.data.relay) ? state.sources_at : event.data.at;
+        return { relay: event.data.relay, ...(sourcesAt ? { sources_at: sourcesAt } : {}) };
+      }
       case 'RelayDeleted':
         return { relay: null };
       default: {

@@ -71,4 +71,62 @@ describe('relay decider', () => {
       .when({ type: 'UpdateRelay', data: { changes: {}, at } })
       .thenFails({ kind: 'error', code: 'resource_not_found' });
   });
+
+  describe('when an organization is deleted', () => {
+    const later = '2026-02-01T00:00:00.000Z';
+    const deletion = { reason: 'organization_deleted' as const, organization_deleted_at: later, at: later };
+    const forget = (domain: string, environment: 'sandbox' | 'production' = 'sandbox') => ({
+      type: 'ForgetOrganization' as const,
+      data: { domain, environment, deletion },
+    });
+    const sourced = { ...relay, source_organizations: ['acme', 'globex'] };
+    const createdSourced: RelayEvent = { type: 'RelayCreated', data: { relay: sourced, at } };
+
+    it('deletes the relay into it', () => {
+      spec
+        .given([createdSourced])
+        .when(forget('partner'))
+        .then([{ type: 'RelayDeleted', data: { relay: sourced, at: later } }]);
+    });
+
+    it('stops naming it among the source organizations', () => {
+      spec
+        .given([createdSourced])
+        .when(forget('acme'))
+        .then([{ type: 'RelayUpdated', data: { relay: { ...sourced, source_organizations: ['globex'] }, at: later } }]);
+      spec.given([createdSourced]).when(forget('initech')).thenNothingHappens();
+    });
+
+    it("leaves the other environment's relays alone (its organization of the same domain is another)", () => {
+      spec.given([createdSourced]).when(forget('partner', 'production')).thenNothingHappens();
+      spec.given([createdSourced]).when(forget('acme', 'production')).thenNothingHappens();
+    });
+
+    it('given a relay or source list set after the deletion (a late or redelivered one), leaves it alone', () => {
+      const after = '2026-03-01T00:00:00.000Z';
+      const createdAfter: RelayEvent = { type: 'RelayCreated', data: { relay: { ...sourced, inserted_at: after }, at: after } };
+      spec.given([createdAfter]).when(forget('partner')).thenNothingHappens();
+      spec.given([createdAfter]).when(forget('acme')).thenNothingHappens();
+      const resourced: RelayEvent = {
+        type: 'RelayUpdated',
+        data: { relay: { ...sourced, source_organizations: ['acme'] }, at: after },
+      };
+      spec.given([createdSourced, resourced]).when(forget('acme')).thenNothingHappens();
+      // An update that left the sources as they were does not count as setting them.
+      const renamed: RelayEvent = { type: 'RelayUpdated', data: { relay: { ...sourced, jit: true }, at: after } };
+      spec
+        .given([createdSourced, renamed])
+        .when(forget('acme'))
+        .then([
+          { type: 'RelayUpdated', data: { relay: { ...sourced, jit: true, source_organizations: ['globex'] }, at: later } },
+        ]);
+    });
+
+    it('does nothing for a relay already deleted', () => {
+      spec
+        .given([createdSourced, { type: 'RelayDeleted', data: { relay: sourced, at } }])
+        .when(forget('partner'))
+        .thenNothingHappens();
+    });
+  });
 });
