@@ -272,9 +272,38 @@ describe('optional features', () => {
     });
     const container = job.spec.template.spec.containers[0];
     expect(container.image).toBe('registry.example.com/sesame-auth-methods:0.1.0');
-    expect(container.command).toEqual(['node', 'deploy/first-api-key.mjs', '--environment', 'sandbox']);
+    expect(container.command).toEqual([
+      'node',
+      'deploy/first-api-key.mjs',
+      '--environment',
+      'sandbox',
+      '--kubernetes-secret',
+      'sesame-first-api-key',
+    ]);
     expect(container.envFrom).toEqual([{ configMapRef: { name: 'sesame-env' } }, { secretRef: { name: 'sesame-env' } }]);
     expect(job.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+  });
+
+  it('lets the first-API-key Job create Secrets and nothing else, with a service account of its own, before it runs', () => {
+    const objects = rendered();
+    const pod = named(objects, 'Job', 'sesame-first-api-key').spec.template.spec;
+    expect(pod).toMatchObject({ serviceAccountName: 'sesame-first-api-key', automountServiceAccountToken: true });
+    expect(named(objects, 'Role', 'sesame-first-api-key').rules).toEqual([
+      { apiGroups: [''], resources: ['secrets'], verbs: ['create'] },
+    ]);
+    expect(named(objects, 'RoleBinding', 'sesame-first-api-key')).toMatchObject({
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'sesame-first-api-key' },
+      subjects: [{ kind: 'ServiceAccount', name: 'sesame-first-api-key', namespace: 'auth' }],
+    });
+    // Hooks run by weight: the account and its rights exist before the Job starts.
+    const weight = (kind: string) =>
+      Number(named(objects, kind, 'sesame-first-api-key').metadata.annotations['helm.sh/hook-weight'] ?? 0);
+    for (const kind of ['ServiceAccount', 'Role', 'RoleBinding'])
+      expect([kind, weight(kind) < weight('Job')]).toEqual([kind, true]);
+    // The services' own account gets no such right.
+    expect(ofKind(objects, 'RoleBinding').map((binding: any) => binding.metadata.name)).toEqual(['sesame-first-api-key']);
+    const chosen = render([ciValues('full')], ['firstApiKey.secretName=acme-first-key']);
+    expect(named(chosen, 'Job', 'sesame-first-api-key').spec.template.spec.containers[0].command.at(-1)).toBe('acme-first-key');
   });
 
   it('tells the operator how to get the first API key', () => {
@@ -283,6 +312,17 @@ describe('optional features', () => {
     expect(result.stdout).toContain(
       'kubectl -n auth exec deploy/sesame-auth-methods -- \\\n     node services/auth-methods/dist/cli/sesame.js api-keys create --environment sandbox',
     );
+  });
+
+  it('tells the operator which Secret the first-API-key Job wrote, and to delete it once read', () => {
+    const result = helm(['install', 'sesame', chartDir, '-n', 'auth', '--dry-run=client', '-f', ciValues('full')]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('into the Secret\n   sesame-first-api-key (its log names the client_id, never the secret)');
+    expect(result.stdout).toContain(
+      "kubectl -n auth get secret sesame-first-api-key -o jsonpath='{.data.client_secret}' | base64 -d",
+    );
+    expect(result.stdout).toContain('kubectl -n auth delete secret sesame-first-api-key');
+    expect(result.stdout).not.toContain('logs job/');
   });
 
   it('uses existing Secrets instead of rendering its own', () => {

@@ -69,6 +69,11 @@ docs: { port: 8000, name: docs, entry: docs/scripts/serve.mjs, public: true, sto
 {{- end -}}
 {{- end -}}
 
+{{/* The Secret the first-API-key Job writes the key to (not managed by Helm: kept on uninstall). */}}
+{{- define "sesame.firstApiKeySecretName" -}}
+{{- default (printf "%s-first-api-key" (include "sesame.fullname" .)) .Values.firstApiKey.secretName -}}
+{{- end -}}
+
 {{/* Name of the Secret holding the secret environment variables. */}}
 {{- define "sesame.secretName" -}}
 {{- default (printf "%s-env" (include "sesame.fullname" .)) .Values.existingSecret -}}
