@@ -44,7 +44,6 @@ export class KubernetesApi {
     const token = `token-${Date.now()}`;
     writeFileSync(join(dir, 'token'), `${token}\n`);
     writeFileSync(join(dir, 'namespace'), namespace);
-    let api: KubernetesApi;
     const server = createServer(
       { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'ca.crt')) },
       (request, response) => {
@@ -56,8 +55,9 @@ export class KubernetesApi {
         });
       },
     );
+    // Requests reach `api` only once the server listens, after this line.
+    const api = new KubernetesApi(server, dir, namespace, token);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    api = new KubernetesApi(server, dir, namespace, token);
     return api;
   }
 
