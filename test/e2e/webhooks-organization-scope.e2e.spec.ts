@@ -238,4 +238,22 @@ describe('Webhooks scoped to an organization of their environment (all processes
       data: [{ id: fresh.id }],
     });
   });
+
+  it('answers 503 service_unavailable for a scoped webhook while identity does not answer; unscoped ones need no identity', async () => {
+    const target_url = `${receiver.url}/identity-down`;
+    await system.kill(['identity']);
+    try {
+      expect(await create({ target_url, organization_domain: acme })).toMatchObject({
+        status: 503,
+        body: { error: { type: 'service_unavailable', message: 'Service Unavailable', doc_urls: ['http://localhost:8000/api'] } },
+      });
+      expect(await create({ target_url })).toMatchObject({ status: 201, body: { organization_domain: null } });
+    } finally {
+      await system.restart(['identity']);
+    }
+    expect(await create({ target_url, organization_domain: acme })).toMatchObject({
+      status: 201,
+      body: { organization_domain: acme },
+    });
+  });
 });
