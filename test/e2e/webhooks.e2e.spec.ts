@@ -33,6 +33,7 @@ describe('Webhooks over HTTP (all processes, real NATS)', () => {
       active: true,
       event_codes: ['user.created', 'user.deleted'],
       target_url: target,
+      organization_domain: null,
       signature_key: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       inserted_at: expect.any(String),
       updated_at: expect.any(String),

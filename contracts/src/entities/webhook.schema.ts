@@ -11,6 +11,10 @@ export const webhookSchema = z
     active: z.boolean(),
     event_codes: z.array(z.string()),
     target_url: z.string(),
+    organization_domain: z
+      .string()
+      .nullable()
+      .meta({ description: 'The organization whose events it receives; null: every event of its environment' }),
     signature_key: z.string().nullable().meta({ description: 'Shown at creation and rotation only' }),
     inserted_at: timestampSchema,
     updated_at: timestampSchema,

@@ -6,6 +6,8 @@ export interface WebhookSettings {
   active: boolean;
   event_codes: string[];
   target_url: string;
+  /** The organization whose events it receives; null (or absent in events recorded before scoping existed): every one. */
+  organization_domain?: string | null;
 }
 
 /** A signing key, AES-256-GCM encrypted with the configured key ring; `expires_at` null: current. */
@@ -22,4 +24,5 @@ export type WebhookDomainEvent =
   | { type: 'WebhookUpdated'; data: { changes: Partial<WebhookSettings>; at: string } }
   /** A new signing key; the previous one keeps signing (alongside) until `previous_expires_at`. */
   | { type: 'WebhookSignatureKeyRotated'; data: { signature_key: SealedSignatureKey; previous_expires_at: string; at: string } }
-  | { type: 'WebhookDeleted'; data: { at: string } };
+  /** `reason` organization_deleted: removed with the organization it was scoped to. */
+  | { type: 'WebhookDeleted'; data: { at: string; reason?: 'organization_deleted' } };

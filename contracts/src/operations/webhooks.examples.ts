@@ -15,6 +15,7 @@ const crmWebhook = {
     'directory_sync.user.deletion.success',
   ],
   target_url: 'https://hooks.acme.com/sesame',
+  organization_domain: null,
   signature_key: 'whsec_Jm4dQ8vT2zX6pR1nK9bW5yH3',
   inserted_at: '2025-03-04T09:12:45.118Z',
   updated_at: '2025-03-04T09:12:45.118Z',
@@ -32,9 +33,12 @@ export const webhooksExamples = {
       ],
       target_url: 'https://hooks.acme.com/sesame',
       active: true,
+      organization_domain: 'acme-corp',
     },
     response: {
       ...crmWebhook,
+      __domain__: 'acme-corp',
+      organization_domain: 'acme-corp',
     },
     error: {
       status: 422,

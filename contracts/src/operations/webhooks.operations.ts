@@ -19,6 +19,11 @@ export const eventCodesInputSchema = listInputSchema(z.string().trim())
 
 const nameSchema = z.string().trim().min(1).max(200);
 const targetUrlSchema = z.string().trim().min(1).max(2_000).pipe(httpUrlSchema);
+/** The organization a webhook is scoped to: null (or absent at creation) for every organization of the environment. */
+const organizationDomainSchema = z.string().trim().min(1).max(100).nullable().meta({
+  description:
+    "Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment",
+});
 
 export const createWebhookBodySchema = z
   .object({
@@ -26,6 +31,7 @@ export const createWebhookBodySchema = z
     event_codes: eventCodesInputSchema,
     target_url: targetUrlSchema,
     active: booleanInputSchema.optional(),
+    organization_domain: organizationDomainSchema.optional(),
   })
   .meta({ id: 'CreateWebhookRequest' });
 export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
@@ -36,9 +42,20 @@ export const updateWebhookBodySchema = z
     event_codes: eventCodesInputSchema.optional(),
     target_url: targetUrlSchema.optional(),
     active: booleanInputSchema.optional(),
+    organization_domain: organizationDomainSchema.optional(),
   })
   .meta({ id: 'UpdateWebhookRequest' });
 export type UpdateWebhookBody = z.infer<typeof updateWebhookBodySchema>;
+
+export const listWebhooksQuerySchema = pageQuerySchema.extend({
+  organization_domain: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Only the webhooks scoped to this organization' }),
+});
+export type ListWebhooksQuery = z.infer<typeof listWebhooksQuerySchema>;
 
 export const webhookParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const webhookListSchema = listSchema(webhookSchema, 'WebhookList');
@@ -51,13 +68,13 @@ export const createWebhook = defineOperation({
   tag: 'Webhook Setup',
   summary: 'Create a webhook',
   description:
-    'Receives the events of the listed codes of the environment of the API key. The `signature_key` signing every delivery (Standard Webhooks) is shown in this answer only. In production, target URLs resolving to loopback, link-local or private addresses are refused.',
+    'Receives the events of the listed codes of the environment of the API key, or only those of one organization when `organization_domain` is given (404 when that organization does not exist in the environment). The `signature_key` signing every delivery (Standard Webhooks) is shown in this answer only. In production, target URLs resolving to loopback, link-local or private addresses are refused.',
   auth: 'api_key',
   scope: 'webhooks:write',
   subject: subjects.webhooks.webhooks.create,
   request: { body: createWebhookBodySchema },
   response: { status: 201, description: 'The created webhook, with its signature key', schema: webhookSchema },
-  errors: ['unauthorized'],
+  errors: ['unauthorized', 'resource_not_found'],
   examples: webhooksExamples.createWebhook,
 });
 
@@ -70,7 +87,7 @@ export const listWebhooks = defineOperation({
   auth: 'api_key',
   scope: 'webhooks:read',
   subject: subjects.webhooks.webhooks.list,
-  request: { query: pageQuerySchema },
+  request: { query: listWebhooksQuerySchema },
   response: { status: 200, description: 'A page of webhooks, oldest first', schema: webhookListSchema },
   errors: ['unauthorized'],
   examples: webhooksExamples.listWebhooks,
@@ -97,6 +114,8 @@ export const updateWebhook = defineOperation({
   path: '/api/v2/webhooks/{id}',
   tag: 'Webhook Setup',
   summary: 'Update a webhook',
+  description:
+    '`organization_domain` may be changed (checked as at creation: 404 when the organization does not exist) or set to null to receive every event of the environment again.',
   auth: 'api_key',
   scope: 'webhooks:write',
   subject: subjects.webhooks.webhooks.update,

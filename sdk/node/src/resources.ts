@@ -138,7 +138,7 @@ export function resourcesOf(api: Caller) {
     },
     webhooks: {
       create: (body: BodyFor<'/api/v2/webhooks', 'post'>) => api.request('post', '/api/v2/webhooks', { body }),
-      list: () => api.paginate('/api/v2/webhooks'),
+      list: (query: QueryFor<'/api/v2/webhooks', 'get'> = {}) => api.paginate('/api/v2/webhooks', { query }),
       get: (id: string) => api.request('get', '/api/v2/webhooks/{id}', { params: { id } }),
       update: (id: string, body: BodyFor<'/api/v2/webhooks/{id}', 'put'>) =>
         api.request('put', '/api/v2/webhooks/{id}', { params: { id }, body }),

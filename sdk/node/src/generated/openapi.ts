@@ -1005,7 +1005,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description Receives the events of the listed codes of the environment of the API key. The `signature_key` signing every delivery (Standard Webhooks) is shown in this answer only. In production, target URLs resolving to loopback, link-local or private addresses are refused.
+         * @description Receives the events of the listed codes of the environment of the API key, or only those of one organization when `organization_domain` is given (404 when that organization does not exist in the environment). The `signature_key` signing every delivery (Standard Webhooks) is shown in this answer only. In production, target URLs resolving to loopback, link-local or private addresses are refused.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1023,7 +1023,10 @@ export interface paths {
         };
         /** Retrieve a webhook */
         get: operations["getWebhook"];
-        /** Update a webhook */
+        /**
+         * Update a webhook
+         * @description `organization_domain` may be changed (checked as at creation: 404 when the organization does not exist) or set to null to receive every event of the environment again.
+         */
         put: operations["updateWebhook"];
         post?: never;
         /**
@@ -1633,6 +1636,8 @@ export interface components {
             /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes: string[];
             name: string;
+            /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
+            organization_domain?: string | null;
             target_url: string;
         };
         DirectorySync: {
@@ -2273,6 +2278,8 @@ export interface components {
             /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes?: string[];
             name?: string;
+            /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
+            organization_domain?: string | null;
             target_url?: string;
         };
         User: {
@@ -2350,6 +2357,8 @@ export interface components {
             /** Format: date-time */
             inserted_at: string;
             name: string;
+            /** @description The organization whose events it receives; null: every event of its environment */
+            organization_domain: string | null;
             /** @description Shown at creation and rotation only */
             signature_key: string | null;
             target_url: string;
@@ -10422,6 +10431,8 @@ export interface operations {
         parameters: {
             query?: {
                 current_page?: number;
+                /** @description Only the webhooks scoped to this organization */
+                organization_domain?: string;
                 page?: number;
                 per_page?: number;
             };
@@ -10455,6 +10466,7 @@ export interface operations {
                      *             "directory_sync.user.deletion.success"
                      *           ],
                      *           "target_url": "https://hooks.acme.com/sesame",
+                     *           "organization_domain": null,
                      *           "signature_key": null,
                      *           "inserted_at": "2025-03-04T09:12:45.118Z",
                      *           "updated_at": "2025-03-04T09:12:45.118Z"
@@ -10530,7 +10542,8 @@ export interface operations {
                  *         "directory_sync.user.deletion.success"
                  *       ],
                  *       "target_url": "https://hooks.acme.com/sesame",
-                 *       "active": true
+                 *       "active": true,
+                 *       "organization_domain": "acme-corp"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
@@ -10543,7 +10556,8 @@ export interface operations {
                  *         "directory_sync.user.deletion.success"
                  *       ],
                  *       "target_url": "https://hooks.acme.com/sesame",
-                 *       "active": true
+                 *       "active": true,
+                 *       "organization_domain": "acme-corp"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["CreateWebhookRequest"];
@@ -10561,7 +10575,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "__type__": "Webhook",
-                     *       "__domain__": null,
+                     *       "__domain__": "acme-corp",
                      *       "__environment__": "sandbox",
                      *       "id": "webhook_2b7f1c9e4a6d",
                      *       "name": "CRM provisioning",
@@ -10572,6 +10586,7 @@ export interface operations {
                      *         "directory_sync.user.deletion.success"
                      *       ],
                      *       "target_url": "https://hooks.acme.com/sesame",
+                     *       "organization_domain": "acme-corp",
                      *       "signature_key": "whsec_Jm4dQ8vT2zX6pR1nK9bW5yH3",
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
                      *       "updated_at": "2025-03-04T09:12:45.118Z"
@@ -10593,6 +10608,17 @@ export interface operations {
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
@@ -10674,6 +10700,7 @@ export interface operations {
                      *         "directory_sync.user.deletion.success"
                      *       ],
                      *       "target_url": "https://hooks.acme.com/sesame",
+                     *       "organization_domain": null,
                      *       "signature_key": null,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
                      *       "updated_at": "2025-03-04T09:12:45.118Z"
@@ -10776,6 +10803,7 @@ export interface operations {
                      *         "directory_sync.user.deletion.success"
                      *       ],
                      *       "target_url": "https://hooks.acme.com/sesame",
+                     *       "organization_domain": null,
                      *       "signature_key": null,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
                      *       "updated_at": "2025-03-04T09:20:03.540Z"
@@ -10865,6 +10893,7 @@ export interface operations {
                      *           "directory_sync.user.deletion.success"
                      *         ],
                      *         "target_url": "https://hooks.acme.com/sesame",
+                     *         "organization_domain": null,
                      *         "signature_key": null,
                      *         "inserted_at": "2025-03-04T09:12:45.118Z",
                      *         "updated_at": "2025-03-04T09:20:03.540Z"
@@ -10956,6 +10985,7 @@ export interface operations {
                      *         "directory_sync.user.deletion.success"
                      *       ],
                      *       "target_url": "https://hooks.acme.com/sesame",
+                     *       "organization_domain": null,
                      *       "signature_key": "whsec_Xp7LwR3eN8uC5aT1qZ6mV2kD",
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
                      *       "updated_at": "2025-03-05T14:02:11.407Z"

@@ -54,7 +54,7 @@ const serviceCalls: Record<ServiceName, string[]> = {
     groups.update,
     groups.delete,
   ],
-  webhooks: [],
+  webhooks: [organizations.get],
 };
 
 /** Durable consumers a service keeps on another service's events stream (`subscribeToServiceEvents`). */

@@ -49,7 +49,7 @@ describe('natsPermissions', () => {
 
   it("lets a service answer into its callers' inboxes (even after a NATS restart), and nobody else's", () => {
     const callers: Record<string, string[]> = {
-      identity: ['gateway', 'auth-methods', 'directory-sync'],
+      identity: ['gateway', 'auth-methods', 'directory-sync', 'webhooks'],
       'auth-methods': ['gateway'],
       'directory-sync': ['gateway'],
       webhooks: ['gateway'],

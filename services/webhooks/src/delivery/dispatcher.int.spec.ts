@@ -71,6 +71,8 @@ describe('dispatchers on several replicas share one bucket (real NATS, real HTTP
       status: 'active',
       id: 'webhook_int',
       environment: 'sandbox',
+      organization_domain: null,
+      scoped_at: '',
       name: 'int',
       active: true,
       event_codes: ['user.created'],

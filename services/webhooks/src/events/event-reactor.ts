@@ -3,13 +3,17 @@ import type { ServiceRuntime, Subscription } from '@sesame/platform';
 import { fanOut } from '../jobs/fan-out';
 import type { JobIndex } from '../jobs/job-index';
 import type { JobStore } from '../jobs/job-store';
+import { deleteWebhooksOfDeletedOrganization } from '../webhooks/organization-deletion';
+import type { OrganizationDeleted } from '../webhooks/organization-deletion';
 import type { WebhooksView } from '../webhooks/webhooks.module';
 import { eventSources } from './event-mapping';
 
 /**
  * Turns the events of the other services into delivery jobs: one durable feed per source
  * service, shared by the replicas. A redelivered commit finds its jobs already there (the event
- * id is the idempotency key), so nothing is lost nor doubled.
+ * id is the idempotency key), so nothing is lost nor doubled. Identity's `OrganizationDeleted` first
+ * deletes the webhooks scoped to that organization (the read model is updated inline), so its
+ * `organization.deleted` reaches the unscoped webhooks only, never a job bound to be cancelled.
  */
 export function startEventReactor(
   runtime: ServiceRuntime,
@@ -24,6 +28,8 @@ export function startEventReactor(
       logger: runtime.logger,
       onCommit: async (commit) => {
         for (const event of commit.events) {
+          if (source === 'identity' && event.type === 'OrganizationDeleted')
+            await deleteWebhooksOfDeletedOrganization(runtime, deps.view, event as OrganizationDeleted);
           const published = map(event);
           if (published) await fanOut(published, deps);
         }

@@ -1,3 +1,4 @@
+import type { WebhookState } from '../webhooks/domain/webhook.decider';
 import type { WebhooksView } from '../webhooks/webhooks.module';
 import type { PublicEvent } from '../events/event-mapping';
 import { defaultMaxAttempts } from './domain/job.decider';
@@ -6,12 +7,33 @@ import type { JobIndex } from './job-index';
 import type { JobStore } from './job-store';
 
 /**
- * One job per active webhook of the event's environment listening to its code. Idempotent:
- * the same event enqueued again answers the jobs it already has.
+ * Whether a webhook receives an event of its environment: it listens to the code and is unscoped
+ * or scoped to the event's organization (an event of no organization reaches unscoped webhooks
+ * only). A test event reaches every webhook listening to its code.
  */
-export async function fanOut(event: PublicEvent, deps: { view: WebhooksView; store: JobStore; index: JobIndex }): Promise<Job[]> {
+export const receives = (
+  webhook: Pick<WebhookState, 'event_codes' | 'organization_domain'>,
+  event: Pick<PublicEvent, 'code' | 'domain'>,
+  test = false,
+): boolean =>
+  webhook.event_codes.includes(event.code) &&
+  (test ||
+    webhook.organization_domain === null ||
+    webhook.organization_domain === undefined ||
+    webhook.organization_domain === event.domain);
+
+/**
+ * One job per active webhook of the event's environment that receives it. Idempotent: the same
+ * event enqueued again answers the jobs it already has. A test event names the organization of a
+ * scoped webhook.
+ */
+export async function fanOut(
+  event: PublicEvent,
+  deps: { view: WebhooksView; store: JobStore; index: JobIndex },
+  test = false,
+): Promise<Job[]> {
   const webhooks = await deps.view.documents.find({ environment: event.environment, active: true });
-  const matching = webhooks.filter((webhook) => webhook.event_codes.includes(event.code));
+  const matching = webhooks.filter((webhook) => receives(webhook, event, test));
   const now = new Date().toISOString();
   return Promise.all(
     matching.map(async (webhook) => {
@@ -20,7 +42,7 @@ export async function fanOut(event: PublicEvent, deps: { view: WebhooksView; sto
         webhook_id: webhook.id,
         args: {
           __type__: 'Event',
-          __domain__: event.domain,
+          __domain__: test ? (webhook.organization_domain ?? event.domain) : event.domain,
           __environment__: event.environment,
           id: event.id,
           code: event.code,

@@ -64,6 +64,7 @@ export function registerWebhookEvents(
         description: 'Test event',
       },
       deps,
+      true,
     );
     return created({ data: jobs.map((job) => toWebhookEvent(job)), total: jobs.length });
   });

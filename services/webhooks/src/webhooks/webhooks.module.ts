@@ -17,6 +17,7 @@ import { generateSignatureKey } from '../delivery/signing';
 import { targetUrlProblem } from '../delivery/target-address';
 import { environmentOf } from '../tenancy';
 import { webhookDecider } from './domain/webhook.decider';
+import type { Organizations } from './organizations';
 import type { WebhookCommand, WebhookState } from './domain/webhook.decider';
 import { webhookStream, webhooksView } from './projections/webhooks.projection';
 
@@ -24,13 +25,14 @@ export type WebhooksView = AggregateView<WebhookState, Parameters<typeof webhook
 
 export const toWebhook = (state: WebhookState, signatureKey: string | null = null): Webhook => ({
   __type__: 'Webhook',
-  __domain__: null,
+  __domain__: state.organization_domain ?? null,
   __environment__: state.environment,
   id: state.id,
   name: state.name,
   active: state.active,
   event_codes: state.event_codes,
   target_url: state.target_url,
+  organization_domain: state.organization_domain ?? null,
   signature_key: signatureKey,
   inserted_at: state.inserted_at,
   updated_at: state.updated_at,
@@ -40,6 +42,8 @@ export interface WebhooksOptions {
   keyRing: KeyRing;
   /** How long a previous signature key keeps signing after a rotation. */
   keyOverlapMs: number;
+  /** Identity's organizations, to check the organization a webhook is scoped to. */
+  organizations: Organizations;
 }
 
 /** Webhooks: one event-sourced aggregate per webhook, its read model and the HTTP operations. */
@@ -50,6 +54,8 @@ export function registerWebhooks(runtime: ServiceRuntime, options: WebhooksOptio
     handleCommand(runtime.commandDeps<WebhookState>(), webhookDecider, webhookStream(id), command, metadata, { newStream });
   const at = () => new Date().toISOString();
   const meta = (context: RequestContext) => runtime.metadata(context);
+  const organizationFound = (domain: string | null | undefined, environment: Environment, context: RequestContext) =>
+    options.organizations.found(domain, environment, context.meta.correlationId);
   const requireOwn = async (id: string, environment: Environment) => {
     const document = await view.documents.get(id);
     if (!document || document.environment !== environment) fail(catalogueError('resource_not_found'));
@@ -62,11 +68,13 @@ export function registerWebhooks(runtime: ServiceRuntime, options: WebhooksOptio
     const key = generateSignatureKey();
     const { active = true, ...settings } = body;
     const target_problem = await targetUrlProblem(body.target_url, production);
+    const organization_found = await organizationFound(body.organization_domain, environment, context);
+    const sealed = options.keyRing.seal(key);
     const { state } = await run(
       id,
       {
         type: 'CreateWebhook',
-        data: { ...settings, active, id, environment, signature_key: options.keyRing.seal(key), target_problem, at: at() },
+        data: { ...settings, active, id, environment, signature_key: sealed, target_problem, organization_found, at: at() },
       },
       meta(context),
       true,
@@ -74,7 +82,8 @@ export function registerWebhooks(runtime: ServiceRuntime, options: WebhooksOptio
     return created(toWebhook(state, key));
   });
   runtime.router.operation(listWebhooks, async ({ query }, context) => {
-    const filter = { environment: environmentOf(context.meta) };
+    const { organization_domain } = query;
+    const filter = { environment: environmentOf(context.meta), ...(organization_domain ? { organization_domain } : {}) };
     const page = resolvePage(query);
     const [documents, total] = await Promise.all([
       view.documents.find(filter, { sort: { inserted_at: 1, _id: 1 }, skip: page.skip, limit: page.perPage }),
@@ -92,11 +101,13 @@ export function registerWebhooks(runtime: ServiceRuntime, options: WebhooksOptio
     ok(toWebhook(await requireOwn(params.id, environmentOf(context.meta)))),
   );
   runtime.router.operation(updateWebhook, async ({ params, body }, context) => {
-    await requireOwn(params.id, environmentOf(context.meta));
+    const environment = environmentOf(context.meta);
+    await requireOwn(params.id, environment);
     const target_problem = body.target_url === undefined ? null : await targetUrlProblem(body.target_url, production);
+    const organization_found = await organizationFound(body.organization_domain, environment, context);
     const { state } = await run(
       params.id,
-      { type: 'UpdateWebhook', data: { changes: body, target_problem, at: at() } },
+      { type: 'UpdateWebhook', data: { changes: body, target_problem, organization_found, at: at() } },
       meta(context),
     );
     return ok(toWebhook(state));

@@ -1,12 +1,15 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
 import type { Environment, SealedSignatureKey, WebhookDomainEvent, WebhookSettings } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
-import type { Decider } from '@sesame/platform';
+import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import type { Decider, OrganizationDeletion } from '@sesame/platform';
 
 export interface WebhookState extends WebhookSettings {
   status: 'none' | 'active' | 'deleted';
   id: string;
   environment: Environment;
+  organization_domain: string | null;
+  /** When the webhook was scoped to its current organization (a later organization of that domain is another one). */
+  scoped_at: string;
   /** The current key first, then previous ones still valid until their `expires_at`. */
   signature_keys: SealedSignatureKey[];
   inserted_at: string;
@@ -22,14 +25,21 @@ export type WebhookCommand =
         signature_key: string;
         /** Why the target cannot receive deliveries (looked up before deciding), or null. */
         target_problem: string | null;
+        /** Whether `organization_domain` is a live organization of `environment` (looked up before deciding; true when null). */
+        organization_found: boolean;
         at: string;
       };
     }
-  | { type: 'UpdateWebhook'; data: { changes: Partial<WebhookSettings>; target_problem: string | null; at: string } }
+  | {
+      type: 'UpdateWebhook';
+      data: { changes: Partial<WebhookSettings>; target_problem: string | null; organization_found: boolean; at: string };
+    }
+  /** Identity deleted the organization `domain` (delivered at least once, possibly late). */
+  | { type: 'DeleteWebhookOfDeletedOrganization'; data: OrganizationDeletion & { domain: string } }
   | { type: 'RotateSignatureKey'; data: { signature_key: string; overlap_ms: number; at: string } }
   | { type: 'DeleteWebhook'; data: { at: string } };
 
-const settingKeys = ['name', 'active', 'event_codes', 'target_url'] as const;
+const settingKeys = ['name', 'active', 'event_codes', 'target_url', 'organization_domain'] as const;
 
 function requireLive(state: WebhookState): void {
   if (state.status !== 'active') fail(catalogueError('resource_not_found'));
@@ -37,21 +47,43 @@ function requireLive(state: WebhookState): void {
 
 function create(command: Extract<WebhookCommand, { type: 'CreateWebhook' }>, state: WebhookState): WebhookDomainEvent[] {
   if (state.status !== 'none') fail(catalogueError('conflict'));
-  const { signature_key, target_problem, ...data } = command.data;
+  const { signature_key, target_problem, organization_found, ...data } = command.data;
   if (target_problem) fail(fieldError('target_url', target_problem));
-  return [{ type: 'WebhookCreated', data: { ...data, signature_key: { sealed: signature_key, expires_at: null } } }];
+  if (!organization_found) fail(catalogueError('resource_not_found'));
+  return [
+    {
+      type: 'WebhookCreated',
+      data: {
+        ...data,
+        organization_domain: data.organization_domain ?? null,
+        signature_key: { sealed: signature_key, expires_at: null },
+      },
+    },
+  ];
 }
 
 function update(command: Extract<WebhookCommand, { type: 'UpdateWebhook' }>, state: WebhookState): WebhookDomainEvent[] {
   requireLive(state);
-  const { changes, target_problem, at } = command.data;
+  const { changes, target_problem, organization_found, at } = command.data;
   if (changes.target_url !== undefined && target_problem) fail(fieldError('target_url', target_problem));
+  if (!organization_found) fail(catalogueError('resource_not_found'));
   const changed: Partial<WebhookSettings> = {};
   for (const key of settingKeys) {
     const value = changes[key];
     if (value !== undefined && JSON.stringify(value) !== JSON.stringify(state[key])) Object.assign(changed, { [key]: value });
   }
   return Object.keys(changed).length === 0 ? [] : [{ type: 'WebhookUpdated', data: { changes: changed, at } }];
+}
+
+/** A webhook scoped to the deleted organization since before its deletion goes with it (its pending deliveries are cancelled). */
+function deleteWithOrganization(
+  command: Extract<WebhookCommand, { type: 'DeleteWebhookOfDeletedOrganization' }>,
+  state: WebhookState,
+): WebhookDomainEvent[] {
+  const { domain, at, ...deletion } = command.data;
+  if (state.status !== 'active' || state.organization_domain !== domain) return [];
+  if (!belongsToDeletedOrganization(state.scoped_at, deletion)) return [];
+  return [{ type: 'WebhookDeleted', data: { at, reason: deletion.reason } }];
 }
 
 function rotate(command: Extract<WebhookCommand, { type: 'RotateSignatureKey' }>, state: WebhookState): WebhookDomainEvent[] {
@@ -71,6 +103,8 @@ export const webhookDecider: Decider<WebhookState, WebhookCommand, WebhookDomain
     status: 'none',
     id: '',
     environment: 'sandbox',
+    organization_domain: null,
+    scoped_at: '',
     name: '',
     active: false,
     event_codes: [],
@@ -87,6 +121,8 @@ export const webhookDecider: Decider<WebhookState, WebhookCommand, WebhookDomain
         return update(command, state);
       case 'RotateSignatureKey':
         return rotate(command, state);
+      case 'DeleteWebhookOfDeletedOrganization':
+        return deleteWithOrganization(command, state);
       case 'DeleteWebhook':
         requireLive(state);
         return [{ type: 'WebhookDeleted', data: { at: command.data.at } }];
@@ -100,10 +136,22 @@ export const webhookDecider: Decider<WebhookState, WebhookCommand, WebhookDomain
     switch (event.type) {
       case 'WebhookCreated': {
         const { signature_key, at, ...data } = event.data;
-        return { ...state, ...data, status: 'active', signature_keys: [signature_key], inserted_at: at, updated_at: at };
+        const scope = { organization_domain: data.organization_domain ?? null, scoped_at: at };
+        return {
+          ...state,
+          ...data,
+          ...scope,
+          status: 'active',
+          signature_keys: [signature_key],
+          inserted_at: at,
+          updated_at: at,
+        };
       }
-      case 'WebhookUpdated':
-        return { ...state, ...event.data.changes, updated_at: event.data.at };
+      case 'WebhookUpdated': {
+        const { changes, at } = event.data;
+        const rescoped = changes.organization_domain !== undefined ? { scoped_at: at } : {};
+        return { ...state, ...changes, ...rescoped, updated_at: at };
+      }
       case 'WebhookSignatureKeyRotated': {
         const { signature_key, previous_expires_at, at } = event.data;
         const previous = state.signature_keys

@@ -1,5 +1,5 @@
 import { deciderSpecification } from '@sesame/platform/testing';
-import type { WebhookDomainEvent } from '@sesame/contracts';
+import type { WebhookDomainEvent, WebhookSettings } from '@sesame/contracts';
 import { fold } from '@sesame/platform';
 import { signingKeys, webhookDecider } from './webhook.decider';
 import type { WebhookCommand } from './webhook.decider';
@@ -8,14 +8,40 @@ const spec = deciderSpecification(webhookDecider);
 const at = '2026-01-01T00:00:00.000Z';
 const later = '2026-01-01T01:00:00.000Z';
 const settings = { name: 'CRM', active: true, event_codes: ['user.created'], target_url: 'https://hooks.example.com/in' };
-const create = (target_problem: string | null = null): WebhookCommand => ({
+const create = (target_problem: string | null = null, scope: { organization_domain?: string | null } = {}): WebhookCommand => ({
   type: 'CreateWebhook',
-  data: { ...settings, id: 'webhook_1', environment: 'sandbox', signature_key: 'sealed-1', target_problem, at },
+  data: {
+    ...settings,
+    ...scope,
+    id: 'webhook_1',
+    environment: 'sandbox',
+    signature_key: 'sealed-1',
+    target_problem,
+    organization_found: scope.organization_domain !== 'unknown-org',
+    at,
+  },
 });
-const created: WebhookDomainEvent = {
+const createdFor = (organization_domain: string | null, when = at): WebhookDomainEvent => ({
   type: 'WebhookCreated',
-  data: { ...settings, id: 'webhook_1', environment: 'sandbox', signature_key: { sealed: 'sealed-1', expires_at: null }, at },
-};
+  data: {
+    ...settings,
+    organization_domain,
+    id: 'webhook_1',
+    environment: 'sandbox',
+    signature_key: { sealed: 'sealed-1', expires_at: null },
+    at: when,
+  },
+});
+const created = createdFor(null);
+const update = (changes: Partial<WebhookSettings>, when = later, organization_found = true): WebhookCommand => ({
+  type: 'UpdateWebhook',
+  data: { changes, target_problem: null, organization_found, at: when },
+});
+/** Identity deleted the organization `domain` at `deletedAt`; the reaction runs at `handledAt`. */
+const organizationDeleted = (domain: string, deletedAt: string, handledAt = deletedAt): WebhookCommand => ({
+  type: 'DeleteWebhookOfDeletedOrganization',
+  data: { reason: 'organization_deleted', organization_deleted_at: deletedAt, at: handledAt, domain },
+});
 const deleted: WebhookDomainEvent = { type: 'WebhookDeleted', data: { at: later } };
 
 describe('webhook decider', () => {
@@ -34,11 +60,11 @@ describe('webhook decider', () => {
   it('records only the settings that change', () => {
     spec
       .given([created])
-      .when({ type: 'UpdateWebhook', data: { changes: { active: false, name: 'CRM' }, target_problem: null, at: later } })
+      .when(update({ active: false, name: 'CRM' }))
       .then([{ type: 'WebhookUpdated', data: { changes: { active: false }, at: later } }]);
     spec
       .given([created])
-      .when({ type: 'UpdateWebhook', data: { changes: { event_codes: ['user.created'] }, target_problem: null, at: later } })
+      .when(update({ event_codes: ['user.created'] }))
       .thenNothingHappens();
   });
 
@@ -52,8 +78,88 @@ describe('webhook decider', () => {
       });
     spec
       .given([])
-      .when({ type: 'UpdateWebhook', data: { changes: { active: false }, target_problem: null, at } })
+      .when(update({ active: false }, at))
       .thenFails({ kind: 'error', code: 'resource_not_found' });
+  });
+
+  it('scopes a webhook to a live organization of its environment, and answers not found for another one', () => {
+    spec
+      .given([])
+      .when(create(null, { organization_domain: 'acme' }))
+      .then([createdFor('acme')]);
+    spec
+      .given([])
+      .when(create(null, { organization_domain: null }))
+      .then([created]);
+    spec
+      .given([])
+      .when(create(null, { organization_domain: 'unknown-org' }))
+      .thenFails({ kind: 'error', code: 'resource_not_found' });
+    expect(fold(webhookDecider, [createdFor('acme')])).toMatchObject({ organization_domain: 'acme', scoped_at: at });
+    expect(fold(webhookDecider, [created])).toMatchObject({ organization_domain: null });
+  });
+
+  it('changes the scope by update, checked as at creation; null scopes it to every organization again', () => {
+    const rescoped: WebhookDomainEvent = {
+      type: 'WebhookUpdated',
+      data: { changes: { organization_domain: 'globex' }, at: later },
+    };
+    spec
+      .given([createdFor('acme')])
+      .when(update({ organization_domain: 'globex' }))
+      .then([rescoped]);
+    expect(fold(webhookDecider, [createdFor('acme'), rescoped])).toMatchObject({
+      organization_domain: 'globex',
+      scoped_at: later,
+    });
+    spec
+      .given([createdFor('acme')])
+      .when(update({ organization_domain: 'unknown-org' }, later, false))
+      .thenFails({ kind: 'error', code: 'resource_not_found' });
+    spec
+      .given([createdFor('acme')])
+      .when(update({ organization_domain: null }))
+      .then([{ type: 'WebhookUpdated', data: { changes: { organization_domain: null }, at: later } }]);
+    spec
+      .given([createdFor('acme')])
+      .when(update({ organization_domain: 'acme' }))
+      .thenNothingHappens();
+    spec
+      .given([createdFor('acme')])
+      .when(update({ name: 'CRM' }))
+      .thenNothingHappens();
+  });
+
+  it('is deleted with the organization it is scoped to, in its environment, and only with that one', () => {
+    const removed: WebhookDomainEvent = { type: 'WebhookDeleted', data: { at: later, reason: 'organization_deleted' } };
+    spec
+      .given([createdFor('acme')])
+      .when(organizationDeleted('acme', at, later))
+      .then([removed]);
+    spec
+      .given([createdFor('acme')])
+      .when(organizationDeleted('globex', at, later))
+      .thenNothingHappens();
+    spec
+      .given([created])
+      .when(organizationDeleted('acme', at, later))
+      .thenNothingHappens();
+    spec
+      .given([createdFor('acme'), removed])
+      .when(organizationDeleted('acme', at, later))
+      .thenNothingHappens();
+  });
+
+  it('leaves alone a webhook scoped after the deletion, to a new organization of the same domain (late or redelivered deletion)', () => {
+    const deletedAt = '2026-01-01T00:30:00.000Z';
+    spec
+      .given([createdFor('acme', later)])
+      .when(organizationDeleted('acme', deletedAt, later))
+      .thenNothingHappens();
+    spec
+      .given([createdFor('globex'), { type: 'WebhookUpdated', data: { changes: { organization_domain: 'acme' }, at: later } }])
+      .when(organizationDeleted('acme', deletedAt, later))
+      .thenNothingHappens();
   });
 
   it('rotates the signature key with an overlap: both keys sign until the previous one expires', () => {

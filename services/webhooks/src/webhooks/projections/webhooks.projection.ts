@@ -7,12 +7,12 @@ import type { WebhookState } from '../domain/webhook.decider';
 export const webhookStreamCategory = 'webhook';
 export const webhookStream = (id: string) => streamName(webhookStreamCategory, id);
 
-/** `webhooks_v1`: one document per live webhook (signature keys sealed). */
+/** `webhooks_v2`: one document per live webhook (signature keys sealed), with its organization scope. */
 export const webhooksView: AggregateViewDefinition<WebhookState, WebhookDomainEvent> = {
   name: 'webhooks',
-  version: 1,
+  version: 2,
   category: webhookStreamCategory,
   decider: webhookDecider,
   isVisible: (state) => state.status === 'active',
-  indexes: [['environment']],
+  indexes: [['environment'], ['environment', 'organization_domain']],
 };

@@ -1,0 +1,46 @@
+import type { OrganizationEvent } from '@sesame/contracts';
+import { handleCommand, organizationDeletionOf } from '@sesame/platform';
+import type { RecordedEvent, ServiceRuntime } from '@sesame/platform';
+import { webhookDecider } from './domain/webhook.decider';
+import type { WebhookState } from './domain/webhook.decider';
+import { webhookStream } from './projections/webhooks.projection';
+import type { WebhooksView } from './webhooks.module';
+
+export type OrganizationDeleted = RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationDeleted' }>;
+
+/**
+ * When identity deletes an organization (`OrganizationDeleted` on the identity feed, at least once):
+ * the webhooks scoped to it, in its environment only, are deleted (their pending deliveries are then
+ * cancelled). A redelivered or late deletion leaves alone
+ * a webhook scoped since to a new organization of the same domain.
+ */
+export async function deleteWebhooksOfDeletedOrganization(
+  runtime: Pick<ServiceRuntime, 'commandDeps' | 'logger'>,
+  view: WebhooksView,
+  event: OrganizationDeleted,
+): Promise<void> {
+  const { domain, environment } = event.data;
+  const scoped = await view.documents.find({ environment, organization_domain: domain });
+  for (const webhook of scoped) {
+    await handleCommand(
+      runtime.commandDeps<WebhookState>(),
+      webhookDecider,
+      webhookStream(webhook.id),
+      {
+        type: 'DeleteWebhookOfDeletedOrganization',
+        data: { ...organizationDeletionOf(event, new Date().toISOString()), domain },
+      },
+      {
+        correlationId: event.metadata.correlationId,
+        causationId: event.id,
+        actor: 'webhooks:organization-deletion',
+        environment,
+        occurredAt: new Date().toISOString(),
+      },
+    );
+    runtime.logger.info(
+      { webhook: webhook.id, organization: domain, environment },
+      'webhook of the deleted organization removed',
+    );
+  }
+}
