@@ -1,0 +1,134 @@
+import { catalogueError } from '@sesame/contracts';
+import type { Environment } from '@sesame/contracts';
+import { ConcurrencyError, fail, fold, streamName } from '@sesame/platform';
+import type { EventMetadata, EventStore, Filter } from '@sesame/platform';
+import { scopeKey } from '../domain/user.decider';
+import type { Tenant } from '../domain/user.decider';
+import { userCountDecider } from './user-count.decider';
+import type { UserCountCommand, UserCountEvent } from './user-count.decider';
+import type { UserLimits } from './user-limits';
+
+/** What counting users needs: the store of the counter streams, the users read model and the limits. */
+export interface UserCountDeps {
+  eventStore: EventStore;
+  users: { count(filter: Filter): Promise<number> };
+  limits: UserLimits;
+}
+
+/** One counted scope: its counter stream, its limit and the read-model filter of its users. */
+interface CountedScope {
+  stream: string;
+  limit: number | null;
+  users: Filter;
+}
+
+/** Appends racing on a counter are retried on its new revision; this many without a win is 409 `conflict`. */
+const attempts = 30;
+
+export const userCountStreamCategory = 'userCount';
+
+/** The counter of all the users of an environment. */
+export const environmentCount = (limits: UserLimits, environment: Environment): CountedScope => ({
+  stream: streamName(userCountStreamCategory, environment),
+  limit: limits.environments[environment],
+  users: { __environment__: environment },
+});
+
+/** The counter of the users of one organization in one environment. */
+export const organizationCount = (
+  limits: UserLimits,
+  tenant: Pick<Tenant, 'organization_id' | 'organization_domain' | 'environment'>,
+): CountedScope => ({
+  stream: streamName(userCountStreamCategory, scopeKey(tenant.organization_id, tenant.environment)),
+  limit: limits.organizations[tenant.organization_domain.toLowerCase()] ?? null,
+  users: { scope: scopeKey(tenant.organization_id, tenant.environment) },
+});
+
+/** The environment's counter, then the organization's: a user takes a place in both. */
+export const countedScopes = (limits: UserLimits, tenant: Tenant) => ({
+  environment: environmentCount(limits, tenant.environment),
+  organization: organizationCount(limits, tenant),
+});
+
+async function load(deps: UserCountDeps, scope: CountedScope) {
+  const { revision, events } = await deps.eventStore.readStream(scope.stream);
+  return { revision, state: fold(userCountDecider, events as unknown as UserCountEvent[]) };
+}
+
+/** The users a scope counts now: its counter, or the read model's number before the counter starts. */
+export async function usersCounted(deps: UserCountDeps, scope: CountedScope): Promise<number> {
+  const { state } = await load(deps, scope);
+  return state.started ? state.count : deps.users.count(scope.users);
+}
+
+/** Decides on the counter as read and appends with its revision as the expected one; a lost race reads again. */
+async function apply(
+  deps: UserCountDeps,
+  scope: CountedScope,
+  command: (existing: () => Promise<number>) => Promise<UserCountCommand>,
+  metadata: EventMetadata,
+) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const { revision, state } = await load(deps, scope);
+    const decided = userCountDecider.decide(await command(() => deps.users.count(scope.users)), state);
+    if (decided.length === 0) return;
+    try {
+      await deps.eventStore.appendToStream(scope.stream, decided, {
+        expectedRevision: revision === -1 ? 'no_stream' : revision,
+        metadata,
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+    }
+  }
+  fail(catalogueError('conflict'));
+}
+
+const count = (deps: UserCountDeps, scope: CountedScope, userId: string, metadata: EventMetadata) =>
+  apply(
+    deps,
+    scope,
+    async (existing) => ({ type: 'CountUser', data: { user_id: userId, limit: scope.limit, existing: await existing() } }),
+    metadata,
+  );
+
+const uncount = (deps: UserCountDeps, scope: CountedScope, userId: string, metadata: EventMetadata) =>
+  apply(deps, scope, async () => ({ type: 'UncountUser', data: { user_id: userId } }), metadata);
+
+/**
+ * Counts a user about to be created in its environment and its organization, or refuses it
+ * with 403 `user_limit_reached` when either is full (nothing stays counted then). Answers the
+ * function that gives the places back when the user is not created after all.
+ */
+export async function countNewUser(
+  deps: UserCountDeps,
+  tenant: Tenant,
+  userId: string,
+  metadata: EventMetadata,
+): Promise<() => Promise<void>> {
+  const scopes = countedScopes(deps.limits, tenant);
+  await count(deps, scopes.environment, userId, metadata);
+  try {
+    await count(deps, scopes.organization, userId, metadata);
+  } catch (error) {
+    await uncount(deps, scopes.environment, userId, metadata);
+    throw error;
+  }
+  return () => uncountUser(deps, tenant, userId, metadata);
+}
+
+/** Gives back the places of a deleted user. */
+export async function uncountUser(deps: UserCountDeps, tenant: Tenant, userId: string, metadata: EventMetadata): Promise<void> {
+  const scopes = countedScopes(deps.limits, tenant);
+  await uncount(deps, scopes.environment, userId, metadata);
+  await uncount(deps, scopes.organization, userId, metadata);
+}
+
+/** Limit, users and remaining places of a scope (null limit and remaining: unlimited). */
+export async function usageOf(deps: UserCountDeps, scope: CountedScope) {
+  const used = await usersCounted(deps, scope);
+  return { limit: scope.limit, used, remaining: scope.limit === null ? null : Math.max(0, scope.limit - used) };
+}
+
+export type UserUsage = Awaited<ReturnType<typeof usageOf>>;
