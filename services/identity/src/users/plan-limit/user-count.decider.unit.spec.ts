@@ -75,7 +75,12 @@ describe('organization limits setting', () => {
 });
 
 describe('user counters on the event store', () => {
-  const tenant: Tenant = { organization_id: 'o1', organization_domain: 'acme.test', allowed_email_domains: [], environment: 'sandbox' };
+  const tenant: Tenant = {
+    organization_id: 'o1',
+    organization_domain: 'acme.test',
+    allowed_email_domains: [],
+    environment: 'sandbox',
+  };
   const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
   const depsWith = (environmentLimit: number | null, organizationLimit?: number) => ({
     eventStore: new MemoryEventStore(),
@@ -90,7 +95,10 @@ describe('user counters on the event store', () => {
     const deps = depsWith(3);
     await countNewUser(deps, tenant, 'a', metadata);
     await countNewUser(deps, tenant, 'b', metadata);
-    const results = await Promise.allSettled([countNewUser(deps, tenant, 'c', metadata), countNewUser(deps, tenant, 'd', metadata)]);
+    const results = await Promise.allSettled([
+      countNewUser(deps, tenant, 'c', metadata),
+      countNewUser(deps, tenant, 'd', metadata),
+    ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((result) => result.status === 'rejected');
     expect((rejected?.reason as DomainError).error).toEqual(limitReached);
