@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';
 import { createOrganization, eventually, notFound } from '../support/identity-fixtures';
+import { TestIdp } from '../support/saml-idp';
+import { postToAcs } from '../support/saml-browser';
 
 const callback = 'https://app.plan.example/auth/callback';
 const limitReached = {
@@ -152,6 +156,49 @@ describe('Plan limit on the number of users (all processes, real NATS)', () => {
     const d = await system.request('GET', `${users(open)}/d@open.test`);
     expect((await system.request('DELETE', `${users(open)}/${d.body.id}`)).status).toBe(200);
     expect(await challenge('newcomer@open.test')).toMatchObject({ status: 201, body: { code: expect.any(String) } });
+    expect((await status()).body.users).toEqual({ limit: 6, used: 6, remaining: 0 });
+  });
+
+  it('refuses a password sign-up (a password for a new email) over the limit', async () => {
+    expect((await system.request('POST', `/api/v2/org/${open}/password-connection`, { body: {} })).status).toBe(201);
+    const plain_text = 'a long enough passphrase 42';
+    const signUp = await system.request('POST', '/api/v2/password', {
+      body: { org_domain: open, user_email: 'signup@open.test', plain_text },
+    });
+    expect(signUp).toMatchObject({ status: 403, body: limitReached });
+    expect((await system.request('GET', `${users(open)}/signup@open.test`)).status).toBe(404);
+    const known = await system.request('POST', '/api/v2/password', {
+      body: { org_domain: open, user_email: 'e@open.test', plain_text },
+    });
+    expect(known).toMatchObject({ status: 201, body: { user_id: expect.any(String) } });
+  });
+
+  it('refuses an SSO just-in-time user over the limit: the sign-in ends with the refusal, logged', async () => {
+    const saml = await createOrganization(system, 'Saml Org');
+    const idp = await TestIdp.create();
+    const created = await system.request('POST', `/api/v2/org/${saml}/sso-connection`, {
+      body: { provider_type: 'okta', metadata: idp.metadata(), allow_idp_initiated: true },
+    });
+    expect(created.status).toBe(201);
+    const sp = { entity_id: created.body.saml_config.entity_id, acs_url: created.body.saml_config.acs_url };
+    const signIn = (nameId: string) => postToAcs(sp.acs_url, idp.loginResponse(sp, { nameId, attributes: { email: nameId } }));
+    const params = (location: string | null) => Object.fromEntries(new URL(location as string).searchParams.entries());
+
+    const refused = await signIn('jit@saml.test');
+    expect(refused.status).toBe(302);
+    expect(params(refused.location)).toMatchObject({
+      error: 'access_denied',
+      error_description: "No more users can be created: the plan's limit on the number of users is reached.",
+    });
+    const line = `"correlationId":"${refused.correlationId}","reason":"user_limit_reached"`;
+    await eventually(async () => readFileSync(join(system.logDir, 'auth-methods.log'), 'utf8').includes(line));
+    expect((await system.request('GET', `${users(saml)}/jit@saml.test`)).status).toBe(404);
+
+    const h = await system.request('GET', `${users(open)}/newcomer@open.test`);
+    expect((await system.request('DELETE', `${users(open)}/${h.body.id}`)).status).toBe(200);
+    const admitted = await signIn('jit@saml.test');
+    expect(params(admitted.location)).toMatchObject({ code: expect.any(String) });
+    expect((await system.request('GET', `${users(saml)}/jit@saml.test`)).status).toBe(200);
     expect((await status()).body.users).toEqual({ limit: 6, used: 6, remaining: 0 });
   });
 
