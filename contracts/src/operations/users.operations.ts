@@ -149,7 +149,7 @@ export const getUserLimit = defineOperation({
   tag: 'Users',
   summary: "The plan's limit on the number of users",
   description:
-    "How many users the environment of the API key may hold, how many it holds and how many more can be created; with `org_domain`, the same for that organization (its own limit, `null` when it has none). A creation over either limit is refused with 403 `user_limit_reached`, whichever way it comes (API, SCIM, SSO, magic link, password, relays).",
+    'How many users the environment of the API key may hold, how many it holds and how many more can be created; with `org_domain`, the same for that organization (its own limit, `null` when it has none). A creation over either limit is refused with 403 `user_limit_reached`, whichever way it comes (API, SCIM, SSO, magic link, password, relays).',
   auth: 'api_key',
   scope: 'users:read',
   subject: subjects.identity.users.limit,

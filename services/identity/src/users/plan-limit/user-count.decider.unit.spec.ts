@@ -4,6 +4,7 @@ import { userCountDecider } from './user-count.decider';
 import type { UserCountCommand, UserCountEvent, UserCountState } from './user-count.decider';
 import { parseOrganizationLimits } from './user-limits';
 import { countNewUser, countedScopes, uncountUser, usageOf } from './user-seats';
+import type { UserCountDeps } from './user-seats';
 
 const given = (events: UserCountEvent[]): UserCountState => fold(userCountDecider, events);
 const count = (limit: number | null, existing = 0): UserCountCommand => ({
@@ -82,12 +83,12 @@ describe('user counters on the event store', () => {
     environment: 'sandbox',
   };
   const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
-  const depsWith = (environmentLimit: number | null, organizationLimit?: number) => ({
+  const depsWith = (environmentLimit: number | null, organizationLimit?: number): UserCountDeps => ({
     eventStore: new MemoryEventStore(),
     users: { count: async () => 0 },
     limits: {
       environments: { sandbox: environmentLimit, production: null },
-      organizations: organizationLimit === undefined ? {} : { 'acme.test': organizationLimit },
+      organizations: organizationLimit === undefined ? {} : ({ 'acme.test': organizationLimit } as Record<string, number>),
     },
   });
 
