@@ -173,6 +173,38 @@ describe('Plan limit on the number of users (all processes, real NATS)', () => {
     expect(known).toMatchObject({ status: 201, body: { user_id: expect.any(String) } });
   });
 
+  it('refuses a relay that would create the account in the partner organization over the limit', async () => {
+    const partner = await createOrganization(system, 'Partner Org');
+    const relay = await system.request('POST', '/api/v2/relays', {
+      body: {
+        partner_domain: partner,
+        partner_redirect_uri: 'https://partner.plan.example/callback',
+        jit: true,
+        source_organizations: [open],
+      },
+    });
+    expect(relay.status).toBe(201);
+    const challenge = await system.request('POST', '/api/v2/magic-link-challenge', {
+      body: { email: 'e@open.test', org_domain: open, redirect_uri: callback },
+    });
+    expect(challenge.status).toBe(201);
+    const tokens = await system.request('POST', '/oauth/token', {
+      token: null,
+      body: {
+        grant_type: 'authorization_code',
+        code: challenge.body.code,
+        client_id: system.apiKey.clientId,
+        client_secret: system.apiKey.clientSecret,
+      },
+    });
+    expect(tokens.status).toBe(200);
+    const request = await system.request('POST', `/api/v2/relays/${relay.body.id}/request`, {
+      body: { access_token: tokens.body.access_token },
+    });
+    expect(request).toMatchObject({ status: 403, body: limitReached });
+    expect((await system.request('GET', `${users(partner)}/e@open.test`)).status).toBe(404);
+  });
+
   it('refuses an SSO just-in-time user over the limit: the sign-in ends with the refusal, logged', async () => {
     const saml = await createOrganization(system, 'Saml Org');
     const idp = await TestIdp.create();
