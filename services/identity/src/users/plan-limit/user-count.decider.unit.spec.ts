@@ -3,7 +3,7 @@ import type { Tenant } from '../domain/user.decider';
 import { userCountDecider } from './user-count.decider';
 import type { UserCountCommand, UserCountEvent, UserCountState } from './user-count.decider';
 import { parseOrganizationLimits } from './user-limits';
-import { countNewUser, countedScopes, uncountUser, usageOf } from './user-seats';
+import { countNewUser, countedScopes, environmentCount, uncountUser, usageOf } from './user-seats';
 import type { UserCountDeps } from './user-seats';
 
 const given = (events: UserCountEvent[]): UserCountState => fold(userCountDecider, events);
@@ -103,19 +103,35 @@ describe('user counters on the event store', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((result) => result.status === 'rejected');
     expect((rejected?.reason as DomainError).error).toEqual(limitReached);
-    expect(await usageOf(deps, countedScopes(deps.limits, tenant).environment)).toEqual({ limit: 3, used: 3, remaining: 0 });
+    expect(await usageOf(deps, environmentCount(deps.limits, 'sandbox'))).toEqual({ limit: 3, used: 3, remaining: 0 });
+  });
+
+  it('lets exactly as many users in as there are places, out of eight racing creations', async () => {
+    const deps = depsWith(3);
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const results = await Promise.allSettled(ids.map((id) => countNewUser(deps, tenant, id, metadata)));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    expect(await usageOf(deps, environmentCount(deps.limits, 'sandbox'))).toEqual({ limit: 3, used: 3, remaining: 0 });
+  });
+
+  it('keeps no counter without a limit: the read model tells the users', async () => {
+    const deps = { ...depsWith(null), users: { count: async () => 42 } };
+    await countNewUser(deps, tenant, 'a', metadata);
+    expect(countedScopes(deps.limits, tenant)).toEqual([]);
+    expect(await deps.eventStore.readStream('userCount-sandbox:unlimited')).toMatchObject({ revision: -1 });
+    expect(await usageOf(deps, environmentCount(deps.limits, 'sandbox'))).toEqual({ limit: null, used: 42, remaining: null });
   });
 
   it('leaves nothing counted when the organization refuses, and counts again after a deletion', async () => {
     const deps = depsWith(10, 1);
     const giveBack = await countNewUser(deps, tenant, 'a', metadata);
     await expect(countNewUser(deps, tenant, 'b', metadata)).rejects.toThrow(DomainError);
-    const scopes = countedScopes(deps.limits, tenant);
-    expect(await usageOf(deps, scopes.environment)).toEqual({ limit: 10, used: 1, remaining: 9 });
-    expect(await usageOf(deps, scopes.organization)).toEqual({ limit: 1, used: 1, remaining: 0 });
+    const [environment, organization] = countedScopes(deps.limits, tenant);
+    expect(await usageOf(deps, environment!)).toEqual({ limit: 10, used: 1, remaining: 9 });
+    expect(await usageOf(deps, organization!)).toEqual({ limit: 1, used: 1, remaining: 0 });
     await giveBack();
     await countNewUser(deps, tenant, 'b', metadata);
     await uncountUser(deps, tenant, 'b', metadata);
-    expect(await usageOf(deps, scopes.organization)).toEqual({ limit: 1, used: 0, remaining: 1 });
+    expect(await usageOf(deps, organization!)).toEqual({ limit: 1, used: 0, remaining: 1 });
   });
 });

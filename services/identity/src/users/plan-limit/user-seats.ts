@@ -27,9 +27,16 @@ const attempts = 30;
 
 export const userCountStreamCategory = 'userCount';
 
+/**
+ * A limited scope's counter stream is named after its limit too: a new limit (or one set again
+ * after a time without it, when no counter was kept) starts a new counter from the read model.
+ */
+const counterStream = (scope: string, limit: number | null) =>
+  streamName(userCountStreamCategory, `${scope}:${limit ?? 'unlimited'}`);
+
 /** The counter of all the users of an environment. */
 export const environmentCount = (limits: UserLimits, environment: Environment): CountedScope => ({
-  stream: streamName(userCountStreamCategory, environment),
+  stream: counterStream(environment, limits.environments[environment]),
   limit: limits.environments[environment],
   users: { __environment__: environment },
 });
@@ -38,28 +45,33 @@ export const environmentCount = (limits: UserLimits, environment: Environment): 
 export const organizationCount = (
   limits: UserLimits,
   tenant: Pick<Tenant, 'organization_id' | 'organization_domain' | 'environment'>,
-): CountedScope => ({
-  stream: streamName(userCountStreamCategory, scopeKey(tenant.organization_id, tenant.environment)),
-  limit: limits.organizations[tenant.organization_domain.toLowerCase()] ?? null,
-  users: { scope: scopeKey(tenant.organization_id, tenant.environment) },
-});
+): CountedScope => {
+  const limit = limits.organizations[tenant.organization_domain.toLowerCase()] ?? null;
+  const scope = scopeKey(tenant.organization_id, tenant.environment);
+  return { stream: counterStream(scope, limit), limit, users: { scope } };
+};
 
-/** The environment's counter, then the organization's: a user takes a place in both. */
-export const countedScopes = (limits: UserLimits, tenant: Tenant) => ({
-  environment: environmentCount(limits, tenant.environment),
-  organization: organizationCount(limits, tenant),
-});
+/**
+ * The scopes a user takes a place in: its environment's, then its organization's, those with a
+ * limit only (without one nothing is counted, so creating users costs nothing more).
+ */
+export const countedScopes = (limits: UserLimits, tenant: Tenant): CountedScope[] =>
+  [environmentCount(limits, tenant.environment), organizationCount(limits, tenant)].filter((scope) => scope.limit !== null);
 
 async function load(deps: UserCountDeps, scope: CountedScope) {
   const { revision, events } = await deps.eventStore.readStream(scope.stream);
   return { revision, state: fold(userCountDecider, events as unknown as UserCountEvent[]) };
 }
 
-/** The users a scope counts now: its counter, or the read model's number before the counter starts. */
+/** The users a scope counts now: its counter, or the read model's number before the counter starts (or without a limit). */
 export async function usersCounted(deps: UserCountDeps, scope: CountedScope): Promise<number> {
+  if (scope.limit === null) return deps.users.count(scope.users);
   const { state } = await load(deps, scope);
   return state.started ? state.count : deps.users.count(scope.users);
 }
+
+/** A short random pause after a lost race, longer each time, so that racing creations spread out. */
+const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
 
 /** Decides on the counter as read and appends with its revision as the expected one; a lost race reads again. */
 async function apply(
@@ -81,6 +93,7 @@ async function apply(
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
     }
+    await backOff(attempt);
   }
   fail(catalogueError('conflict'));
 }
@@ -107,12 +120,14 @@ export async function countNewUser(
   userId: string,
   metadata: EventMetadata,
 ): Promise<() => Promise<void>> {
-  const scopes = countedScopes(deps.limits, tenant);
-  await count(deps, scopes.environment, userId, metadata);
+  const counted: CountedScope[] = [];
   try {
-    await count(deps, scopes.organization, userId, metadata);
+    for (const scope of countedScopes(deps.limits, tenant)) {
+      await count(deps, scope, userId, metadata);
+      counted.push(scope);
+    }
   } catch (error) {
-    await uncount(deps, scopes.environment, userId, metadata);
+    for (const scope of counted) await uncount(deps, scope, userId, metadata);
     throw error;
   }
   return () => uncountUser(deps, tenant, userId, metadata);
@@ -120,9 +135,7 @@ export async function countNewUser(
 
 /** Gives back the places of a deleted user. */
 export async function uncountUser(deps: UserCountDeps, tenant: Tenant, userId: string, metadata: EventMetadata): Promise<void> {
-  const scopes = countedScopes(deps.limits, tenant);
-  await uncount(deps, scopes.environment, userId, metadata);
-  await uncount(deps, scopes.organization, userId, metadata);
+  for (const scope of countedScopes(deps.limits, tenant)) await uncount(deps, scope, userId, metadata);
 }
 
 /** Limit, users and remaining places of a scope (null limit and remaining: unlimited). */
