@@ -1,11 +1,11 @@
 import { catalogueError } from '@sesame/contracts';
 import type { Environment } from '@sesame/contracts';
-import { ConcurrencyError, fail, fold, streamName } from '@sesame/platform';
+import { ConcurrencyError, KeyedMutex, fail, fold, streamName } from '@sesame/platform';
 import type { EventMetadata, EventStore, Filter } from '@sesame/platform';
 import { scopeKey } from '../domain/user.decider';
 import type { Tenant } from '../domain/user.decider';
 import { userCountDecider } from './user-count.decider';
-import type { UserCountCommand, UserCountEvent } from './user-count.decider';
+import type { UserCountCommand, UserCountEvent, UserCountState } from './user-count.decider';
 import type { UserLimits } from './user-limits';
 
 /** What counting users needs: the store of the counter streams, the users read model and the limits. */
@@ -73,29 +73,61 @@ export async function usersCounted(deps: UserCountDeps, scope: CountedScope): Pr
 /** A short random pause after a lost race, longer each time, so that racing creations spread out. */
 const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
 
-/** Decides on the counter as read and appends with its revision as the expected one; a lost race reads again. */
+/**
+ * What this process knows of each counter: its state after its own last append, and a queue per
+ * counter, so that the creations of one replica wait their turn instead of racing each other
+ * (the expected revision still settles races between replicas). Per event store.
+ */
+interface CounterCache {
+  queue: KeyedMutex;
+  known: Map<string, { revision: number; state: UserCountState }>;
+}
+const caches = new WeakMap<EventStore, CounterCache>();
+function cacheOf(eventStore: EventStore): CounterCache {
+  const cache = caches.get(eventStore) ?? { queue: new KeyedMutex(), known: new Map() };
+  caches.set(eventStore, cache);
+  return cache;
+}
+
+/**
+ * Decides on the counter and appends with its revision as the expected one; a lost race (another
+ * replica wrote) reads the stream again. The state this process last wrote is used without a
+ * read, but a refusal is only answered on the state read from the stream.
+ */
 async function apply(
   deps: UserCountDeps,
   scope: CountedScope,
   command: (existing: () => Promise<number>) => Promise<UserCountCommand>,
   metadata: EventMetadata,
 ) {
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const { revision, state } = await load(deps, scope);
-    const decided = userCountDecider.decide(await command(() => deps.users.count(scope.users)), state);
-    if (decided.length === 0) return;
-    try {
-      await deps.eventStore.appendToStream(scope.stream, decided, {
-        expectedRevision: revision === -1 ? 'no_stream' : revision,
-        metadata,
-      });
-      return;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
+  const cache = cacheOf(deps.eventStore);
+  await cache.queue.run(scope.stream, async () => {
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const cached = cache.known.get(scope.stream);
+      const { revision, state } = cached ?? (await load(deps, scope));
+      cache.known.delete(scope.stream);
+      let decided: UserCountEvent[];
+      try {
+        decided = userCountDecider.decide(await command(() => deps.users.count(scope.users)), state);
+      } catch (error) {
+        if (cached) continue;
+        throw error;
+      }
+      if (decided.length === 0) return;
+      try {
+        const appended = await deps.eventStore.appendToStream(scope.stream, decided, {
+          expectedRevision: revision === -1 ? 'no_stream' : revision,
+          metadata,
+        });
+        cache.known.set(scope.stream, { revision: appended.nextRevision, state: decided.reduce(userCountDecider.evolve, state) });
+        return;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+      }
+      await backOff(attempt);
     }
-    await backOff(attempt);
-  }
-  fail(catalogueError('conflict'));
+    fail(catalogueError('conflict'));
+  });
 }
 
 const count = (deps: UserCountDeps, scope: CountedScope, userId: string, metadata: EventMetadata) =>
