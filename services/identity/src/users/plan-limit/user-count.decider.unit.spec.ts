@@ -1,4 +1,5 @@
 import { DomainError, MemoryEventStore, fold } from '@sesame/platform';
+import type { EventStore } from '@sesame/platform';
 import type { Tenant } from '../domain/user.decider';
 import { userCountDecider } from './user-count.decider';
 import type { UserCountCommand, UserCountEvent, UserCountState } from './user-count.decider';
@@ -112,6 +113,34 @@ describe('user counters on the event store', () => {
     const results = await Promise.allSettled(ids.map((id) => countNewUser(deps, tenant, id, metadata)));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
     expect(await usageOf(deps, environmentCount(deps.limits, 'sandbox'))).toEqual({ limit: 3, used: 3, remaining: 0 });
+  });
+
+  /** Another replica: the same store seen through another object, so with its own queue and cache. */
+  const replicaOf = (deps: UserCountDeps): UserCountDeps => {
+    const store = deps.eventStore;
+    const eventStore = {
+      readStream: (stream: string) => store.readStream(stream),
+      appendToStream: (...args: Parameters<EventStore['appendToStream']>) => store.appendToStream(...args),
+    } as EventStore;
+    return { ...deps, eventStore };
+  };
+
+  it('lets exactly as many users in as there are places when two replicas race (expected revisions)', async () => {
+    const deps = depsWith(3);
+    const other = replicaOf(deps);
+    const results = await Promise.allSettled(
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => countNewUser(i % 2 ? other : deps, tenant, id, metadata)),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    expect(await usageOf(deps, environmentCount(deps.limits, 'sandbox'))).toEqual({ limit: 3, used: 3, remaining: 0 });
+  });
+
+  it('reads the counter again before refusing: a place another replica freed is taken', async () => {
+    const deps = depsWith(1);
+    await countNewUser(deps, tenant, 'a', metadata);
+    await uncountUser(replicaOf(deps), tenant, 'a', metadata);
+    await countNewUser(deps, tenant, 'b', metadata);
+    await expect(countNewUser(deps, tenant, 'c', metadata)).rejects.toThrow(DomainError);
   });
 
   it('keeps no counter without a limit: the read model tells the users', async () => {
