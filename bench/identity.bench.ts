@@ -8,6 +8,7 @@ import { userMetakeysView } from '../services/identity/src/user-metakeys/project
 import { createUser } from '../services/identity/src/users/commands/user.commands';
 import type { Tenant } from '../services/identity/src/users/domain/user.decider';
 import { usersView } from '../services/identity/src/users/projections/users.projection';
+import { unlimitedUsers } from '../services/identity/src/users/plan-limit/user-limits';
 import type { UsersEnv } from '../services/identity/src/users/users.env';
 import type { System } from '../test/support/system';
 import { bareFastifyBaseline, rawPublishBaseline } from './lib/baselines';
@@ -48,6 +49,7 @@ async function creationFigures(): Promise<Figure[]> {
     view: view(usersView as never) as UsersEnv['view'],
     organizations: { view: view(organizationsView as never) as UsersEnv['organizations']['view'] },
     metakeys: { eventStore, view: view(userMetakeysView as never) as UsersEnv['metakeys']['view'] },
+    limits: unlimitedUsers,
     now: () => new Date(),
   };
   await projections.start();

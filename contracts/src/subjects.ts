@@ -53,6 +53,8 @@ export const subjects = {
       recordIdentity: 'identity.users.record-identity',
       /** A page of users of an organization and environment, filtered. */
       search: 'identity.users.search',
+      /** The plan's limit on the number of users of the environment (and an organization): limit, used, remaining. */
+      limit: 'identity.users.limit',
       /** How many users of an organization and environment match a filter. */
       count: 'identity.users.count',
     },

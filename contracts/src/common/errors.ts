@@ -56,6 +56,11 @@ export const errorCatalogue = {
       'The partner organization has an account with this email that is not linked to this user, and the email is not verified',
     docPath: '/relays#relay-a-user',
   },
+  user_limit_reached: {
+    status: 403,
+    message: "The plan's limit on the number of users is reached: delete users or raise the limit before creating more",
+    docPath: '/how-to-use-api-key#plan-limit-on-the-number-of-users',
+  },
   cross_site_request: {
     status: 403,
     message: 'Cross-site request refused: only the onboarding page of this Sesame may make this call',

@@ -100,7 +100,7 @@ export const createMagicLinkChallenge = defineOperation({
   subject: subjects.authMethods.magicLink.challenge,
   request: { body: createMagicLinkChallengeBodySchema },
   response: { status: 201, description: 'The challenge', schema: magicLinkChallengeSchema },
-  errors: ['unauthorized', 'resource_not_found', 'authn_connection_not_allowed'],
+  errors: ['unauthorized', 'resource_not_found', 'authn_connection_not_allowed', 'user_limit_reached'],
   rateLimits: [{ limit: 'magic_link_email', by: ['body.email'] }, perIp('magic_link_ip')],
   examples: magicLinkExamples.createMagicLinkChallenge,
 });

@@ -133,7 +133,7 @@ export const createPassword = defineOperation({
   subject: subjects.authMethods.password.create,
   request: { body: createPasswordBodySchema },
   response: { status: 201, description: 'The password', schema: passwordSchema },
-  errors: ['unauthorized', 'unknown_password_code', 'resource_not_found', 'authn_connection_not_allowed'],
+  errors: ['unauthorized', 'unknown_password_code', 'resource_not_found', 'authn_connection_not_allowed', 'user_limit_reached'],
   examples: passwordExamples.createPassword,
 });
 
@@ -168,7 +168,7 @@ export const createPasswordRequest = defineOperation({
   subject: subjects.authMethods.password.request,
   request: { body: passwordRequestBodySchema },
   response: { status: 201, description: 'The request', schema: passwordRequestSchema },
-  errors: ['unauthorized', 'resource_not_found', 'authn_connection_not_allowed'],
+  errors: ['unauthorized', 'resource_not_found', 'authn_connection_not_allowed', 'user_limit_reached'],
   rateLimits: [{ limit: 'password_request_email', by: ['body.user_email', 'body.org_domain'] }, perIp('password_ip')],
   examples: passwordExamples.createPasswordRequest,
 });

@@ -149,7 +149,14 @@ export const requestRelay = defineOperation({
   subject: subjects.authMethods.relays.request,
   request: { params: relayRequestParamsSchema, body: relayRequestBodySchema },
   response: { status: 201, description: 'The relay request', schema: relayRequestSchema },
-  errors: ['unauthorized', 'missing_relay_id', 'missing_access_token', 'relay_source_not_allowed', 'relay_account_not_linked'],
+  errors: [
+    'unauthorized',
+    'missing_relay_id',
+    'missing_access_token',
+    'relay_source_not_allowed',
+    'relay_account_not_linked',
+    'user_limit_reached',
+  ],
   examples: relaysExamples.requestRelay,
 });
 

@@ -122,6 +122,14 @@ export const usersExamples = {
     },
     error: apiErrorExample('resource_not_found'),
   },
+  getUserLimit: {
+    response: {
+      environment: 'production',
+      users: { limit: 500, used: 420, remaining: 80 },
+      organization: { domain: 'acme.com', limit: 50, used: 50, remaining: 0 },
+    },
+    error: apiErrorExample('resource_not_found'),
+  },
   getUser: {
     response: ada,
     error: apiErrorExample('resource_not_found'),

@@ -155,6 +155,45 @@ export const userDeletedSchema = deletedSchema(userBodySchema, 'UserDeleted');
 
 const organizationErrors = ['unauthorized', 'resource_not_found'] as const;
 
+/** Limit, users counted and places left under one of the plan's limits (`limit` and `remaining` null: unlimited). */
+export const userLimitUsageSchema = z
+  .object({
+    limit: z.number().int().nullable(),
+    used: z.number().int(),
+    remaining: z.number().int().nullable(),
+  })
+  .meta({ id: 'UserLimitUsage' });
+
+export const userLimitSchema = z
+  .object({
+    environment: z.enum(['sandbox', 'production']),
+    users: userLimitUsageSchema,
+    organization: userLimitUsageSchema.extend({ domain: z.string() }).nullable(),
+  })
+  .meta({ id: 'UserLimit' });
+export type UserLimit = z.infer<typeof userLimitSchema>;
+
+export const getUserLimitQuerySchema = z.object({
+  org_domain: z.string().trim().min(1).max(255).optional().meta({ description: 'Also tell the limit of this organization' }),
+});
+
+export const getUserLimit = defineOperation({
+  operationId: 'getUserLimit',
+  method: 'get',
+  path: '/api/v2/user-limit',
+  tag: 'Users',
+  summary: "The plan's limit on the number of users",
+  description:
+    'How many users the environment of the API key may hold, how many it holds and how many more can be created; with `org_domain`, the same for that organization (its own limit, `null` when it has none). A creation over either limit is refused with 403 `user_limit_reached`, whichever way it comes (API, SCIM, SSO, magic link, password, relays).',
+  auth: 'api_key',
+  scope: 'users:read',
+  subject: subjects.identity.users.limit,
+  request: { query: getUserLimitQuerySchema },
+  response: { status: 200, description: 'Limit, users and places left', schema: userLimitSchema },
+  errors: [...organizationErrors],
+  examples: usersExamples.getUserLimit,
+});
+
 export const createUser = defineOperation({
   operationId: 'createUser',
   method: 'post',
@@ -168,7 +207,7 @@ export const createUser = defineOperation({
   subject: subjects.identity.users.create,
   request: { params: orgDomainParamsSchema, body: createUserBodySchema },
   response: { status: 201, description: 'The created user', schema: userBodySchema },
-  errors: [...organizationErrors],
+  errors: [...organizationErrors, 'user_limit_reached'],
   examples: usersExamples.createUser,
 });
 
@@ -265,4 +304,13 @@ export const removeUserMetadata = defineOperation({
   examples: usersExamples.removeUserMetadata,
 });
 
-export const userOperations = [createUser, listUsers, getUser, updateUser, deleteUser, addUserMetadata, removeUserMetadata];
+export const userOperations = [
+  createUser,
+  listUsers,
+  getUser,
+  updateUser,
+  deleteUser,
+  addUserMetadata,
+  removeUserMetadata,
+  getUserLimit,
+];

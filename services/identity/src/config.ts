@@ -1,5 +1,13 @@
 import { z } from '@sesame/contracts';
 import { baseConfigSchema, refuseOutboxesInProduction, requireStoreUrls } from '@sesame/platform';
+import { parseOrganizationLimits } from './users/plan-limit/user-limits';
+import type { UserLimits } from './users/plan-limit/user-limits';
+
+/** A plan's user limit: a whole number, unset or empty for none. */
+const userLimit = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.coerce.number().int().min(0).max(999_999_999).optional(),
+);
 
 export const identityConfigSchema = baseConfigSchema
   .extend({
@@ -15,7 +23,29 @@ export const identityConfigSchema = baseConfigSchema
     SESAME_ONBOARDING_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1_800),
     /** ...and at the latest this long after it opened (seconds). */
     SESAME_ONBOARDING_MAX_SECONDS: z.coerce.number().int().min(1).max(604_800).default(28_800),
+    /** The plan's limit on the number of users of all the sandbox organizations together (unset: unlimited). */
+    SESAME_USER_LIMIT_SANDBOX: userLimit,
+    /** The same for the production organizations. */
+    SESAME_USER_LIMIT_PRODUCTION: userLimit,
+    /**
+     * Limits of single organizations, by domain, in each environment on its own:
+     * `acme.com=10,beta.io=5`. A user is created only when its environment and its organization have room.
+     */
+    SESAME_USER_LIMIT_ORGANIZATIONS: z
+      .string()
+      .default('')
+      .transform((value, context) => {
+        const limits = parseOrganizationLimits(value);
+        if (limits) return limits;
+        context.addIssue({ code: 'custom', message: 'must be domain=number entries separated by commas, each domain once' });
+        return z.NEVER;
+      }),
   })
   .superRefine(requireStoreUrls)
   .superRefine(refuseOutboxesInProduction('mail'));
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+
+export const userLimitsOf = (config: IdentityConfig): UserLimits => ({
+  environments: { sandbox: config.SESAME_USER_LIMIT_SANDBOX ?? null, production: config.SESAME_USER_LIMIT_PRODUCTION ?? null },
+  organizations: config.SESAME_USER_LIMIT_ORGANIZATIONS,
+});

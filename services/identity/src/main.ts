@@ -1,7 +1,7 @@
 import { ServiceRuntime, createMailer, loadConfig, runMain, subscribeToServiceEvents } from '@sesame/platform';
 import { registerAdmins } from './admins/admins.module';
 import { organizationCascadeReactor } from './cascade/organization-cascade.reactor';
-import { identityConfigSchema } from './config';
+import { identityConfigSchema, userLimitsOf } from './config';
 import { registerDevOutbox } from './dev/dev-outbox';
 import { registerGroups } from './groups/groups.module';
 import { registerOrganizations } from './organizations/organizations.module';
@@ -16,7 +16,7 @@ runMain(async () => {
   const runtime = await ServiceRuntime.create('identity', config);
   const organizations = registerOrganizations(runtime);
   const metakeys = registerUserMetakeys(runtime);
-  const users = registerUsers(runtime, organizations, metakeys);
+  const users = registerUsers(runtime, organizations, metakeys, userLimitsOf(config));
   const admins = registerAdmins(runtime, config, organizations, createMailer(config, runtime));
   const groups = registerGroups(runtime, organizations, users);
   registerRedirectUris(runtime);

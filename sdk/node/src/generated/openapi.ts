@@ -913,6 +913,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/user-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan's limit on the number of users
+         * @description How many users the environment of the API key may hold, how many it holds and how many more can be created; with `org_domain`, the same for that organization (its own limit, `null` when it has none). A creation over either limit is refused with 403 `user_limit_reached`, whichever way it comes (API, SCIM, SSO, magic link, password, relays).
+         */
+        get: operations["getUserLimit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/webhook-events": {
         parameters: {
             query?: never;
@@ -2313,6 +2333,22 @@ export interface components {
         UserDeleted: {
             deleted: boolean;
             resource: components["schemas"]["User"];
+        };
+        UserLimit: {
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            organization: {
+                domain: string;
+                limit: number | null;
+                remaining: number | null;
+                used: number;
+            } | null;
+            users: components["schemas"]["UserLimitUsage"];
+        };
+        UserLimitUsage: {
+            limit: number | null;
+            remaining: number | null;
+            used: number;
         };
         UserList: {
             data: components["schemas"]["User"][];
@@ -3744,7 +3780,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description authn_connection_not_allowed: This sign-in method is not in the organization's allowed_authn_connections */
+            /** @description authn_connection_not_allowed: This sign-in method is not in the organization's allowed_authn_connections; user_limit_reached: The plan's limit on the number of users is reached: delete users or raise the limit before creating more */
             403: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -6589,6 +6625,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description user_limit_reached: The plan's limit on the number of users is reached: delete users or raise the limit before creating more */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description resource_not_found: Resource Not Found */
             404: {
                 headers: {
@@ -7944,7 +7991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description authn_connection_not_allowed: This sign-in method is not in the organization's allowed_authn_connections */
+            /** @description authn_connection_not_allowed: This sign-in method is not in the organization's allowed_authn_connections; user_limit_reached: The plan's limit on the number of users is reached: delete users or raise the limit before creating more */
             403: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8220,7 +8267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description authn_connection_not_allowed: This sign-in method is not in the organization's allowed_authn_connections */
+            /** @description authn_connection_not_allowed: This sign-in method is not in the organization's allowed_authn_connections; user_limit_reached: The plan's limit on the number of users is reached: delete users or raise the limit before creating more */
             403: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9255,7 +9302,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description relay_source_not_allowed: The user's organization is not among the source_organizations of this relay; relay_account_not_linked: The partner organization has an account with this email that is not linked to this user, and the email is not verified */
+            /** @description relay_source_not_allowed: The user's organization is not among the source_organizations of this relay; relay_account_not_linked: The partner organization has an account with this email that is not linked to this user, and the email is not verified; user_limit_reached: The plan's limit on the number of users is reached: delete users or raise the limit before creating more */
             403: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9903,6 +9950,91 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserMetakeyDeleted"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "resource_not_found",
+                     *         "message": "Resource Not Found",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/api"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    getUserLimit: {
+        parameters: {
+            query?: {
+                /** @description Also tell the limit of this organization */
+                org_domain?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Limit, users and places left */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "environment": "production",
+                     *       "users": {
+                     *         "limit": 500,
+                     *         "used": 420,
+                     *         "remaining": 80
+                     *       },
+                     *       "organization": {
+                     *         "domain": "acme.com",
+                     *         "limit": 50,
+                     *         "used": 50,
+                     *         "remaining": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserLimit"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */

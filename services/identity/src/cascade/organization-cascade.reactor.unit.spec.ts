@@ -22,6 +22,7 @@ import { userMetakeysView } from '../user-metakeys/projections/user-metakeys.pro
 import { createUser } from '../users/commands/user.commands';
 import { emailKey, userDecider } from '../users/domain/user.decider';
 import type { Tenant } from '../users/domain/user.decider';
+import { unlimitedUsers } from '../users/plan-limit/user-limits';
 import { usersView } from '../users/projections/users.projection';
 import type { UsersEnv } from '../users/users.env';
 import { organizationCascadeReactor } from './organization-cascade.reactor';
@@ -61,6 +62,7 @@ async function harness() {
     view: view(usersView),
     organizations,
     metakeys,
+    limits: unlimitedUsers,
     now: () => new Date(),
   };
   const admins: AdminsEnv = {

@@ -3,6 +3,7 @@ import type { AggregateView, CommandHandlerDeps, EventMetadata, EventStore, Requ
 import type { OrganizationsEnv } from '../organizations/organizations.env';
 import type { UserMetakeysEnv } from '../user-metakeys/user-metakeys.env';
 import type { UserState } from './domain/user.decider';
+import type { UserLimits } from './plan-limit/user-limits';
 
 /** What the user handlers need, passed in explicitly. */
 export interface UsersEnv {
@@ -12,5 +13,7 @@ export interface UsersEnv {
   view: AggregateView<UserState, UserEvent>;
   organizations: Pick<OrganizationsEnv, 'view'>;
   metakeys: Pick<UserMetakeysEnv, 'eventStore' | 'view'>;
+  /** The plan's limits on the number of users (deployment settings). */
+  limits: UserLimits;
   now(): Date;
 }

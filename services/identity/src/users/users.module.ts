@@ -1,4 +1,13 @@
-import { addUserMetadata, createUser, deleteUser, getUser, listUsers, removeUserMetadata, updateUser } from '@sesame/contracts';
+import {
+  addUserMetadata,
+  createUser,
+  deleteUser,
+  getUser,
+  getUserLimit,
+  listUsers,
+  removeUserMetadata,
+  updateUser,
+} from '@sesame/contracts';
 import { AggregateView } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
@@ -11,13 +20,20 @@ import {
   removeUserMetadataHandler,
   updateUserHandler,
 } from './commands/user.handlers';
+import { getUserLimitHandler } from './plan-limit/user-limit.query';
 import { usersView } from './projections/users.projection';
 import { getUserHandler, listUsersHandler } from './queries/user.queries';
+import type { UserLimits } from './plan-limit/user-limits';
 import type { UsersEnv } from './users.env';
 import { registerUserSubjects } from './users.subjects';
 
 /** Wires the user aggregate into a service runtime: projection, HTTP operations and service subjects. */
-export function registerUsers(runtime: ServiceRuntime, organizations: OrganizationsEnv, metakeys: UserMetakeysEnv): UsersEnv {
+export function registerUsers(
+  runtime: ServiceRuntime,
+  organizations: OrganizationsEnv,
+  metakeys: UserMetakeysEnv,
+  limits: UserLimits,
+): UsersEnv {
   const view = runtime.projections.register(new AggregateView(usersView, runtime.readModels, runtime.eventStore));
   const env: UsersEnv = {
     commandDeps: runtime.commandDeps<UserState>(),
@@ -26,6 +42,7 @@ export function registerUsers(runtime: ServiceRuntime, organizations: Organizati
     view,
     organizations,
     metakeys,
+    limits,
     now: () => new Date(),
   };
   runtime.router.operation(createUser, createUserHandler(env));
@@ -35,6 +52,7 @@ export function registerUsers(runtime: ServiceRuntime, organizations: Organizati
   runtime.router.operation(deleteUser, deleteUserHandler(env));
   runtime.router.operation(addUserMetadata, addUserMetadataHandler(env));
   runtime.router.operation(removeUserMetadata, removeUserMetadataHandler(env));
+  runtime.router.operation(getUserLimit, getUserLimitHandler(env));
   registerUserSubjects(runtime.router, env);
   return env;
 }

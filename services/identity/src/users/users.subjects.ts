@@ -61,9 +61,12 @@ export function registerUserSubjects(router: RpcRouter, env: UsersEnv): void {
         const user = await commands.createUser(env, tenant, fields, input.source, env.metadata(context));
         return created({ user: toUser(user), created: true });
       } catch (error) {
-        // Created at the same moment by another request: answer that user.
         const raced = await findUserByEmail(env, tenant, input.email);
-        if (raced && (error as DomainError).error?.kind === 'fields') return ok({ user: raced, created: false });
+        // Created at the same moment by another request (its email taken, or the last place under
+        // the plan's limit taken by it): answer that user.
+        const refusal = (error as DomainError).error;
+        const lost = refusal?.kind === 'fields' || (refusal?.kind === 'error' && refusal.code === 'user_limit_reached');
+        if (raced && lost) return ok({ user: raced, created: false });
         throw error;
       }
     },

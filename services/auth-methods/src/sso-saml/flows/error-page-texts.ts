@@ -100,6 +100,7 @@ const fr: PageTexts = {
     user_not_registered: 'Votre compte n’est pas enregistré pour cette application.',
     user_inactive: 'Votre compte est désactivé.',
     provisioning_limit_reached: 'Aucun autre utilisateur ne peut être créé pour cette organisation.',
+    user_limit_reached: 'Aucun autre utilisateur ne peut être créé : la limite d’utilisateurs de l’abonnement est atteinte.',
   },
 };
 

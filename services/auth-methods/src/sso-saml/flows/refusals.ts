@@ -15,7 +15,8 @@ export type SignInRefusal =
   | 'no_email'
   | 'user_not_registered'
   | 'user_inactive'
-  | 'provisioning_limit_reached';
+  | 'provisioning_limit_reached'
+  | 'user_limit_reached';
 
 /** What the user reads for each refusal (the operator's log line carries the reason code and detail). */
 export const refusalMessages: Record<SignInRefusal, string> = {
@@ -56,6 +57,7 @@ export const refusalMessages: Record<SignInRefusal, string> = {
   user_not_registered: 'Your account is not registered for this application.',
   user_inactive: 'Your account is deactivated.',
   provisioning_limit_reached: 'No more users can be created for this organization.',
+  user_limit_reached: "No more users can be created: the plan's limit on the number of users is reached.",
 };
 
 /** A sign-in ended by a refusal: thrown inside the flow, answered as an error page or redirect. */

@@ -1,9 +1,17 @@
 import { subjects } from '@sesame/contracts';
+import { DomainError } from '@sesame/platform';
 import type { IdentityClient } from '../../identity/identity-client';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
 import type { MappedUser } from '../domain/attribute-mapping';
 import type { ValidatedAssertion } from '../saml/response-validator';
 import { refuseSignIn } from './refusals';
+
+/** Identity's refusal of a user over the plan's limit, as a sign-in refusal (the error page or redirect); anything else as it is. */
+function refuseOverUserLimit(error: unknown): never {
+  const refusal = error instanceof DomainError ? error.error : null;
+  if (refusal?.kind === 'error' && refusal.code === 'user_limit_reached') refuseSignIn('user_limit_reached', refusal.code);
+  throw error;
+}
 
 export interface SignedInUser {
   /** Null when the connection lets unregistered users in without provisioning them. */
@@ -42,11 +50,13 @@ export async function userOnLogin(
       const { count } = await identity.call(subjects.identity.users.count, { ...scope, filter: {} }, { correlationId });
       if (count >= limit) refuseSignIn('provisioning_limit_reached', `${count} users, limit ${limit}`);
     }
-    user = await identity.call(
-      subjects.identity.users.provision,
-      { ...scope, email, email_verified: true, profile: mapped.profile, source: 'sso' },
-      { correlationId },
-    );
+    user = await identity
+      .call(
+        subjects.identity.users.provision,
+        { ...scope, email, email_verified: true, profile: mapped.profile, source: 'sso' },
+        { correlationId },
+      )
+      .catch(refuseOverUserLimit);
     created = true;
   }
   await identity.call(

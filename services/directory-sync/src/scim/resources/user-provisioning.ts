@@ -1,4 +1,4 @@
-import { scimError, subjects } from '@sesame/contracts';
+import { errorCatalogue, scimError, subjects } from '@sesame/contracts';
 import type { DirectorySyncData } from '@sesame/contracts';
 import { DomainError } from '@sesame/platform';
 import { mapScimUser } from '../../attributes-mapping/domain/map-user';
@@ -105,8 +105,14 @@ function fields(user: MappedUser) {
   };
 }
 
-/** Identity's refusals in SCIM terms: a taken email is 409 `uniqueness`, other field errors 400 `invalidValue`. */
+/**
+ * Identity's refusals in SCIM terms: a taken email is 409 `uniqueness`, other field errors 400
+ * `invalidValue`; the plan's user limit is 403 with no `scimType` (RFC 7644 section 3.12 has none
+ * for it; 403 is "not permitted", which licence-limited SCIM servers answer too).
+ */
 export function scimErrorOf(error: unknown): unknown {
+  if (error instanceof DomainError && error.error.kind === 'error' && error.error.code === 'user_limit_reached')
+    return new DomainError(scimError(403, errorCatalogue.user_limit_reached.message));
   if (!(error instanceof DomainError) || error.error.kind !== 'fields') return error;
   const entries = Object.entries(error.error.fields);
   const detail = entries.map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; ');

@@ -4,6 +4,7 @@ import type { UserDeletionReason, UserSource } from '@sesame/contracts';
 import { Aggregate } from '@sesame/platform';
 import type { EventMetadata, HandleOptions, Reservation, UniqueClaim } from '@sesame/platform';
 import { metakeyRules } from '../../user-metakeys/metakey-rules';
+import { countNewUser, uncountUser } from '../plan-limit/user-seats';
 import { emailKey, userDecider } from '../domain/user.decider';
 import type { StoredUser, Tenant, UserCommand, UserState } from '../domain/user.decider';
 import type { UserFieldsInput } from '../domain/user-fields';
@@ -21,6 +22,9 @@ const emailReservation = (
   value: emailKey(tenant.organization_id, tenant.environment, email),
   owner: userStream(userId),
 });
+
+/** The counters of the plan's user limits, over this store and read model. */
+const countDeps = (env: UsersEnv) => ({ eventStore: env.eventStore, users: env.view.documents, limits: env.limits });
 
 const usersOf = (env: UsersEnv) => new Aggregate(env.commandDeps, { decider: userDecider, stream: userStream });
 
@@ -48,8 +52,9 @@ const sameEmail = (tenant: Tenant, state: UserState, email: string) =>
 
 /**
  * Creates a user: the rules are checked first (nothing is reserved for a refused user), then
- * the email is reserved for its organization and environment, then the user is appended. A
- * failed append gives the email back.
+ * the user is counted against the plan's limits (403 `user_limit_reached` when full), then the
+ * email is reserved for its organization and environment, then the user is appended. A failed
+ * append gives the email and the counted places back.
  */
 export async function createUser(
   env: UsersEnv,
@@ -65,7 +70,14 @@ export async function createUser(
     data: { id, tenant, fields, metakeys, source, at: env.now().toISOString() },
   };
   const take = () => [emailClaim(tenant, fields.email, id)];
-  return (await run(env, id, command, metadata, { newStream: true, take })).state;
+  userDecider.decide(command, userDecider.initialState());
+  const giveBack = await countNewUser(countDeps(env), tenant, id, metadata);
+  try {
+    return (await run(env, id, command, metadata, { newStream: true, take })).state;
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
 }
 
 /**
@@ -133,7 +145,7 @@ export async function deactivateUser(env: UsersEnv, tenant: Tenant, id: string, 
   return (await run(env, id, { type: 'DeactivateUser', data: { tenant, at: env.now().toISOString() } }, metadata)).state;
 }
 
-/** Deletes a user and gives its email back to its organization and environment. */
+/** Deletes a user and gives its email back to its organization and environment, and its place under the plan's limits. */
 export async function deleteUser(
   env: UsersEnv,
   tenant: Tenant,
@@ -146,7 +158,9 @@ export async function deleteUser(
     const email = heldEmail(before);
     return email === null ? [] : [emailReservation(tenant, email, id)];
   };
-  return (await run(env, id, command, metadata, { release })).state;
+  const { state, events } = await run(env, id, command, metadata, { release });
+  if (events.length > 0) await uncountUser(countDeps(env), tenant, id, metadata);
+  return state;
 }
 
 export async function recordIdentity(

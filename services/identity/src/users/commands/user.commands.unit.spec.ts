@@ -4,6 +4,7 @@ import { userMetakeysView } from '../../user-metakeys/projections/user-metakeys.
 import type { Tenant } from '../domain/user.decider';
 import { usersView } from '../projections/users.projection';
 import type { UsersEnv } from '../users.env';
+import { unlimitedUsers } from '../plan-limit/user-limits';
 import { createUser, deleteUser, updateUser } from './user.commands';
 
 const tenant: Tenant = {
@@ -29,6 +30,7 @@ function laggingReplica(): UsersEnv {
     view: new AggregateView(usersView, readModels, eventStore),
     organizations: { view: new AggregateView(organizationsView, readModels, eventStore) },
     metakeys: { eventStore, view: new AggregateView(userMetakeysView, readModels, eventStore) },
+    limits: unlimitedUsers,
     now: () => new Date('2026-01-01T00:00:00.000Z'),
   };
 }
