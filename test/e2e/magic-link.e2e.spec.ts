@@ -213,6 +213,24 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
       expect(tokens.status).toBe(200);
       expect(decodeJwt(tokens.body.id_token)).toMatchObject({ email: 'prod.user@piedpiper-ml.com', email_verified: true });
       expect((await user()).body.email_verified).toBe(true);
+
+      // The address changed after the link was mailed: the link proves the old one, not the new one.
+      const mover = await challenge(
+        { email: 'prod.mover@piedpiper-ml.com', redirect_uri: callback, find_or_create_user: true },
+        production,
+      );
+      expect(mover.status).toBe(201);
+      const moverLink = (await outbox('prod.mover@piedpiper-ml.com'))[0]!.links[0]!.url;
+      const moverId = (await system.request('GET', `/api/v2/org/${org}/users/prod.mover@piedpiper-ml.com`, { key: production }))
+        .body.id;
+      const moved = await system.request('PUT', `/api/v2/org/${org}/users/${moverId}`, {
+        key: production,
+        body: { email: 'prod.moved@piedpiper-ml.com' },
+      });
+      expect(moved.status).toBe(200);
+      const moverTokens = await exchange(new URL(moverLink).searchParams.get('code') as string, production);
+      expect(moverTokens.status).toBe(200);
+      expect(decodeJwt(moverTokens.body.id_token)).toMatchObject({ email: 'prod.moved@piedpiper-ml.com', email_verified: false });
     });
 
     it('refuses a switched-off connection and a missing API key', async () => {

@@ -64,6 +64,8 @@ export type PasswordCodeEvent =
         redirect_uri: string | null;
         expires_at: string;
         at: string;
+        /** A reset link's address, when the email alone carried it: setting the password verifies that address. */
+        proven_email?: string;
       };
     }
   | { type: 'PasswordCodeUsed'; data: { at: string } };

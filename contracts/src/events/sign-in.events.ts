@@ -49,8 +49,8 @@ export type AuthorizationCodeEvent =
         at: string;
         /** PKCE S256 challenge: the exchange must send its `code_verifier` (absent on codes issued before PKCE). */
         code_challenge?: string | null;
-        /** The code reached the user through their mailbox only (a production magic link): its exchange verifies their email. */
-        proves_email?: boolean;
+        /** The address the code was mailed to, when the email alone carried it: its exchange verifies that address. */
+        proven_email?: string;
       };
     }
   | {

@@ -45,8 +45,8 @@ export interface AuthorizationCodeRequest {
   codeChallenge?: string;
   /** A SAML subject without an account: `userId` is its stable subject id (see `SignInSession`). */
   unregistered?: UnregisteredSubject;
-  /** The code reaches the user through their mailbox only: its exchange marks their email verified. */
-  provesEmail?: boolean;
+  /** The address the code is mailed to, when the email alone carries it: its exchange verifies that address. */
+  provenEmail?: string | null;
 }
 
 export interface IssuedAuthorizationCode {
@@ -96,7 +96,7 @@ export class AuthorizationCodes {
           at: now.toISOString(),
           code_challenge: request.codeChallenge ?? null,
           ...(request.unregistered ? { unregistered: request.unregistered } : {}),
-          ...(request.provesEmail ? { proves_email: true } : {}),
+          ...(request.provenEmail ? { proven_email: request.provenEmail } : {}),
         },
       },
       metadata,
@@ -119,7 +119,7 @@ export class AuthorizationCodes {
       authorizationCodeDecider.decide(this.redeem(request, client, 'unchecked'), state);
       if (state.status === 'empty') throw new Error('An issued authorization code has a state');
       // The code came through the user's mailbox only: the ID token already says the email is verified.
-      if (state.proves_email) await this.env.tokens.markEmailVerified(state, metadata);
+      if (state.proven_email) await this.env.tokens.markEmailVerified(state, state.proven_email, metadata);
       const family = await this.env.tokens.open(state, metadata, { confidential: client !== null });
       const redeemed = authorizationCodeDecider.decide(this.redeem(request, client, family.familyId), state);
       await this.env.eventStore.appendToStream(stream, redeemed, { expectedRevision: revision, metadata }).catch((error) => {

@@ -10,6 +10,7 @@ import type { SigningKeys } from '../signing-keys/signing-keys';
 import { idTokenClaims, unregisteredIdTokenClaims } from './id-token-claims';
 import { invalidRefreshToken, refreshTokenFamilyDecider } from './domain/refresh-token-family.decider';
 import type { RefreshTokenFamilyState } from './domain/refresh-token-family.decider';
+import { stillHasProvenAddress } from '../identity/mailbox-proof';
 
 export const refreshTokenFamilyCategory = 'refreshTokenFamily';
 export const refreshTokenFamilyStream = (familyId: string) => streamName(refreshTokenFamilyCategory, familyId);
@@ -100,7 +101,7 @@ export class UserTokens {
    * Records that the session's user proved they hold their mailbox (a magic link they opened):
    * once, at the code's exchange, never at a refresh (the email may have changed since).
    */
-  async markEmailVerified(session: SignInSession, metadata: EventMetadata): Promise<void> {
+  async markEmailVerified(session: SignInSession, provenEmail: string, metadata: EventMetadata): Promise<void> {
     const { organization_domain, environment, user_id: id } = session;
     const rpcMeta: RpcMeta = { correlationId: metadata.correlationId, environment };
     try {
@@ -109,7 +110,7 @@ export class UserTokens {
         { organization_domain, environment, id },
         rpcMeta,
       );
-      if (!user?.active || user.email_verified) return;
+      if (!user?.active || user.email_verified || !stillHasProvenAddress(user, provenEmail)) return;
       await this.env.identity.call(
         subjects.identity.users.modify,
         { organization_domain, environment, id, email_verified: true },

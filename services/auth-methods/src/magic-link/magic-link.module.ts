@@ -26,6 +26,7 @@ import {
   magicLinkConnectionsView,
 } from './projections/magic-link-connections.projection';
 import type { MagicLinkConnectionsView } from './projections/magic-link-connections.projection';
+import { answersMailedSecrets, provenAddress } from '../identity/mailbox-proof';
 
 /** How long a magic link (its authorization code) can be used: 10 minutes. */
 export const magicLinkTtlSeconds = 600;
@@ -161,8 +162,7 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
     const findOrCreate = body.find_or_create_user ?? connection.find_or_create_user;
     const user = await userFor(tenant, body.email, findOrCreate, context);
     const requestId = randomUUID();
-    // The sandbox answers the code itself (to test without a mailbox); production only emails it.
-    const answersCode = environment === 'sandbox';
+    const answersCode = answersMailedSecrets(environment);
     let link: { code: string; url: string } | null = null;
     if (user) {
       const { code, expires_at } = await deps.codes.issue(
@@ -175,7 +175,7 @@ export function registerMagicLink(runtime: ServiceRuntime, deps: MagicLinkDeps):
           ttlSeconds: magicLinkTtlSeconds,
           ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
           ...(body.code_challenge ? { codeChallenge: body.code_challenge } : {}),
-          provesEmail: !answersCode,
+          provenEmail: provenAddress(environment, user.email),
         },
         runtime.metadata(context),
       );

@@ -13,7 +13,8 @@ import { created, fail, handleCommand, hashSecret, randomSecret, renderMessage }
 import type { RequestContext } from '@sesame/platform';
 import { noSoonerThan } from '../answer-floor';
 import { requireAuthnConnection } from '../identity/authn-connections';
-import { codeProvesEmail, passwordCodeDecider } from './domain/password-code.decider';
+import { answersMailedSecrets, provenAddress, stillHasProvenAddress } from '../identity/mailbox-proof';
+import { passwordCodeDecider, provenEmailOf } from './domain/password-code.decider';
 import { passwordDecider } from './domain/password.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems, policyMessages } from './domain/password-policy';
@@ -106,6 +107,7 @@ export async function issuePasswordCode(
         redirect_uri: redirectUri,
         expires_at: expiresAt,
         at: env.now().toISOString(),
+        ...(reason === 'reset' && provenAddress(user.__environment__, user.email) ? { proven_email: user.email } : {}),
       },
     },
     env.metadata(context),
@@ -125,7 +127,7 @@ async function userOfCode(env: PasswordEnv, code: string, environment: Environme
     rpcMeta(context, environment),
   );
   if (!user?.active) return fail(catalogueError('unknown_password_code'));
-  return { user, redirectUri: state.redirect_uri, provesEmail: codeProvesEmail(state) };
+  return { user, redirectUri: state.redirect_uri, provesEmail: stillHasProvenAddress(user, provenEmailOf(state)) };
 }
 
 /** A reset code reached the user through their mailbox: their email is verified from now on. */
@@ -260,12 +262,12 @@ function passwordRequestAnswer(env: PasswordEnv) {
       links: [{ rel: 'password-reset', url: link.href }],
       tags: ['password-reset', organization],
     });
-    // The link is the user's proof of owning the mailbox: only a sandbox key sees it (as with magic links).
+    // The link is the user's proof of owning the mailbox: only a sandbox key sees it, and it proves nothing there.
     return created({
       request_id: requestId,
       user_id: user.id,
       expired_at: expiresAt,
-      magic_link: environment === 'sandbox' ? link.href : null,
+      magic_link: answersMailedSecrets(environment) ? link.href : null,
       redirect_uri: redirectUri,
     });
   };

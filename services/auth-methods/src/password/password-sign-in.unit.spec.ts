@@ -23,29 +23,45 @@ describe('setting a password', () => {
     expect(asked).toEqual(['leaked purple elephants at noon', 'quiet purple elephants at noon']);
   });
 
-  it('marks the email verified when the password is set with a reset code, not with a renewal code', async () => {
+  it('marks the email verified when the password is set with a reset code mailed only to it, not with a renewal code', async () => {
     const kit = await passwordKit();
     const set = createPasswordHandler(kit.env);
     const withCode = (password_code: string) =>
       ({ body: { password_code, plain_text: 'quiet purple elephants at noon' } }) as never;
+    const production = kit.contextWith(undefined, 'production');
+    const inProduction = (email: string) => kit.addUser(email, { email_verified: false, __environment__: 'production' });
 
-    const renewing = kit.addUser('grace@acme.com', { email_verified: false });
-    const renewal = await issuePasswordCode(kit.env, renewing, 'renew', null, kit.context);
-    expect(await set(withCode(renewal.code), kit.context)).toMatchObject({ ok: true, status: 201 });
+    const renewing = inProduction('grace@acme.com');
+    const renewal = await issuePasswordCode(kit.env, renewing, 'renew', null, production);
+    expect(await set(withCode(renewal.code), production)).toMatchObject({ ok: true, status: 201 });
     expect(kit.users.get(renewing.id)?.email_verified).toBe(false);
     expect(kit.modified).toEqual([]);
 
-    const resetting = kit.addUser('ada@acme.com', { email_verified: false });
-    const reset = await issuePasswordCode(kit.env, resetting, 'reset', 'https://app.acme.com/reset', kit.context);
-    expect(await set(withCode(reset.code), kit.context)).toMatchObject({ ok: true, status: 201 });
+    const resetting = inProduction('ada@acme.com');
+    const reset = await issuePasswordCode(kit.env, resetting, 'reset', 'https://app.acme.com/reset', production);
+    expect(await set(withCode(reset.code), production)).toMatchObject({ ok: true, status: 201 });
     expect(kit.users.get(resetting.id)?.email_verified).toBe(true);
     expect(kit.modified).toEqual([
-      { organization_domain: 'acme', environment: 'sandbox', id: resetting.id, email_verified: true },
+      { organization_domain: 'acme', environment: 'production', id: resetting.id, email_verified: true },
     ]);
 
     // Already verified: identity is not asked again.
-    const again = await issuePasswordCode(kit.env, kit.users.get(resetting.id) as never, 'reset', null, kit.context);
-    expect(await set(withCode(again.code), kit.context)).toMatchObject({ ok: true, status: 201 });
+    const again = await issuePasswordCode(kit.env, kit.users.get(resetting.id) as never, 'reset', null, production);
+    expect(await set(withCode(again.code), production)).toMatchObject({ ok: true, status: 201 });
+    expect(kit.modified).toHaveLength(1);
+
+    // The address changed after the link was mailed: the link proves the old one, not the new one.
+    const moving = inProduction('linus@acme.com');
+    const moved = await issuePasswordCode(kit.env, moving, 'reset', null, production);
+    kit.users.set(moving.id, { ...moving, email: 'linus@elsewhere.example' });
+    expect(await set(withCode(moved.code), production)).toMatchObject({ ok: true, status: 201 });
+    expect(kit.users.get(moving.id)?.email_verified).toBe(false);
+
+    // The sandbox answers the reset link to the API caller as well: it proves nothing there.
+    const sandboxUser = kit.addUser('margaret@acme.com', { email_verified: false });
+    const sandboxReset = await issuePasswordCode(kit.env, sandboxUser, 'reset', null, kit.context);
+    expect(await set(withCode(sandboxReset.code), kit.context)).toMatchObject({ ok: true, status: 201 });
+    expect(kit.users.get(sandboxUser.id)?.email_verified).toBe(false);
     expect(kit.modified).toHaveLength(1);
   });
 

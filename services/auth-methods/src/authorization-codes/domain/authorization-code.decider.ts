@@ -17,8 +17,8 @@ export type AuthorizationCodeState =
       family_id: string | null;
       /** PKCE S256 challenge of the sign-in, or null. */
       code_challenge: string | null;
-      /** The code reached the user through their mailbox only: its exchange verifies their email. */
-      proves_email?: boolean;
+      /** The address the code was mailed to, when the email alone carried it. */
+      proven_email?: string;
     });
 
 export type AuthorizationCodeCommand =

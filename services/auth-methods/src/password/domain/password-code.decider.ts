@@ -9,8 +9,9 @@ export type PasswordCodeState = { status: 'empty' } | (Omit<Issued, 'at'> & { st
 
 export type PasswordCodeCommand = { type: 'IssuePasswordCode'; data: Issued } | { type: 'UsePasswordCode'; data: { at: string } };
 
-/** Setting a password with a reset code proves the email: the code was only ever sent to that mailbox. */
-export const codeProvesEmail = (state: PasswordCodeState): boolean => state.status !== 'empty' && state.reason === 'reset';
+/** The address a reset code proves (sent to that mailbox only, outside the sandbox), or null. */
+export const provenEmailOf = (state: PasswordCodeState): string | null =>
+  state.status !== 'empty' && state.reason === 'reset' ? (state.proven_email ?? null) : null;
 
 /** A one-time code allowing to set a user's password (reset link, renewal): unknown, used or expired is 422. */
 export const passwordCodeDecider: Decider<PasswordCodeState, PasswordCodeCommand, PasswordCodeEvent> = {
