@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { processEntries, System } from '../support/system';
 import type { ProcessName } from '../support/system';
 import { WriteLoad } from '../support/write-load';
@@ -56,6 +58,10 @@ describe('Faults under a steady write load (all processes, real NATS)', () => {
         await sleep(phaseMs);
         await load.stop();
         await verify(system, load, before, webhook, recovery);
+        // A restarted service took requests only once its read models held what was stored before
+        // (answering from a half-built one called acknowledged organizations unknown).
+        for (const name of Object.keys(processEntries).filter((process) => process !== 'gateway'))
+          expect([name, startsBeforeCatchingUp(readFileSync(join(system.logDir, `${name}.log`), 'utf8'))]).toEqual([name, []]);
       } finally {
         await system.stop();
       }
@@ -174,4 +180,20 @@ function readPath(written: Written): string {
     webhook: `/api/v2/webhooks/${written.id}`,
   };
   return paths[written.kind];
+}
+
+/** The starts of a service's log ("<service> started") that came before its projections caught up. */
+function startsBeforeCatchingUp(log: string): string[] {
+  const messages = log
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { msg: string; time: string });
+  const early: string[] = [];
+  let caughtUp = true;
+  for (const { msg, time } of messages) {
+    if (msg === 'projections catching up') caughtUp = false;
+    else if (msg === 'projections caught up') caughtUp = true;
+    else if (msg.endsWith(' started') && !caughtUp) early.push(time);
+  }
+  return early;
 }

@@ -38,6 +38,8 @@ export class ServiceRuntime {
   private app?: NestFastifyApplication;
   private relay?: Subscription;
   private stopping?: Promise<void>;
+  /** Whether the RPC server takes requests (once the projections caught up). */
+  private serving = false;
   private readonly shutdownHooks: (() => Promise<void>)[] = [];
   private readonly closeHooks: (() => Promise<unknown>)[] = [];
 
@@ -112,7 +114,7 @@ export class ServiceRuntime {
       ProbesModule.forRoot({
         metrics: this.metrics,
         readiness: async () => {
-          const checks = { nats: !this.nc.isClosed(), projections: this.projections.isReady() };
+          const checks = { nats: !this.nc.isClosed(), projections: this.projections.isReady(), requests: this.serving };
           return { ready: Object.values(checks).every(Boolean), checks };
         },
       }),
@@ -131,10 +133,16 @@ export class ServiceRuntime {
       },
       { inheritAppConfig: true },
     );
-    await app.startAllMicroservices();
+    // Probes first (not ready while the projections catch up); requests only once the read models
+    // hold every commit stored before the start: a restarted replica answering from a half-built
+    // read model would call an existing organization unknown. Meanwhile NATS hands the requests to
+    // the other replicas of the queue group.
     const port = this.config.SESAME_HTTP_PORT ?? defaultHttpPorts[this.service];
     await app.listen(port, this.config.SESAME_HTTP_HOST);
     this.app = app;
+    await this.projections.whenReady();
+    await app.startAllMicroservices();
+    this.serving = true;
     this.logger.info({ port, prefix: this.config.SESAME_PREFIX }, `${this.service} started`);
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void this.shutdown(signal));
   }
