@@ -24,6 +24,7 @@ import { budgetsOf } from './rate-limits/rate-limit-config';
 import { RequestLimiter } from './rate-limits/request-limiter';
 import { registerDevRoutes } from './routes/dev-routes';
 import { registerOnboardingRoutes } from './routes/onboarding-routes';
+import { traceRequests } from './http/request-spans';
 import { registerOperationRoutes } from './routes/operation-routes';
 
 const correlationIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -97,6 +98,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
 
   const fastify = app.getHttpAdapter().getInstance();
   trackRequestHeads(fastify.server);
+  traceRequests(fastify);
   // Bodies are JSON or form fields; anything else answers 415.
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

@@ -1,10 +1,11 @@
-import { createLogger, loadConfig, requireNatsCredentials, runMain } from '@sesame/platform';
+import { createLogger, loadConfig, requireNatsCredentials, runMain, startTracing } from '@sesame/platform';
 import { gatewayConfigSchema } from './config';
 import { createGateway } from './gateway';
 
 runMain(async () => {
   const config = loadConfig(gatewayConfigSchema.superRefine(requireNatsCredentials));
   const logger = createLogger('gateway', config.SESAME_LOG_LEVEL);
+  const tracing = startTracing('gateway');
   const gateway = await createGateway(config, logger);
   await gateway.app.listen(config.SESAME_HTTP_PORT, config.SESAME_HTTP_HOST);
   logger.info({ port: config.SESAME_HTTP_PORT, url: config.SESAME_PUBLIC_URL }, 'gateway started');
@@ -17,9 +18,12 @@ runMain(async () => {
       logger.info({ signal }, 'gateway stopping');
       const deadline = setTimeout(() => process.exit(1), config.SESAME_SHUTDOWN_GRACE_MS + 5_000);
       deadline.unref();
-      gateway.stop().then(
-        () => logger.info('gateway stopped'),
-        (error: unknown) => logger.error({ err: error }, 'error while stopping'),
-      );
+      gateway
+        .stop()
+        .then(() => tracing.shutdown())
+        .then(
+          () => logger.info('gateway stopped'),
+          (error: unknown) => logger.error({ err: error }, 'error while stopping'),
+        );
     });
 });

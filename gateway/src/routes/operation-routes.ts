@@ -12,6 +12,7 @@ import { scimContentType } from '../http/api-exception.filter';
 import { refuseCrossSite } from '../http/same-origin';
 import type { IdempotencyStore } from '../idempotency/idempotency-store';
 import { startIdempotent } from '../idempotency/idempotent-requests';
+import { inRequestSpan } from '../http/request-spans';
 import { operationInput } from './operation-input';
 
 export interface OperationRouteDeps {
@@ -40,7 +41,7 @@ export function registerOperationRoutes(fastify: FastifyInstance, operations: Op
         method: operation.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
         url: fastifyPath(path),
         config: { errorStyle: operation.errorStyle ?? 'api' },
-        handler: (request, reply) => serve(operation, request, reply, deps),
+        handler: (request, reply) => inRequestSpan(request, () => serve(operation, request, reply, deps)),
       });
 }
 

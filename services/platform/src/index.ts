@@ -37,6 +37,8 @@ export * from './metrics/metrics';
 export * from './runtime/probes.module';
 export * from './runtime/nest-logger';
 export * from './runtime/ports';
+export * from './tracing/spans';
+export * from './tracing/tracer-provider';
 export * from './runtime/stores';
 export * from './runtime/service-runtime';
 export * from './mail/mail.port';

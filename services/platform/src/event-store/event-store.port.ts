@@ -6,6 +6,9 @@ export interface EventMetadata {
   environment?: Environment;
   actor?: string;
   occurredAt: string;
+  /** W3C trace context of the request that appended it, so its consumers continue the trace. */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 /** A domain event before it is stored. */

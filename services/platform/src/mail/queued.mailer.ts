@@ -7,6 +7,7 @@ import type { MailMessage, Mailer, SentMail } from './mail.port';
 import { isPermanentMailFailure } from './smtp.transport';
 import type { MailTransport } from './smtp.transport';
 import { stopConsuming } from '../messaging/consume-loop';
+import { SpanKind, continueTrace, traceHeaders } from '../tracing/spans';
 
 export interface QueuedMailerOptions {
   /** Attempts of one message before it is dropped (with an error log); a permanent refusal ends it at once. */
@@ -61,7 +62,8 @@ export class QueuedMailer implements Mailer {
   async send(message: MailMessage): Promise<SentMail> {
     const mail = stampMail(message, this.from, 'smtp');
     await this.ensureQueue();
-    await this.nc.jetstream().publish(this.subject(), codec.encode(mail), { msgID: mail.id });
+    const headers = traceHeaders();
+    await this.nc.jetstream().publish(this.subject(), codec.encode(mail), { msgID: mail.id, ...(headers ? { headers } : {}) });
     this.logger.info({ mail: mailLogEntry(mail) }, 'mail queued');
     return mail;
   }
@@ -101,6 +103,14 @@ export class QueuedMailer implements Mailer {
   }
 
   private async deliver(message: JsMsg): Promise<void> {
+    const traceparent = message.headers?.get('traceparent');
+    const carried = traceparent ? { traceparent } : undefined;
+    await continueTrace(carried, 'mail deliver', { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats' } }, () =>
+      this.deliverNow(message),
+    );
+  }
+
+  private async deliverNow(message: JsMsg): Promise<void> {
     const mail = codec.decode(message.data);
     const attempt = message.info.deliveryCount;
     const stopHeartbeat = keepInProgress(message, this.ackWaitMs);

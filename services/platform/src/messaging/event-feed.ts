@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger';
 import { jetStreamName } from '../runtime/stores';
 import { keepInProgress } from './in-progress';
 import { stopConsuming } from './consume-loop';
+import { SpanKind, continueTrace } from '../tracing/spans';
 
 export interface ServiceEventFeedOptions {
   nc: NatsConnection;
@@ -87,7 +88,13 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
 async function react(message: JsMsg, options: ServiceEventFeedOptions, durable: string, ackWaitMs: number): Promise<void> {
   const stopHeartbeat = keepInProgress(message, ackWaitMs);
   try {
-    await options.onCommit({ position: BigInt(message.seq), events: codec.decode(message.data).events });
+    const { events } = codec.decode(message.data);
+    await continueTrace(
+      events[0]?.metadata,
+      `react ${durable}`,
+      { kind: SpanKind.CONSUMER, attributes: { 'messaging.consumer.group.name': durable } },
+      () => options.onCommit({ position: BigInt(message.seq), events }),
+    );
     message.ack();
   } catch (error) {
     options.logger.error({ err: error, consumer: durable, seq: message.seq }, 'event reaction failed; will retry');

@@ -1,10 +1,12 @@
-import { ClientNats, ServerNats } from '@nestjs/microservices';
+import { ClientNats, NatsRecordBuilder, ServerNats } from '@nestjs/microservices';
+import type { NatsContext } from '@nestjs/microservices';
 import type { ConnectionOptions, Msg } from 'nats';
 import { firstValueFrom, timeout } from 'rxjs';
 import { wireSubject } from '@sesame/contracts';
 import type { RpcReply, RpcRequest } from '@sesame/contracts';
 import type { IdempotentAnswers } from './idempotent-answers';
 import type { RpcRouter } from './rpc-router';
+import { SpanKind, contextOfHeaders, inSpan, traceHeaders } from '../tracing/spans';
 
 export interface NatsRpcOptions {
   /** The process's NATS connection options (`natsConnectionOptions`). */
@@ -67,10 +69,13 @@ export function createRpcServer(router: RpcRouter, options: NatsRpcOptions): Ser
     options.gracePeriodMs ?? 5_000,
   );
   for (const subject of router.subjects()) {
-    server.addHandler(wireSubject(options.prefix, subject), async (request: RpcRequest) => {
-      const answer = await router.dispatch(subject, request);
-      return options.answers ? options.answers.store(subject, request?.meta, answer) : answer;
-    });
+    const attributes = { 'rpc.system': 'nats', 'rpc.method': subject };
+    server.addHandler(wireSubject(options.prefix, subject), (request: RpcRequest, context?: NatsContext) =>
+      inSpan(subject, { kind: SpanKind.SERVER, attributes, parent: contextOfHeaders(context?.getHeaders()) }, async () => {
+        const answer = await router.dispatch(subject, request);
+        return options.answers ? options.answers.store(subject, request?.meta, answer) : answer;
+      }),
+    );
   }
   return server;
 }
@@ -99,11 +104,16 @@ export class RpcClient {
 
   async request<T = unknown>(subject: string, request: RpcRequest, timeoutMs = this.timeoutMs): Promise<RpcReply<T>> {
     const wire = wireSubject(this.prefix, subject);
-    try {
-      return await firstValueFrom(this.client.send<RpcReply<T>, RpcRequest>(wire, request).pipe(timeout(timeoutMs)));
-    } catch (error) {
-      throw new RpcUnavailableError(wire, error);
-    }
+    return inSpan(subject, { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'nats', 'rpc.method': subject } }, async () => {
+      // The request's trace goes along in NATS headers (W3C trace context).
+      const headers = traceHeaders();
+      const record = headers ? new NatsRecordBuilder(request).setHeaders(headers).build() : request;
+      try {
+        return await firstValueFrom(this.client.send<RpcReply<T>>(wire, record).pipe(timeout(timeoutMs)));
+      } catch (error) {
+        throw new RpcUnavailableError(wire, error);
+      }
+    });
   }
 
   async close(): Promise<void> {

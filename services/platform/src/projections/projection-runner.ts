@@ -6,6 +6,7 @@ import type { ReadModelStore } from '../read-model/read-model.port';
 import { MemoryParkedCommits } from './parked-commits';
 import type { ParkedCommit, ParkedCommits } from './parked-commits';
 import type { Projection } from './projection';
+import { SpanKind, continueTrace } from '../tracing/spans';
 
 interface Checkpoint {
   _id: string;
@@ -96,7 +97,13 @@ export class ProjectionRunner {
     for (const projection of this.projections) {
       const key = keyOf(projection);
       if ((this.checkpoints.get(key) ?? 0n) >= commit.position) continue;
-      if (projection.categories.includes(category)) await this.applyOrPark(projection, commit);
+      if (projection.categories.includes(category))
+        await continueTrace(
+          first.metadata,
+          `project ${projection.name}`,
+          { kind: SpanKind.CONSUMER, attributes: { 'sesame.stream.category': category } },
+          () => this.applyOrPark(projection, commit),
+        );
       this.checkpoints.set(key, commit.position);
     }
   }

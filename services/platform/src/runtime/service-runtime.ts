@@ -25,6 +25,8 @@ import { Metrics } from '../metrics/metrics';
 import { KvParkedCommits } from '../projections/parked-commits';
 import { ProjectionRunner } from '../projections/projection-runner';
 import type { ReadModelStore } from '../read-model/read-model.port';
+import { startTracing } from '../tracing/tracer-provider';
+import type { Tracing } from '../tracing/tracer-provider';
 import { NestPinoLogger } from './nest-logger';
 import { defaultHttpPorts } from './ports';
 import { ProbesModule } from './probes.module';
@@ -53,10 +55,12 @@ export class ServiceRuntime {
     readonly projections: ProjectionRunner,
     readonly router: RpcRouter,
     readonly metrics: Metrics,
+    private readonly tracing: Tracing,
   ) {}
 
   static async create(service: ServiceName, config: BaseConfig): Promise<ServiceRuntime> {
     const logger = createLogger(service, config.SESAME_LOG_LEVEL);
+    const tracing = startTracing(service);
     const metrics = new Metrics(service);
     const nc = await connect(natsConnectionOptions(config, service));
     const eventStore = instrumentEventStore(await openEventStore(service, config, nc, logger), metrics.appendDuration);
@@ -67,7 +71,7 @@ export class ServiceRuntime {
       metrics,
     });
     const router = new RpcRouter(logger, metrics);
-    return new ServiceRuntime(service, config, logger, nc, eventStore, readModels, projections, router, metrics);
+    return new ServiceRuntime(service, config, logger, nc, eventStore, readModels, projections, router, metrics, tracing);
   }
 
   /** Dependencies of `handleCommand`: appends go through this store, results into the projections. */
@@ -193,6 +197,7 @@ export class ServiceRuntime {
         await this.eventStore.close();
         await this.readModels.close();
         await this.nc.drain();
+        await this.tracing.shutdown();
       } catch (error) {
         this.logger.error({ err: error }, 'error while stopping');
       }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SpanKind, continueTrace } from '@sesame/platform';
 import type { KeyRing, Logger } from '@sesame/platform';
 import type { Backoff, Job } from '../jobs/domain/job.decider';
 import type { JobIndex } from '../jobs/job-index';
@@ -85,7 +86,10 @@ export class Dispatcher {
       return;
     }
     const startedAt = Date.now();
-    const outcome = await this.options.sender.send(this.delivery(claimed.job, webhook));
+    const attributes = { 'sesame.webhook.attempt': claimed.job.attempt };
+    const outcome = await continueTrace(claimed.job.trace, 'webhook deliver', { kind: SpanKind.CLIENT, attributes }, () =>
+      this.options.sender.send(this.delivery(claimed.job, webhook)),
+    );
     this.options.onAttempt?.(claimed.job, startedAt);
     const recorded = await this.options.store.transition(id, {
       type: 'RecordAttempt',

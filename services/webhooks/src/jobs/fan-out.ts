@@ -1,3 +1,4 @@
+import { currentTraceContext } from '@sesame/platform';
 import type { WebhookState } from '../webhooks/domain/webhook.decider';
 import type { WebhooksView } from '../webhooks/webhooks.module';
 import type { PublicEvent } from '../events/event-mapping';
@@ -35,6 +36,7 @@ export async function fanOut(
   const webhooks = await deps.view.documents.find({ environment: event.environment, active: true });
   const matching = webhooks.filter((webhook) => receives(webhook, event, test));
   const now = new Date().toISOString();
+  const trace = currentTraceContext();
   return Promise.all(
     matching.map(async (webhook) => {
       const stored = await deps.store.enqueue({
@@ -62,6 +64,7 @@ export async function fanOut(
         discarded_at: null,
         inserted_at: now,
         lease: null,
+        trace,
         last_error: null,
       });
       deps.index.apply(stored.job.id, stored);

@@ -21,6 +21,8 @@ export interface Job {
   /** The replica executing the job and until when; another one may take it over after. */
   lease: { owner: string; until: string } | null;
   last_error: string | null;
+  /** W3C trace context of the event's commit: each delivery attempt continues that trace. */
+  trace?: { traceparent?: string; tracestate?: string };
 }
 
 export const defaultMaxAttempts = 5;
