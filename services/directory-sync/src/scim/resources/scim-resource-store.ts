@@ -11,6 +11,7 @@ import { Aggregate, AggregateView, streamName } from '@sesame/platform';
 import type { EventMetadata, HandleOptions, Reservation, ServiceRuntime, Step, UniqueClaim } from '@sesame/platform';
 import { scimFail } from '../protocol/scim-error';
 import { requireLive, scimResourceDecider, userNameKey } from './domain/scim-resource.decider';
+import { lookupKey } from './domain/lookup-keys';
 import type { ScimResourceCommand, ScimResourceState } from './domain/scim-resource.decider';
 import { groupsWithMemberFilter, scimResourceStream, scimResourcesView } from './projections/scim-resources.projection';
 
@@ -75,10 +76,16 @@ export class ScimResourceStore {
     );
   }
 
+  /** The live resources with this lookup key (`lookupKeyOf` a filter), oldest first, found by index. */
+  async findByLookupKey(key: string): Promise<ScimResourceData[]> {
+    const documents = await this.view.documents.find({ lookup_keys: key }, { sort: { 'scim_resource.created': 1 } });
+    return documents.flatMap((document) => (document.status === 'active' ? [document.scim_resource] : []));
+  }
+
   /** The user with this `userName` (case-insensitive) in the directory, found by index. */
   async findByUserName(directory: DirectorySyncData, userName: string): Promise<ScimResourceData | null> {
-    const [document] = await this.view.documents.find({ user_name_key: userNameKey(directory.id, userName) }, { limit: 1 });
-    return document?.status === 'active' ? document.scim_resource : null;
+    const [user] = await this.findByLookupKey(lookupKey(directory.id, 'User', 'username', userName));
+    return user ?? null;
   }
 
   /** Check → act → commit on one resource (platform `Aggregate.execute`); answers the resource after the command. */

@@ -4,6 +4,7 @@ import { DomainError } from '@sesame/platform';
 import type { EventMetadata, Step } from '@sesame/platform';
 import { selectAttributes } from '../protocol/attributes';
 import { matches, parseFilter } from '../protocol/filter';
+import { lookupKeyOf } from './domain/lookup-keys';
 import type { Filter, ScimObject } from '../protocol/filter';
 import { listResponse } from '../protocol/list';
 import { normalizePatch, normalizeResource } from '../protocol/quirks';
@@ -122,25 +123,22 @@ export class ScimResources {
   }
 
   private async matching(kind: ScimResourceKind, filter: Filter | null, request: ScimRequest): Promise<ScimObject[]> {
-    const userName = kind === 'User' && filter ? userNameLookup(filter) : null;
-    const candidates =
-      userName === null
-        ? await this.store.list(request.directory, kind)
-        : [await this.store.findByUserName(request.directory, userName)].filter((data) => data !== null);
+    const key = filter ? lookupKeyOf(filter, request.directory.id, kind) : null;
+    const candidates = key === null ? await this.store.list(request.directory, kind) : await this.store.findByLookupKey(key);
     const resources = await this.representAll(kind, candidates, request);
     return filter ? resources.filter((resource) => matches(resource, filter)) : resources;
   }
 
   /**
    * Resources as served, users with their `groups` so that filters and `attributes` see them:
-   * one user's found by index (the `userName eq` lookup), a listing's from all the directory's groups.
+   * a few users' found by index (an `eq` lookup) each by their own, a listing's from all the directory's groups.
    */
   private async representAll(
     kind: ScimResourceKind,
     candidates: ScimResourceData[],
     request: ScimRequest,
   ): Promise<ScimObject[]> {
-    if (kind !== 'User' || candidates.length <= 1) return Promise.all(candidates.map((data) => this.represent(data, request)));
+    if (kind !== 'User' || candidates.length <= 4) return Promise.all(candidates.map((data) => this.represent(data, request)));
     const groups = groupsByMember(await this.store.list(request.directory, 'Group'), request.baseUrl);
     return candidates.map((data) => representation(data, request.baseUrl, groups.get(data.id)));
   }
@@ -206,12 +204,3 @@ const membersOf = (group: ScimResourceData) =>
   Array.isArray(group.resource.members) ? (group.resource.members as ScimObject[]) : [];
 
 const ifMatch = (request: ScimRequest) => (request.ifMatch === undefined ? {} : { if_match: request.ifMatch });
-
-/** `userName eq "..."`, the lookup every provider makes before creating a user: answered by index. */
-function userNameLookup(filter: Filter): string | null {
-  if (filter.op !== 'eq' || typeof filter.compValue !== 'string') return null;
-  return filter.attrPath.toLowerCase() === 'username' ||
-    filter.attrPath.toLowerCase() === `${scimSchemaUrns.User.toLowerCase()}:username`
-    ? filter.compValue
-    : null;
-}

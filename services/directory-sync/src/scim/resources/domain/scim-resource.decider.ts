@@ -1,11 +1,18 @@
 import type { DirectorySyncEventData, ScimResourceData, ScimResourceEvent, ScimResourceKind } from '@sesame/contracts';
 import { scimError } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
+import { lookupKeysOf } from './lookup-keys';
 import type { Decider } from '@sesame/platform';
 
 /** One SCIM user or group of a directory sync. */
 export type ScimResourceState =
-  { status: 'none' } | { status: 'active' | 'deleted'; scim_resource: ScimResourceData; user_name_key: string | null };
+  | { status: 'none' }
+  | {
+      status: 'active' | 'deleted';
+      scim_resource: ScimResourceData;
+      /** What filters look the resource up by (`lookupKeysOf`). */
+      lookup_keys: string[];
+    };
 
 type ScimObject = Record<string, unknown>;
 
@@ -104,9 +111,8 @@ function decide(command: ScimResourceCommand, state: ScimResourceState): ScimRes
 
 function evolve(_state: ScimResourceState, event: ScimResourceEvent): ScimResourceState {
   const data = event.data.scim_resource;
-  const userName = data.kind === 'User' && typeof data.resource.userName === 'string' ? data.resource.userName : null;
   const status = event.type === 'ScimUserDeleted' || event.type === 'ScimGroupDeleted' ? 'deleted' : 'active';
-  return { status, scim_resource: data, user_name_key: userName === null ? null : userNameKey(data.directory_sync_id, userName) };
+  return { status, scim_resource: data, lookup_keys: lookupKeysOf(data) };
 }
 
 export const scimResourceDecider: Decider<ScimResourceState, ScimResourceCommand, ScimResourceEvent> = {

@@ -8,19 +8,20 @@ export const scimResourceStreamCategory = 'scimResource';
 export const scimResourceStream = (id: string) => streamName(scimResourceStreamCategory, id);
 
 /**
- * `scim_resources_v1`: live SCIM users and groups, listed by directory sync (in creation order)
- * and found by `userName` (case-insensitive), by the Sesame user they provision, or (groups) by
+ * `scim_resources_v2`: live SCIM users and groups, listed by directory sync (in creation order)
+ * and found by the lookup keys of the attributes providers filter on (`userName`, `externalId`,
+ * `emails.value`, `displayName`: `lookupKeysOf`), by the Sesame user they provision, or (groups) by
  * a member's id: what a user's `groups` attribute is derived from.
  */
 export const scimResourcesView: AggregateViewDefinition<ScimResourceState, ScimResourceEvent> = {
   name: 'scim_resources',
-  version: 1,
+  version: 2,
   category: scimResourceStreamCategory,
   decider: scimResourceDecider,
   isVisible: (state) => state.status === 'active',
   indexes: [
     ['scim_resource.directory_sync_id', 'scim_resource.kind', 'scim_resource.created'],
-    ['user_name_key'],
+    ['lookup_keys'],
     ['scim_resource.linked_id'],
     ['scim_resource.resource.members.value'],
   ],
