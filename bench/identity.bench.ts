@@ -12,6 +12,8 @@ import { unlimitedUsers } from '../services/identity/src/users/plan-limit/user-l
 import type { UsersEnv } from '../services/identity/src/users/users.env';
 import type { System } from '../test/support/system';
 import { bareFastifyBaseline, rawPublishBaseline } from './lib/baselines';
+import { cpuPerRequestFigure, withCpu } from './lib/cpu';
+import { startRawHop } from './lib/raw-hop';
 import { load, timedOf, warnFailures } from './lib/load';
 import { figuresAgainst, report } from './lib/report';
 import type { Figure } from './lib/report';
@@ -87,24 +89,32 @@ async function gatewayFigures(system: System): Promise<Figure[]> {
   const pick = (i: number) => seeded[i % seeded.length] as { id: string; email: string };
 
   const baseline = { ...timedOf(await bareFastifyBaseline()), name: 'bare Fastify hello-world', unit: 'req/s' };
+  const sesame = () => system.processIds();
+  const hop = await startRawHop(system.natsOptions('bench-raw-hop'));
+  const rawHop = await withCpu(
+    () => ({ ...hop.processIds(), 'nats-server': sesame()['nats-server'] as number }),
+    () => load({ url: hop.url }),
+  ).finally(() => hop.stop());
+  const hopBaseline = { ...timedOf(rawHop.result), name: 'raw hop (bare Fastify, nats.js request, responder)', unit: 'req/s' };
   const run = randomUUID().slice(0, 8);
-  const create = await load({
-    url: base,
-    method: 'POST',
-    headers,
-    bodyFor: (i) => JSON.stringify({ email: `http${i}.${run}@bench.example` }),
-  });
-  const byId = await load({ url: base, headers, pathFor: (i) => `/api/v2/org/bench-users/users/${pick(i).id}` });
-  const byEmail = await load({
-    url: base,
-    headers,
-    pathFor: (i) => `/api/v2/org/bench-users/users/${encodeURIComponent(pick(i).email)}`,
-  });
-  warnFailures({ create, byId, byEmail });
+  const create = await withCpu(sesame, () =>
+    load({ url: base, method: 'POST', headers, bodyFor: (i) => JSON.stringify({ email: `http${i}.${run}@bench.example` }) }),
+  );
+  const byId = await withCpu(sesame, () =>
+    load({ url: base, headers, pathFor: (i) => `/api/v2/org/bench-users/users/${pick(i).id}` }),
+  );
+  const byEmail = await withCpu(sesame, () =>
+    load({ url: base, headers, pathFor: (i) => `/api/v2/org/bench-users/users/${encodeURIComponent(pick(i).email)}` }),
+  );
+  warnFailures({ create: create.result, byId: byId.result, byEmail: byEmail.result });
+  const hopCpu = { name: 'raw hop', cpu: rawHop.cpu, requests: rawHop.result.requests };
   return [
-    ...figuresAgainst('POST user through the gateway', { ...timedOf(create), unit: 'req/s' }, baseline),
-    ...figuresAgainst('GET user by id', { ...timedOf(byId), unit: 'req/s' }, baseline),
-    ...figuresAgainst('GET user by email', { ...timedOf(byEmail), unit: 'req/s' }, baseline),
+    ...figuresAgainst('POST user through the gateway', { ...timedOf(create.result), unit: 'req/s' }, baseline),
+    cpuPerRequestFigure('POST user through the gateway', create.cpu, create.result.requests),
+    ...figuresAgainst('GET user by id', { ...timedOf(byId.result), unit: 'req/s' }, hopBaseline),
+    cpuPerRequestFigure('GET user by id', byId.cpu, byId.result.requests, hopCpu),
+    ...figuresAgainst('GET user by email', { ...timedOf(byEmail.result), unit: 'req/s' }, hopBaseline),
+    cpuPerRequestFigure('GET user by email', byEmail.cpu, byEmail.result.requests, hopCpu),
   ];
 }
 

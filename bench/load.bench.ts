@@ -14,6 +14,8 @@ import { figuresAgainst, percentile, report } from './lib/report';
 import type { Figure } from './lib/report';
 import { scimUser, seedScimDirectory, seedUsers } from './lib/seed';
 import type { Timed } from './lib/timing';
+import { cpuBreakdown, cpuPerRequestFigure, withCpu } from './lib/cpu';
+import type { CpuUsage } from './lib/cpu';
 import { startBenchSystem } from './lib/system';
 
 /**
@@ -180,6 +182,33 @@ function deliveryFigures(receiver: WebhookReceiver, from: number, to: number, ba
   return figuresAgainst('webhook deliveries (event to delivery)', measured, baseline);
 }
 
+/**
+ * What the mix costs in CPU: every Sesame process's and nats-server's CPU seconds over the requests
+ * served, next to what the same requests would cost at each operation's CPU per request alone.
+ * Their ratio is the mix's overhead (the target: at most 1.5).
+ */
+function mixCpuFigures(
+  names: string[],
+  alone: Record<string, { result: LoadResult; cpu: CpuUsage }>,
+  results: LoadResult[],
+  cpu: CpuUsage,
+  elapsedSeconds: number,
+): Figure[] {
+  const requests = results.reduce((sum, result) => sum + result.requests, 0);
+  const aloneFigures = names.map((name) => cpuPerRequestFigure(`${name} alone`, alone[name]!.cpu, alone[name]!.result.requests));
+  const expectedMs = names.reduce((sum, name, index) => sum + aloneFigures[index]!.value * (results[index]?.requests ?? 0), 0);
+  const mixMs = cpu.total * 1_000;
+  return [
+    ...aloneFigures,
+    { name: 'whole mix req/s', value: requests / elapsedSeconds, unit: 'req/s' },
+    {
+      ...cpuPerRequestFigure('whole mix', cpu, requests),
+      baseline: { name: 'the same requests at their CPU alone', value: requests > 0 ? expectedMs / requests : 0, unit: 'ms' },
+    },
+    { name: 'mix CPU over CPU alone', value: expectedMs > 0 ? mixMs / expectedMs : 0, unit: 'x' },
+  ];
+}
+
 async function main() {
   const receiver = await WebhookReceiver.start();
   const system = await startBenchSystem();
@@ -187,8 +216,16 @@ async function main() {
     const raw = await baselines(system, receiver);
     const mix = await mixOf(system, await seed(system, receiver));
     const names = Object.keys(mix);
+    // Each operation alone first (same connections, a shorter run): its CPU per request is the yardstick of the mix.
+    const alone: Record<string, { result: LoadResult; cpu: CpuUsage }> = {};
+    for (const name of names)
+      alone[name] = await withCpu(system.processIds.bind(system), () =>
+        load({ ...(mix[name] as LoadOptions), durationSeconds: Math.max(3, Math.round(seconds / 3)) }),
+      );
     const from = Date.now();
-    const results = await Promise.all(names.map((name) => load({ ...(mix[name] as LoadOptions), durationSeconds: seconds })));
+    const { result: results, cpu } = await withCpu(system.processIds.bind(system), () =>
+      Promise.all(names.map((name) => load({ ...(mix[name] as LoadOptions), durationSeconds: seconds }))),
+    );
     const to = Date.now();
     const figures: Figure[] = [];
     const notes: Record<string, unknown> = {
@@ -203,6 +240,11 @@ async function main() {
       figures.push(...figuresAgainst(name, { ...timedOf(result), unit: 'req/s' }, raw[kind]));
     });
     figures.push(...deliveryFigures(receiver, from, to, raw.delivery));
+    figures.push(...mixCpuFigures(names, alone, results, cpu, (to - from) / 1_000));
+    notes.cpu_ms_per_request_by_process_in_mix = cpuBreakdown(
+      cpu,
+      results.reduce((sum, result) => sum + result.requests, 0),
+    );
     report('load', figures, notes);
   } finally {
     await system.stop();

@@ -1,6 +1,8 @@
 import autocannon from 'autocannon';
 
 export interface LoadResult {
+  /** Requests answered in all (for CPU per request). */
+  requests: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -48,6 +50,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
         : undefined,
   });
   return {
+    requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

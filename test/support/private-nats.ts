@@ -24,6 +24,11 @@ export class PrivateNats {
     readonly logFile: string,
   ) {}
 
+  /** The server's process id while it runs (benchmarks read its CPU time). */
+  get pid(): number | undefined {
+    return this.child?.exitCode === null ? this.child.pid : undefined;
+  }
+
   get url(): string {
     return `nats://127.0.0.1:${this.port}`;
   }

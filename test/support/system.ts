@@ -126,6 +126,14 @@ export class System {
     return { ...this.env, SESAME_NATS_USER: role, SESAME_NATS_PASSWORD: this.natsPasswords[role] };
   }
 
+  /** The process id of each running process and of the nats-server (benchmarks read their CPU time). */
+  processIds(): Record<string, number> {
+    const ids: Record<string, number> = {};
+    for (const [name, child] of this.children) if (child.exitCode === null && child.pid !== undefined) ids[name] = child.pid;
+    if (this.nats.pid !== undefined) ids['nats-server'] = this.nats.pid;
+    return ids;
+  }
+
   /** NATS connection options with the harness's user (every permission), for tests that look inside. */
   natsOptions(name = 'sesame-test'): ConnectionOptions {
     return { servers: this.nats.url, user: this.env.SESAME_NATS_USER, pass: this.env.SESAME_NATS_PASSWORD, name };
