@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@sesame/platform';
-import { ConnectProxy } from '@sesame/platform/testing';
+import { ConnectProxy, createdWith } from '@sesame/platform/testing';
 import { BreachRange } from './breach-range';
 
 const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex').toUpperCase();
@@ -58,18 +58,8 @@ describe('BreachRange (k-anonymity lookup over HTTP)', () => {
   it('asks through the proxy HTTP_PROXY names (read at start), and directly when NO_PROXY names the service', async () => {
     const proxy = await ConnectProxy.start();
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/range`;
-    /** A lookup created while the process has these proxy variables. */
-    const started = (env: Record<string, string>) => {
-      const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
-      Object.assign(process.env, env);
-      try {
-        return new BreachRange(url, 2_000, createLogger('test', 'silent'));
-      } finally {
-        for (const [name, value] of Object.entries(saved))
-          if (value === undefined) delete process.env[name];
-          else process.env[name] = value;
-      }
-    };
+    const started = (env: Record<string, string>) =>
+      createdWith(env, () => new BreachRange(url, 2_000, createLogger('test', 'silent')));
     try {
       const proxied = started({ HTTP_PROXY: proxy.url });
       expect(await proxied.isBreached(breached)).toBe(true);

@@ -90,3 +90,24 @@ export class ConnectProxy {
     await new Promise((resolve) => this.server.close(resolve));
   }
 }
+
+/**
+ * Runs `create` while the process has these environment variables, under their upper- and lower-case
+ * names (HTTP_PROXY and http_proxy: the machine's own settings must not interfere), e.g. the proxy
+ * variables an outbound agent reads when it is made; then puts the previous values back.
+ */
+export function createdWith<T>(env: Record<string, string>, create: () => T): T {
+  const names = Object.keys(env).flatMap((name) => [name.toUpperCase(), name.toLowerCase()]);
+  const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+  for (const [name, value] of Object.entries(env)) {
+    process.env[name.toUpperCase()] = value;
+    process.env[name.toLowerCase()] = value;
+  }
+  try {
+    return create();
+  } finally {
+    for (const [name, value] of Object.entries(saved))
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  }
+}
