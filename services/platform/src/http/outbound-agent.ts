@@ -18,9 +18,10 @@ export interface OutboundOptions {
   tunnelHost?: (hostname: string) => Promise<string>;
 }
 
+/** A proxy's refusal of a tunnel. It does not name the proxy: a webhook attempt's error is shown to API callers. */
 export class ProxyTunnelError extends Error {
-  constructor(proxy: URL, authority: string, status: number) {
-    super(`proxy ${proxy.host} answered ${status} to CONNECT ${authority}`);
+  constructor(authority: string, status: number) {
+    super(`the outbound proxy answered ${status} to CONNECT ${authority}`);
     this.name = 'ProxyTunnelError';
   }
 }
@@ -55,7 +56,7 @@ export function outboundConnector(options: OutboundOptions): buildConnector.conn
       });
       if (statusCode !== 200) {
         socket.destroy();
-        throw new ProxyTunnelError(proxy, authority, statusCode);
+        throw new ProxyTunnelError(authority, statusCode);
       }
       return socket as Duplex as Socket;
     } finally {

@@ -182,13 +182,13 @@ describe('webhook sender through an HTTP CONNECT proxy (real proxy, real receive
     });
   });
 
-  it('fails the attempt, naming the proxy, when the proxy refuses the tunnel', async () => {
+  it('fails the attempt when the proxy refuses the tunnel, without naming the proxy (API callers read the error)', async () => {
     const wrong = proxySettings({ HTTP_PROXY: proxy.url.replace('http://', 'http://sesame:wrong@') });
     await withSender({ proxies: wrong }, async (sender) => {
       const before = received.length;
       await expect(deliver(sender, `http://127.0.0.1:${port}/refused`)).resolves.toEqual({
         kind: 'failed',
-        error: `ProxyTunnelError: proxy ${new URL(proxy.url).host} answered 407 to CONNECT 127.0.0.1:${port}`,
+        error: `ProxyTunnelError: the outbound proxy answered 407 to CONNECT 127.0.0.1:${port}`,
         retry_after_ms: null,
       });
       expect(received.length).toBe(before);
