@@ -287,8 +287,10 @@ describe('yamllint', () => {
   it('passes on the rendered manifests', () => {
     const config =
       '{extends: default, rules: {line-length: disable, document-start: disable, comments: disable, braces: disable, brackets: disable, indentation: {indent-sequences: whatever}}}';
-    const result = lint(['-d', config, '-'], renderText([ciValues('full')]));
-    expect(result.stdout).toBe('');
+    for (const values of ['full', 'extensions']) {
+      const result = lint(['-d', config, '-'], renderText([ciValues(values)]));
+      expect([values, result.stdout]).toEqual([values, '']);
+    }
   });
 
   it('fails on a broken file (the linter is really running)', () => {

@@ -13,7 +13,7 @@ import { allowed, ciValues, chartDir, egressAllowed, helm, named, ofKind, render
 import type { K8sObject } from './support/chart';
 import { helmBinary } from './support/helm-binary';
 
-const valueSets = ['default', 'full', 'external-stores', 'single-node'];
+const valueSets = ['default', 'full', 'external-stores', 'single-node', 'extensions'];
 const processes = Object.keys(processEntries) as (keyof typeof processEntries)[];
 
 beforeAll(() => {
@@ -71,6 +71,19 @@ describe('required settings and the values schema', () => {
     ['gateway.replicas=3', "at '/gateway': additional properties 'replicas' not allowed"],
     ['eventstoredb.replicas=2', "at '/eventstoredb/replicas': value must be one of 1, 3, 5"],
     ['config.bad-name=1', "invalid propertyName 'bad-name'"],
+    ['gateway.image.digest=latest', "at '/gateway/image/digest': 'latest' does not match pattern"],
+    ['nats.image.digest=sha256:abc', "at '/nats/image/digest': 'sha256:abc' does not match pattern"],
+    ['app.priorityClassName=Not_Valid', "at '/app/priorityClassName': 'Not_Valid' does not match pattern"],
+    ['app.extraEnv[0].value=x', "at '/app/extraEnv/0': missing property 'name'"],
+    ['identity.extraVolumeMounts[0].name=x', "at '/identity/extraVolumeMounts/0': missing property 'mountPath'"],
+    ['app.extraContainers[0].name=x', "at '/app/extraContainers/0': missing property 'image'"],
+    [
+      'app.topologySpreadConstraints[0].maxSkew=1',
+      "at '/app/topologySpreadConstraints/0': missing properties 'topologyKey', 'whenUnsatisfiable'",
+    ],
+    ['gateway.httpRoute.hostname=x', "at '/gateway/httpRoute': additional properties 'hostname' not allowed"],
+    ['gateway.autoscaling.metrics[0].kind=Pods', "at '/gateway/autoscaling/metrics/0': missing property 'type'"],
+    ['proxy.httpsProxy=proxy:3128', "at '/proxy/httpsProxy': 'proxy:3128' does not match pattern"],
   ])('values.schema.json rejects %s', (set, message) => {
     expect(() => render([ciValues('default')], [set])).toThrow(message);
   });
@@ -599,5 +612,230 @@ describe('the gateway behind the ingress', () => {
     const rendered = render([ciValues('default')], ['config.SESAME_TRUST_PROXY=3']);
     expect(trustProxy(rendered)).toBeUndefined();
     expect(named(rendered, 'ConfigMap', 'sesame-env').data).toMatchObject({ SESAME_TRUST_PROXY: '3' });
+  });
+});
+
+describe('extension points (ci/extensions-values.yaml sets every one)', () => {
+  const objects = render([ciValues('extensions')]);
+  const components = [...processes, 'docs'];
+  const podOf = (name: string) => named(objects, 'Deployment', `sesame-${name}`).spec.template.spec;
+  const mainOf = (name: string) => podOf(name).containers[0];
+  const jobPod = () => named(objects, 'Job', 'sesame-first-api-key').spec.template.spec;
+  const names = (list: { name: string }[] | undefined) => (list ?? []).map((item) => item.name);
+
+  it("adds app.extraEnv after the chart's own variables to every Sesame container and the Job, and a component's only to it", () => {
+    const own: Record<string, string[]> = {
+      identity: ['SESAME_SMS_HTTP_TOKEN'],
+      'auth-methods': ['SESAME_PASSWORD_BREACH_RANGE_URL'],
+    };
+    for (const container of [...components.map(mainOf), jobPod().containers[0]]) {
+      const env = names(container.env);
+      const at = env.indexOf('NODE_EXTRA_CA_CERTS');
+      expect([container.name, env.slice(at)]).toEqual([
+        container.name,
+        ['NODE_EXTRA_CA_CERTS', 'POD_NAME', ...(own[container.name] ?? [])],
+      ]);
+      expect(env.indexOf('SESAME_HTTP_PORT') < at || container.name === 'first-api-key').toBe(true);
+    }
+    expect(mainOf('identity').env.at(-1)).toEqual({
+      name: 'SESAME_SMS_HTTP_TOKEN',
+      valueFrom: { secretKeyRef: { name: 'sms-provider', key: 'token' } },
+    });
+    expect(mainOf('auth-methods').env).toContainEqual({
+      name: 'SESAME_PASSWORD_BREACH_RANGE_URL',
+      value: 'https://api.pwnedpasswords.com/range/',
+    });
+    for (const name of components.filter((c) => c !== 'identity'))
+      expect([name, names(mainOf(name).env)]).not.toEqual([name, expect.arrayContaining(['SESAME_SMS_HTTP_TOKEN'])]);
+  });
+
+  it("adds extraEnvFrom after the chart's ConfigMap and Secret (the docs get only the extra ones)", () => {
+    const extra = [
+      { configMapRef: { name: 'sesame-site-settings' } },
+      { prefix: 'SESAME_', secretRef: { name: 'sesame-site-secrets', optional: true } },
+    ];
+    const chart = [{ configMapRef: { name: 'sesame-env' } }, { secretRef: { name: 'sesame-env' } }];
+    expect(mainOf('gateway').envFrom).toEqual([...chart, ...extra]);
+    expect(mainOf('webhooks').envFrom).toEqual([...chart, ...extra, { secretRef: { name: 'webhook-extra' } }]);
+    expect(mainOf('docs').envFrom).toEqual(extra);
+    expect(jobPod().containers[0].envFrom).toEqual([...chart, ...extra]);
+  });
+
+  it("mounts extraVolumes into the Sesame container only (not the sidecars), app's everywhere and a component's in it alone", () => {
+    for (const name of components) {
+      expect([name, names(podOf(name).volumes)]).toEqual([name, expect.arrayContaining(['tmp', 'ca-bundle'])]);
+      expect(mainOf(name).volumeMounts).toContainEqual({ name: 'ca-bundle', mountPath: '/etc/sesame/ca', readOnly: true });
+      for (const sidecar of podOf(name).containers.slice(1)) expect(sidecar.volumeMounts).toBeUndefined();
+    }
+    expect(podOf('identity').volumes.at(-1)).toEqual({ name: 'mail-templates', configMap: { name: 'sesame-mail-templates' } });
+    expect(mainOf('identity').volumeMounts.at(-1)).toEqual({
+      name: 'mail-templates',
+      mountPath: '/etc/sesame/mail-templates',
+      readOnly: true,
+    });
+    expect(names(podOf('gateway').volumes)).not.toContain('mail-templates');
+    expect(names(jobPod().volumes)).toEqual(['tmp', 'ca-bundle']);
+    expect(names(jobPod().containers[0].volumeMounts)).toEqual(['tmp', 'ca-bundle']);
+  });
+
+  it("runs app's init containers then a component's, and the sidecars after the Sesame container; none in the Job", () => {
+    expect(names(podOf('identity').initContainers)).toEqual(['wait-for-dns', 'check-templates']);
+    expect(names(podOf('webhooks').initContainers)).toEqual(['wait-for-dns']);
+    expect(names(podOf('gateway').containers)).toEqual(['gateway', 'log-shipper', 'envoy']);
+    expect(names(podOf('docs').containers)).toEqual(['docs', 'log-shipper']);
+    expect(names(jobPod().containers)).toEqual(['first-api-key']);
+    expect(jobPod().initContainers).toBeUndefined();
+    const plain = render([ciValues('default')]);
+    expect(named(plain, 'Deployment', 'sesame-gateway').spec.template.spec.initContainers).toBeUndefined();
+    expect(named(plain, 'Deployment', 'sesame-gateway').spec.template.spec.containers).toHaveLength(1);
+  });
+
+  it("sets a component's priorityClassName, else app's; none by default", () => {
+    expect(podOf('gateway').priorityClassName).toBe('sesame-critical');
+    for (const name of components.filter((c) => c !== 'gateway'))
+      expect([name, podOf(name).priorityClassName]).toEqual([name, 'sesame-standard']);
+    expect(jobPod().priorityClassName).toBe('sesame-standard');
+    expect(
+      named(render([ciValues('default')]), 'Deployment', 'sesame-identity').spec.template.spec.priorityClassName,
+    ).toBeUndefined();
+  });
+
+  it("spreads a component by its own constraints, else app's, selecting the component's pods when no labelSelector is given", () => {
+    expect(podOf('gateway').topologySpreadConstraints).toEqual([
+      {
+        maxSkew: 1,
+        topologyKey: 'kubernetes.io/hostname',
+        whenUnsatisfiable: 'DoNotSchedule',
+        labelSelector: { matchLabels: { 'app.kubernetes.io/component': 'gateway', tier: 'edge' } },
+      },
+    ]);
+    for (const name of components.filter((c) => c !== 'gateway')) {
+      const deployment = named(objects, 'Deployment', `sesame-${name}`);
+      expect(deployment.spec.template.spec.topologySpreadConstraints).toEqual([
+        {
+          maxSkew: 1,
+          topologyKey: 'topology.kubernetes.io/zone',
+          whenUnsatisfiable: 'ScheduleAnyway',
+          labelSelector: deployment.spec.selector,
+        },
+      ]);
+    }
+  });
+
+  it('pins images by digest (repo@sha256:...), whatever the tags; a component without one keeps its tag', () => {
+    const digest = (hex: string) => `sha256:${hex.repeat(64 / hex.length)}`;
+    expect(mainOf('gateway').image).toBe(`sesame-gateway@${digest('0123456789abcdef')}`);
+    expect(mainOf('docs').image).toBe(`sesame-docs@${digest('fedcba9876543210')}`);
+    expect(mainOf('identity').image).toBe('sesame-identity:0.1.0');
+    const container = (kind: string, name: string) => named(objects, kind, name).spec.template.spec.containers[0];
+    expect(container('StatefulSet', 'sesame-nats').image).toBe(`nats@${digest('1')}`);
+    expect(container('StatefulSet', 'sesame-eventstoredb').image).toBe(`eventstore/eventstore@${digest('2')}`);
+    expect(container('StatefulSet', 'sesame-mongodb').image).toBe(`mongo@${digest('3')}`);
+    const tagged = render(
+      [ciValues('extensions')],
+      ['image.tag=9.9.9', 'gateway.image.tag=9.9.9', 'authMethods.image.digest=' + digest('a')],
+    );
+    expect(named(tagged, 'Deployment', 'sesame-gateway').spec.template.spec.containers[0].image).toBe(mainOf('gateway').image);
+    expect(named(tagged, 'Deployment', 'sesame-identity').spec.template.spec.containers[0].image).toBe('sesame-identity:9.9.9');
+    expect(named(tagged, 'Job', 'sesame-first-api-key').spec.template.spec.containers[0].image).toBe(
+      `sesame-auth-methods@${digest('a')}`,
+    );
+    expect(named(tagged, 'Pod', 'sesame-test-gateway-ready').spec.containers[0].image).toBe(mainOf('gateway').image);
+  });
+
+  it('routes the API and the docs through Gateway API HTTPRoutes only when enabled, to their Services', () => {
+    expect(ofKind(render([ciValues('default')]), 'HTTPRoute')).toEqual([]);
+    expect(ofKind(render([ciValues('full')]), 'HTTPRoute')).toEqual([]);
+    const route = named(objects, 'HTTPRoute', 'sesame-gateway');
+    expect(route.metadata.labels).toMatchObject({ 'app.kubernetes.io/component': 'gateway', gateway: 'public' });
+    expect(route.metadata.annotations).toEqual({ 'example.com/owner': 'identity-team' });
+    expect(route.spec).toEqual({
+      parentRefs: [{ name: 'public', namespace: 'gateway-system', sectionName: 'https' }],
+      hostnames: ['auth.example.com'],
+      rules: [
+        {
+          backendRefs: [{ name: 'sesame-gateway', port: named(objects, 'Service', 'sesame-gateway').spec.ports[0].port }],
+          matches: [{ path: { type: 'PathPrefix', value: '/' } }],
+          filters: [
+            {
+              type: 'ResponseHeaderModifier',
+              responseHeaderModifier: { set: [{ name: 'Strict-Transport-Security', value: 'max-age=31536000' }] },
+            },
+          ],
+        },
+      ],
+    });
+    expect(named(objects, 'HTTPRoute', 'sesame-docs').spec.rules[0].backendRefs).toEqual([{ name: 'sesame-docs', port: 8000 }]);
+    expect(named(objects, 'ConfigMap', 'sesame-env').data).toMatchObject({
+      SESAME_PUBLIC_URL: 'https://auth.example.com',
+      SESAME_DOCS_URL: 'https://docs.example.com',
+    });
+    const noDocs = render([ciValues('extensions')], ['docs.enabled=false']);
+    expect(ofKind(noDocs, 'HTTPRoute').map((r) => r.metadata.name)).toEqual(['sesame-gateway']);
+  });
+
+  it('refuses an HTTPRoute without the Gateway it attaches to', () => {
+    expect(() => render([ciValues('default')], ['gateway.httpRoute.enabled=true'])).toThrow(
+      /gateway\.httpRoute\.enabled needs gateway\.httpRoute\.parentRefs: the Gateway the route attaches to/,
+    );
+  });
+
+  it('autoscales on custom metrics alone, with a scaling behavior, and refuses an autoscaler without any metric', () => {
+    const hpa = named(objects, 'HorizontalPodAutoscaler', 'sesame-gateway').spec;
+    expect(hpa.metrics).toEqual([
+      {
+        type: 'Pods',
+        pods: {
+          metric: { name: 'sesame_http_requests_per_second' },
+          target: { type: 'AverageValue', averageValue: '200' },
+        },
+      },
+    ]);
+    expect(hpa.behavior).toEqual({
+      scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Pods', value: 1, periodSeconds: 60 }] },
+    });
+    expect(named(objects, 'Deployment', 'sesame-gateway').spec.replicas).toBeUndefined();
+    const cpuAndMemory = named(objects, 'HorizontalPodAutoscaler', 'sesame-auth-methods').spec;
+    expect(cpuAndMemory.metrics.map((m: any) => [m.resource.name, m.resource.target.averageUtilization])).toEqual([
+      ['cpu', 60],
+      ['memory', 80],
+    ]);
+    expect(cpuAndMemory.behavior).toBeUndefined();
+    expect(() =>
+      render([ciValues('default')], ['gateway.autoscaling.enabled=true', 'gateway.autoscaling.targetCPUUtilizationPercentage=0']),
+    ).toThrow(
+      /gateway\.autoscaling\.enabled needs a metric: targetCPUUtilizationPercentage, targetMemoryUtilizationPercentage or metrics/,
+    );
+  });
+
+  it('gives the Sesame processes the outbound proxy, keeping the cluster off it; not the docs, and nothing by default', () => {
+    const proxyEnv = (container: any) =>
+      (container.env as { name: string; value?: string }[]).filter((v) => /^(HTTPS?|NO)_PROXY$/.test(v.name));
+    for (const name of processes)
+      expect([name, proxyEnv(mainOf(name))]).toEqual([
+        name,
+        [
+          { name: 'HTTPS_PROXY', value: 'http://proxy.corp.example:3128' },
+          { name: 'HTTP_PROXY', value: 'http://proxy.corp.example:3128' },
+          { name: 'NO_PROXY', value: '.corp.example,10.0.0.0,localhost,127.0.0.1,::1,.svc,.cluster.local' },
+        ],
+      ]);
+    expect(proxyEnv(mainOf('docs'))).toEqual([]);
+    expect(
+      proxyEnv(named(render([ciValues('default')]), 'Deployment', 'sesame-webhooks').spec.template.spec.containers[0]),
+    ).toEqual([]);
+    const noProxyOnly = render([ciValues('default')], ['proxy.noProxy=hooks.example.com']);
+    expect(proxyEnv(named(noProxyOnly, 'Deployment', 'sesame-webhooks').spec.template.spec.containers[0])).toEqual([
+      { name: 'NO_PROXY', value: 'hooks.example.com,localhost,127.0.0.1,::1,.svc,.cluster.local' },
+    ]);
+  });
+
+  it('names the routes and the proxy in the install notes', () => {
+    const result = helm(['install', 'sesame', chartDir, '-n', 'auth', '--dry-run=client', '-f', ciValues('extensions')]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('https://auth.example.com   (OpenAPI document at /openapi.json; HTTPRoute sesame-gateway)');
+    expect(result.stdout).toContain('Documentation: https://docs.example.com');
+    expect(result.stdout).toContain('goes through the proxy\nhttp://proxy.corp.example:3128; webhook targets are still checked');
+    expect(result.stdout).toContain('into the Secret\n   sesame-first-api-key (its log names the client_id, never the secret)');
   });
 });

@@ -8,10 +8,13 @@ const objects = JSON.parse(Buffer.concat(chunks).toString('utf8'));
 
 async function modelOf(apiVersion, kind) {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
-  const specifier =
-    group === 'monitoring.coreos.com'
-      ? `@kubernetes-models/prometheus-operator/${group}/${version}`
-      : `kubernetes-models/${group ? `${group}/` : ''}${version}`;
+  const crdModels = {
+    'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+    'gateway.networking.k8s.io': '@kubernetes-models/gateway-api',
+  };
+  const specifier = crdModels[group]
+    ? `${crdModels[group]}/${group}/${version}`
+    : `kubernetes-models/${group ? `${group}/` : ''}${version}`;
   const module = await import(specifier).catch(() => ({}));
   return module[kind];
 }

@@ -54,11 +54,67 @@ webhooks: { port: 8084, name: webhooks, entry: services/webhooks/dist/main.js, p
 docs: { port: 8000, name: docs, entry: docs/scripts/serve.mjs, public: true, stores: false, healthPath: /, readyPath: / }
 {{- end -}}
 
-{{/* Image of a Sesame component: (dict "root" $ "values" $componentValues "name" "gateway"). */}}
+{{/* Image of a Sesame component: (dict "root" $ "values" $componentValues "name" "gateway"); its digest, when set, wins over any tag. */}}
 {{- define "sesame.image" -}}
 {{- $repository := .values.image.repository | default (printf "%s-%s" .root.Values.image.repository .name) -}}
 {{- $tag := .values.image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion -}}
-{{- printf "%s:%s" $repository $tag -}}
+{{- include "sesame.imageRef" (dict "repository" $repository "tag" $tag "digest" .values.image.digest) -}}
+{{- end -}}
+
+{{/* repository@digest when a digest is given, else repository:tag: (dict "repository" "nats" "tag" "2.10" "digest" ""). */}}
+{{- define "sesame.imageRef" -}}
+{{- if .digest -}}
+{{- printf "%s@%s" .repository .digest -}}
+{{- else -}}
+{{- printf "%s:%s" .repository .tag -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+The extension points of a Sesame pod: the list `key` of app (every component) followed by the
+component's own: (dict "root" $ "values" $componentValues "key" "extraEnv"). Rendered as a YAML list, or nothing.
+*/}}
+{{- define "sesame.extras" -}}
+{{- $items := concat (index .root.Values.app .key) (index .values .key) -}}
+{{- with $items }}
+{{- toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/*
+Topology spread constraints of a component: its own, else app's; a constraint without labelSelector
+selects the component's pods: (dict "root" $ "values" $componentValues "component" "gateway").
+*/}}
+{{- define "sesame.topologySpread" -}}
+{{- $selector := dict "matchLabels" (include "sesame.selectorLabels" (dict "root" .root "component" .component) | fromYaml) -}}
+{{- $constraints := list -}}
+{{- range (.values.topologySpreadConstraints | default .root.Values.app.topologySpreadConstraints) -}}
+{{- $constraints = append $constraints (ternary . (merge (dict "labelSelector" $selector) .) (hasKey . "labelSelector")) -}}
+{{- end -}}
+{{- with $constraints }}
+{{- toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/*
+The outbound proxy variables of the Sesame processes (webhooks, breached-password lookups, SMS), when
+`proxy` sets any; NO_PROXY always keeps the cluster (stores, Kubernetes API) off the proxy.
+*/}}
+{{- define "sesame.proxyEnv" -}}
+{{- with .Values.proxy }}
+{{- if or .httpsProxy .httpProxy .noProxy }}
+{{- with .httpsProxy }}
+- name: HTTPS_PROXY
+  value: {{ . | quote }}
+{{- end }}
+{{- with .httpProxy }}
+- name: HTTP_PROXY
+  value: {{ . | quote }}
+{{- end }}
+- name: NO_PROXY
+  value: {{ compact (list .noProxy "localhost,127.0.0.1,::1,.svc,.cluster.local") | join "," | quote }}
+{{- end }}
+{{- end }}
 {{- end -}}
 
 {{- define "sesame.serviceAccountName" -}}
@@ -190,23 +246,27 @@ How one process connects to NATS, besides its URL: its own user and password, an
 {{- join ", " $members -}}
 {{- end -}}
 
-{{/* SESAME_PUBLIC_URL: configured, else the gateway's first Ingress host, else its in-cluster Service. */}}
+{{/* SESAME_PUBLIC_URL: configured, else the gateway's first Ingress host, else its HTTPRoute's first host name (https), else its in-cluster Service. */}}
 {{- define "sesame.publicUrl" -}}
 {{- if .Values.config.SESAME_PUBLIC_URL -}}
 {{- .Values.config.SESAME_PUBLIC_URL -}}
 {{- else if and .Values.gateway.ingress.enabled .Values.gateway.ingress.hosts -}}
 {{- printf "%s://%s" (ternary "https" "http" (gt (len .Values.gateway.ingress.tls) 0)) (first .Values.gateway.ingress.hosts).host -}}
+{{- else if and .Values.gateway.httpRoute.enabled .Values.gateway.httpRoute.hostnames -}}
+{{- printf "https://%s" (first .Values.gateway.httpRoute.hostnames) -}}
 {{- else -}}
 {{- printf "http://%s-gateway.%s.svc:%d" (include "sesame.fullname" .) .Release.Namespace (int .Values.gateway.service.port) -}}
 {{- end -}}
 {{- end -}}
 
-{{/* SESAME_DOCS_URL: configured, else the docs' first Ingress host, else empty (process default). */}}
+{{/* SESAME_DOCS_URL: configured, else the docs' first Ingress host, else their HTTPRoute's first host name (https), else empty (process default). */}}
 {{- define "sesame.docsUrl" -}}
 {{- if .Values.config.SESAME_DOCS_URL -}}
 {{- .Values.config.SESAME_DOCS_URL -}}
 {{- else if and .Values.docs.enabled .Values.docs.ingress.enabled .Values.docs.ingress.hosts -}}
 {{- printf "%s://%s" (ternary "https" "http" (gt (len .Values.docs.ingress.tls) 0)) (first .Values.docs.ingress.hosts).host -}}
+{{- else if and .Values.docs.enabled .Values.docs.httpRoute.enabled .Values.docs.httpRoute.hostnames -}}
+{{- printf "https://%s" (first .Values.docs.httpRoute.hostnames) -}}
 {{- end -}}
 {{- end -}}
 
@@ -262,6 +322,18 @@ this release runs. MongoDB's password comes from its Secret through variable exp
 {{- if and .Values.nats.enabled .Values.nats.tls.enabled (not .Values.nats.tls.serverSecret) -}}
 {{- fail "nats.tls.enabled needs nats.tls.serverSecret: a Secret with tls.crt and tls.key (and ca.crt) for the NATS Service name" -}}
 {{- end -}}
+{{- range $key := list "gateway" "docs" }}
+{{- $route := (index $.Values $key).httpRoute }}
+{{- if and $route.enabled (not $route.parentRefs) }}
+{{- fail (printf "%s.httpRoute.enabled needs %s.httpRoute.parentRefs: the Gateway the route attaches to, e.g. [{name: my-gateway, namespace: gateway-system}]" $key $key) }}
+{{- end }}
+{{- end }}
+{{- range $key, $component := include "sesame.components" . | fromYaml }}
+{{- $scaling := (index $.Values $key).autoscaling }}
+{{- if and $scaling.enabled (not $scaling.targetCPUUtilizationPercentage) (not $scaling.targetMemoryUtilizationPercentage) (not $scaling.metrics) }}
+{{- fail (printf "%s.autoscaling.enabled needs a metric: targetCPUUtilizationPercentage, targetMemoryUtilizationPercentage or metrics" $key) }}
+{{- end }}
+{{- end }}
 {{- if and .Values.nats.tls.enabled .Values.nats.tls.clientSecret (not (include "sesame.nats.caSecret" .)) -}}
 {{- fail "nats.tls.clientSecret needs nats.tls.caSecret (or nats.tls.serverSecret with a ca.crt): the CA that signs the client certificates" -}}
 {{- end -}}

@@ -47,6 +47,8 @@ export * from './mail/smtp.transport';
 export * from './mail/queued.mailer';
 export * from './mail/mailer';
 export * from './outbox/jetstream-outbox';
+export * from './http/outbound-proxy';
+export * from './http/outbound-agent';
 export * from './sms/sms.port';
 export * from './sms/outbox.sms-sender';
 export * from './sms/http.sms-sender';

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@sesame/platform';
+import { ConnectProxy, createdWith } from '@sesame/platform/testing';
 import { BreachRange } from './breach-range';
 
 const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex').toUpperCase();
@@ -52,5 +53,24 @@ describe('BreachRange (k-anonymity lookup over HTTP)', () => {
     const unreachable = new BreachRange('http://127.0.0.1:1/range', 2_000, createLogger('test', 'silent'));
     expect(await unreachable.isBreached(breached)).toBe(false);
     await unreachable.close();
+  });
+
+  it('asks through the proxy HTTP_PROXY names (read at start), and directly when NO_PROXY names the service', async () => {
+    const proxy = await ConnectProxy.start();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/range`;
+    const started = (env: Record<string, string>) =>
+      createdWith(env, () => new BreachRange(url, 2_000, createLogger('test', 'silent')));
+    try {
+      const proxied = started({ HTTP_PROXY: proxy.url });
+      expect(await proxied.isBreached(breached)).toBe(true);
+      await proxied.close();
+      expect(proxy.tunnels).toEqual([`127.0.0.1:${(server.address() as AddressInfo).port}`]);
+      const direct = started({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
+      expect(await direct.isBreached(breached)).toBe(true);
+      await direct.close();
+      expect(proxy.requests).toHaveLength(1);
+    } finally {
+      await proxy.stop();
+    }
   });
 });

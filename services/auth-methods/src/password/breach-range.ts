@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
+import type { Agent } from 'undici';
+import { outboundAgent } from '@sesame/platform';
 import type { Logger } from '@sesame/platform';
 
 /**
@@ -7,16 +9,19 @@ import type { Logger } from '@sesame/platform';
  * services): only the first 5 hex characters of the password's SHA-1 leave the process, the
  * service answers every known suffix with that prefix (`SUFFIX:COUNT` lines, padded), and the
  * match is made here. A service that does not answer in time lets the password through (the
- * shipped lists still apply) and is logged: sign-ups do not depend on a third party.
+ * shipped lists still apply) and is logged: sign-ups do not depend on a third party. Through
+ * HTTPS_PROXY unless NO_PROXY names the service.
  */
 export class BreachRange {
-  private readonly dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+  private readonly dispatcher: Agent;
 
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.dispatcher = outboundAgent({ connectTimeoutMs: timeoutMs, keepAliveTimeout: 10_000 });
+  }
 
   async isBreached(plainText: string): Promise<boolean> {
     const digest = createHash('sha1').update(plainText, 'utf8').digest('hex').toUpperCase();

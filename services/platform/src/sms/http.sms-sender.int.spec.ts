@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../logging/logger';
+import { ConnectProxy, createdWith } from '../testing/connect-proxy';
 import { smsSenderContract } from '../testing/sms-sender.contract';
 import { HttpSmsSender } from './http.sms-sender';
 import type { SentSms } from './sms.port';
@@ -85,5 +86,27 @@ describe('HttpSmsSender (HTTP provider through undici)', () => {
     await expect(refused.send({ to: '+33700000000', text: 'hello' })).rejects.toThrow(/SMS provider answered 400/);
     await refused.close();
     await stop(refusing);
+  });
+
+  it('sends through the proxy HTTPS_PROXY (else HTTP_PROXY) names, and directly when NO_PROXY names the provider', async () => {
+    const proxy = await ConnectProxy.start();
+    const peer = providerServer(received);
+    const url = await listen(peer);
+    const started = (env: Record<string, string>) =>
+      createdWith(env, () => new HttpSmsSender({ url, from: 'Sesame', timeoutMs: 5_000 }, logger));
+    try {
+      const proxied = started({ HTTP_PROXY: proxy.url, NO_PROXY: '' });
+      await proxied.send({ to: '+33700000001', text: 'through the proxy' });
+      await proxied.close();
+      expect(proxy.tunnels).toEqual([new URL(url).host]);
+      const direct = started({ HTTP_PROXY: proxy.url, NO_PROXY: new URL(url).host });
+      await direct.send({ to: '+33700000002', text: 'direct' });
+      await direct.close();
+      expect(proxy.requests).toHaveLength(1);
+      expect(received.slice(-2).map((sms) => sms.body.text)).toEqual(['through the proxy', 'direct']);
+    } finally {
+      await proxy.stop();
+      await stop(peer);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
+import type { Agent } from 'undici';
+import { outboundAgent } from '../http/outbound-agent';
 import type { Logger } from '../logging/logger';
 import type { SentSms, SmsMessage, SmsSender } from './sms.port';
 
@@ -22,15 +24,18 @@ export class SmsDeliveryError extends Error {
 /**
  * An HTTP SMS provider: `POST <url>` with the JSON body `{ from, to, text }` (the shape of the
  * common gateways; put a small adapter service in front of a provider with another shape). A
- * 2xx answer is a success; its JSON `id` (or `message_id`, `sid`) is kept as `provider_id`.
+ * 2xx answer is a success; its JSON `id` (or `message_id`, `sid`) is kept as `provider_id`. Through
+ * HTTPS_PROXY unless NO_PROXY names the provider.
  */
 export class HttpSmsSender implements SmsSender {
-  private readonly dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+  private readonly dispatcher: Agent;
 
   constructor(
     private readonly options: HttpSmsOptions,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.dispatcher = outboundAgent({ connectTimeoutMs: options.timeoutMs, keepAliveTimeout: 10_000 });
+  }
 
   async send(message: SmsMessage): Promise<SentSms> {
     const id = randomUUID();

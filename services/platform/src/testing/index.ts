@@ -6,3 +6,4 @@ export * from './event-store.contract';
 export * from './read-model.contract';
 export * from './mailer.contract';
 export * from './sms-sender.contract';
+export * from './connect-proxy';

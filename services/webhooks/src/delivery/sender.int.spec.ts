@@ -1,8 +1,12 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
+import { proxySettings } from '@sesame/platform';
+import { ConnectProxy } from '@sesame/platform/testing';
 import { Sender, parseRetryAfter } from './sender';
-import type { Lookup } from './sender';
+import type { Lookup, SenderOptions } from './sender';
 import { targetUrlProblem } from './target-address';
 
 describe('webhook sender (real HTTP server)', () => {
@@ -110,6 +114,153 @@ describe('webhook sender (real HTTP server)', () => {
       expect(received.length).toBe(before);
     } finally {
       await guarded.close();
+    }
+  });
+});
+
+describe('webhook sender through an HTTP CONNECT proxy (real proxy, real receiver)', () => {
+  let receiver: Server;
+  let port: number;
+  let proxy: ConnectProxy;
+  const received: { url: string; host: string | undefined; proxyAuthorization: string | undefined }[] = [];
+  const publicAddress = '93.184.216.34';
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      received.push({
+        url: request.url ?? '',
+        host: request.headers.host,
+        proxyAuthorization: request.headers['proxy-authorization'],
+      });
+      response.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    port = (receiver.address() as AddressInfo).port;
+    // The network behind the proxy: the public address reaches the local receiver.
+    proxy = await ConnectProxy.start({
+      credentials: 'sesame:pa@ss',
+      route: (authority) => authority.replace(`${publicAddress}:`, '127.0.0.1:'),
+    });
+  });
+  afterAll(async () => {
+    await proxy.stop();
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  const proxyUrl = () => proxy.url.replace('http://', 'http://sesame:pa%40ss@');
+  const settings = (noProxy = '') => proxySettings({ HTTPS_PROXY: proxyUrl(), HTTP_PROXY: proxyUrl(), NO_PROXY: noProxy });
+  const answering =
+    (address: string): Lookup =>
+    (_hostname, _options, callback) =>
+      callback(null, [{ address, family: isIP(address) }]);
+  const withSender = async (options: Partial<SenderOptions>, run: (sender: Sender) => Promise<void>) => {
+    const sender = new Sender({ connectTimeoutMs: 1_000, responseTimeoutMs: 1_000, publicOnly: false, ...options });
+    try {
+      await run(sender);
+    } finally {
+      await sender.close();
+    }
+  };
+  const deliver = (sender: Sender, url: string) => sender.send({ url, body: '{}', headers: { 'webhook-id': 'e1' } });
+
+  it('delivers through the proxy when HTTP_PROXY is set, tunnelling (CONNECT) with the proxy credentials', async () => {
+    await withSender({ proxies: settings() }, async (sender) => {
+      const before = proxy.tunnels.length;
+      await expect(deliver(sender, `http://127.0.0.1:${port}/via-proxy`)).resolves.toEqual({ kind: 'delivered' });
+      expect(proxy.tunnels.slice(before)).toEqual([`127.0.0.1:${port}`]);
+      expect(proxy.requests.at(-1)?.authorization).toBe(`Basic ${Buffer.from('sesame:pa@ss').toString('base64')}`);
+      expect(received.at(-1)).toEqual({ url: '/via-proxy', host: `127.0.0.1:${port}`, proxyAuthorization: undefined });
+    });
+  });
+
+  it('goes directly to a target NO_PROXY names', async () => {
+    await withSender({ proxies: settings('example.org,127.0.0.1') }, async (sender) => {
+      const before = proxy.requests.length;
+      await expect(deliver(sender, `http://127.0.0.1:${port}/direct`)).resolves.toEqual({ kind: 'delivered' });
+      expect(proxy.requests.length).toBe(before);
+      expect(received.at(-1)?.url).toBe('/direct');
+    });
+  });
+
+  it('fails the attempt when the proxy refuses the tunnel, without naming the proxy (API callers read the error)', async () => {
+    const wrong = proxySettings({ HTTP_PROXY: proxy.url.replace('http://', 'http://sesame:wrong@') });
+    await withSender({ proxies: wrong }, async (sender) => {
+      const before = received.length;
+      await expect(deliver(sender, `http://127.0.0.1:${port}/refused`)).resolves.toEqual({
+        kind: 'failed',
+        error: `ProxyTunnelError: the outbound proxy answered 407 to CONNECT 127.0.0.1:${port}`,
+        retry_after_ms: null,
+      });
+      expect(received.length).toBe(before);
+    });
+  });
+
+  it('in production has the proxy tunnel to the public address it checked, never to the name', async () => {
+    await withSender({ proxies: settings(), publicOnly: true, lookup: answering(publicAddress) }, async (sender) => {
+      const before = proxy.tunnels.length;
+      await expect(deliver(sender, `http://hooks.example.com:${port}/checked`)).resolves.toEqual({ kind: 'delivered' });
+      expect(proxy.tunnels.slice(before)).toEqual([`${publicAddress}:${port}`]);
+      expect(received.at(-1)).toMatchObject({ url: '/checked', host: `hooks.example.com:${port}` });
+    });
+  });
+
+  it('in production refuses a name that resolves to a private address without asking the proxy (nor the proxy itself)', async () => {
+    const proxyPort = new URL(proxy.url).port;
+    for (const [address, url] of [
+      ['127.0.0.1', `http://hooks.example.com:${port}/rebound`],
+      ['10.0.0.7', `http://intranet.example.com:${port}/private`],
+      ['127.0.0.1', `http://proxy.internal:${proxyPort}/`],
+      ['::ffff:127.0.0.1', `http://mapped.example.com:${port}/mapped`],
+    ] as const)
+      await withSender({ proxies: settings(), publicOnly: true, lookup: answering(address) }, async (sender) => {
+        const before = { requests: proxy.requests.length, received: received.length };
+        await expect(deliver(sender, url)).resolves.toMatchObject({
+          kind: 'failed',
+          error: expect.stringContaining(`is not public`),
+        });
+        expect([url, proxy.requests.length, received.length]).toEqual([url, before.requests, before.received]);
+      });
+    await withSender({ proxies: settings(), publicOnly: true }, async (sender) => {
+      await expect(deliver(sender, `http://127.0.0.1:${proxyPort}/`)).resolves.toEqual({
+        kind: 'failed',
+        error: 'target address 127.0.0.1 is not public',
+        retry_after_ms: null,
+      });
+    });
+  });
+
+  it('in production keeps checking a target NO_PROXY names: bypassing the proxy is no way around the blocklist', async () => {
+    await withSender(
+      { proxies: settings('hooks.example.com'), publicOnly: true, lookup: answering('127.0.0.1') },
+      async (sender) => {
+        const before = { requests: proxy.requests.length, received: received.length };
+        await expect(deliver(sender, `http://hooks.example.com:${port}/bypass`)).resolves.toMatchObject({
+          kind: 'failed',
+          error: expect.stringContaining('target address 127.0.0.1 is not public'),
+        });
+        expect([proxy.requests.length, received.length]).toEqual([before.requests, before.received]);
+      },
+    );
+  });
+
+  it('speaks TLS to the target inside the tunnel, with the host name as SNI while the tunnel goes to the address', async () => {
+    const names: string[] = [];
+    const tlsReceiver = createTlsServer({
+      SNICallback: (servername, callback) => {
+        names.push(servername);
+        callback(new Error('no certificate in this test'), undefined);
+      },
+    });
+    await new Promise<void>((resolve) => tlsReceiver.listen(0, '127.0.0.1', resolve));
+    const tlsPort = (tlsReceiver.address() as AddressInfo).port;
+    try {
+      await withSender({ proxies: settings(), publicOnly: true, lookup: answering(publicAddress) }, async (sender) => {
+        await expect(deliver(sender, `https://hooks.example.com:${tlsPort}/`)).resolves.toMatchObject({ kind: 'failed' });
+        expect(proxy.tunnels.at(-1)).toBe(`${publicAddress}:${tlsPort}`);
+        expect(names).toEqual(['hooks.example.com']);
+      });
+    } finally {
+      await new Promise((resolve) => tlsReceiver.close(resolve));
     }
   });
 });

@@ -2,7 +2,10 @@ import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import type { Socket } from 'node:net';
-import { Agent, buildConnector, request } from 'undici';
+import { buildConnector, request } from 'undici';
+import type { Agent } from 'undici';
+import { outboundAgent } from '@sesame/platform';
+import type { ProxySettings } from '@sesame/platform';
 import type { AttemptOutcome } from '../jobs/domain/job.decider';
 import { hostOf, isBlockedAddress } from './target-address';
 
@@ -15,6 +18,8 @@ export interface SenderOptions {
   maxResponseBytes?: number;
   /** Name resolution (node's `dns.lookup`; tests answer what a rebinding DNS server would). */
   lookup?: Lookup;
+  /** Outbound proxy (default: HTTPS_PROXY, HTTP_PROXY and NO_PROXY of the process). */
+  proxies?: ProxySettings;
 }
 
 export interface Delivery {
@@ -58,6 +63,19 @@ function publicLookup(lookup: Lookup) {
 }
 
 /**
+ * The address a proxy tunnels to for a host name: resolved here and public (all of its addresses), so
+ * that the proxy reaches the address checked and never resolves the name itself (no rebinding, no
+ * other view of DNS behind the proxy).
+ */
+function publicAddress(lookup: Lookup) {
+  const resolve = publicLookup(lookup);
+  return (hostname: string) =>
+    new Promise<string>((resolved, rejected) =>
+      resolve(hostname, {}, (error, address) => (error ? rejected(error) : resolved(address as string))),
+    );
+}
+
+/**
  * A connector that hands over a connection only when the address it actually reached is public
  * (whatever named it: an IP address in the URL in any of its spellings, a resolver's answer).
  */
@@ -74,17 +92,22 @@ export function publicConnectionsOnly(connect: buildConnector.connector): buildC
 
 /**
  * Sends deliveries with undici: connect and response timeouts, no redirect followed (a 3xx is a
- * failure), the answer's body capped and discarded, and in production only public addresses.
+ * failure), the answer's body capped and discarded, and in production only public addresses. Through
+ * HTTPS_PROXY (HTTP_PROXY) unless NO_PROXY names the target: in production the target is then checked
+ * all the same, and the proxy tunnels to the very address checked.
  */
 export class Sender {
   private readonly agent: Agent;
 
   constructor(private readonly options: SenderOptions) {
     const lookup = options.lookup ?? (dnsLookup as Lookup);
-    this.agent = new Agent({
-      connect: options.publicOnly
-        ? publicConnectionsOnly(buildConnector({ timeout: options.connectTimeoutMs, lookup: publicLookup(lookup) }))
-        : { timeout: options.connectTimeoutMs },
+    this.agent = outboundAgent({
+      connectTimeoutMs: options.connectTimeoutMs,
+      proxies: options.proxies,
+      ...(options.publicOnly && {
+        direct: publicConnectionsOnly(buildConnector({ timeout: options.connectTimeoutMs, lookup: publicLookup(lookup) })),
+        tunnelHost: publicAddress(lookup),
+      }),
       headersTimeout: options.responseTimeoutMs,
       bodyTimeout: options.responseTimeoutMs,
       connections: 64,
