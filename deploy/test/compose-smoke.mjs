@@ -48,8 +48,11 @@ const read = await fetch(`${gateway}/api/v2/organizations/${organization.domain}
 });
 check(read.status === 200 && (await read.json()).name === name, 'the organization reads back (EventStoreDB + MongoDB)');
 
-const metrics = await (await fetch(`${gateway}/metrics`)).text();
-check(metrics.includes('sesame_requests_total'), 'the gateway serves Prometheus metrics');
+const management = `http://localhost:${process.env.SESAME_GATEWAY_MANAGEMENT_PORT ?? 9080}`;
+const metrics = await (await fetch(`${management}/metrics`)).text();
+check(metrics.includes('sesame_http_requests_total'), 'the gateway serves Prometheus metrics on its management port');
+const hidden = await fetch(`${gateway}/metrics`);
+check(hidden.status === 404, `the public port has no /metrics (got ${hidden.status})`);
 
 const site = await fetch(`${docs}/`);
 check(site.status === 200, `the docs site answers 200 (got ${site.status})`);

@@ -13,7 +13,7 @@ import {
   natsPasswordVariable,
   sesameNatsUsers,
 } from '../../services/platform/src/messaging/nats-server-config';
-import { defaultHttpPorts } from '../../services/platform/src/runtime/ports';
+import { defaultHttpPorts, defaultManagementPort } from '../../services/platform/src/runtime/ports';
 import { processEntries } from '../../test/support/system';
 import { ciValues, chartDir, renderText, repoRoot } from './support/chart';
 import { parseDockerfile } from './support/dockerfile';
@@ -128,12 +128,19 @@ describe('deploy/compose.yaml', () => {
     }
   });
 
-  it('publishes only the gateway and the docs, on loopback by default; the backend network has no way out', () => {
+  it('publishes only the gateway and the docs, on loopback by default (the gateway management port always); the backend network has no way out', () => {
     const published = Object.entries(services)
       .filter(([, service]) => service.ports)
       .map(([name, service]) => [name, service.ports]);
+    expect(services.gateway.environment.SESAME_MANAGEMENT_PORT).toBe('9080');
     expect(published).toEqual([
-      ['gateway', ['${SESAME_BIND_ADDRESS:-127.0.0.1}:${SESAME_GATEWAY_PORT:-8080}:8080']],
+      [
+        'gateway',
+        [
+          '${SESAME_BIND_ADDRESS:-127.0.0.1}:${SESAME_GATEWAY_PORT:-8080}:8080',
+          '127.0.0.1:${SESAME_GATEWAY_MANAGEMENT_PORT:-9080}:9080',
+        ],
+      ],
       ['docs', ['${SESAME_BIND_ADDRESS:-127.0.0.1}:${SESAME_DOCS_PORT:-8000}:8000']],
     ]);
     expect(compose.networks.backend).toEqual({ internal: true });
@@ -249,6 +256,9 @@ describe('helm/sesame/values.yaml', () => {
       [...processes, 'docs'].map((name) => [name, defaultHttpPorts[name as keyof typeof defaultHttpPorts]]).sort(),
     );
     for (const [, key] of keys) expect(values).toHaveProperty(key);
+    expect(helpers).toMatch(
+      new RegExp(`^gateway: \\{ port: 8080, name: gateway, managementPort: ${defaultManagementPort},`, 'm'),
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { natsPermissions } from '../../services/platform/src/messaging/nats-permissions';
 import { natsRoles } from '../../services/platform/src/messaging/nats-connection';
-import { defaultHttpPorts } from '../../services/platform/src/runtime/ports';
+import { defaultHttpPorts, defaultManagementPort } from '../../services/platform/src/runtime/ports';
 import { processEntries } from '../../test/support/system';
 import { allowed, ciValues, chartDir, egressAllowed, helm, named, ofKind, render, schemaErrors } from './support/chart';
 import type { K8sObject } from './support/chart';
@@ -100,8 +100,12 @@ describe('the Sesame Deployments', () => {
       const container = deployment.spec.template.spec.containers[0];
       const port = defaultHttpPorts[name as keyof typeof defaultHttpPorts];
       expect(container.image).toBe(`sesame-${name}:0.1.0`);
-      expect(container.ports).toEqual([{ name: 'http', containerPort: port, protocol: 'TCP' }]);
+      const management =
+        name === 'gateway' ? [{ name: 'management', containerPort: defaultManagementPort, protocol: 'TCP' }] : [];
+      expect(container.ports).toEqual([{ name: 'http', containerPort: port, protocol: 'TCP' }, ...management]);
       expect(container.env).toContainEqual({ name: 'SESAME_HTTP_PORT', value: String(port) });
+      if (name === 'gateway')
+        expect(container.env).toContainEqual({ name: 'SESAME_MANAGEMENT_PORT', value: String(defaultManagementPort) });
       expect(named(rendered, 'Service', `sesame-${name}`).spec.selector).toEqual(deployment.spec.selector.matchLabels);
       expect(named(rendered, 'PodDisruptionBudget', `sesame-${name}`).spec).toEqual({
         maxUnavailable: 1,
@@ -155,13 +159,24 @@ describe('the Sesame Deployments', () => {
     expect(changed.spec.template.metadata.annotations['checksum/secret']).toBe(before['checksum/secret']);
   });
 
-  it('are scraped by Prometheus through pod annotations (not the docs)', () => {
+  it('are scraped by Prometheus through pod annotations (not the docs), the gateway on its management port', () => {
     const rendered = objects();
     expect(named(rendered, 'Deployment', 'sesame-webhooks').spec.template.metadata.annotations).toMatchObject({
       'prometheus.io/scrape': 'true',
       'prometheus.io/port': '8084',
       'prometheus.io/path': '/metrics',
     });
+    expect(named(rendered, 'Deployment', 'sesame-gateway').spec.template.metadata.annotations).toMatchObject({
+      'prometheus.io/port': String(defaultManagementPort),
+    });
+    expect(named(rendered, 'Service', 'sesame-gateway').spec.ports).toEqual([
+      { name: 'http', port: 8080, targetPort: 'http', protocol: 'TCP' },
+      { name: 'metrics', port: defaultManagementPort, targetPort: 'management', protocol: 'TCP' },
+    ]);
+    expect(named(rendered, 'Service', 'sesame-identity').spec.ports).toEqual([
+      { name: 'http', port: 8081, targetPort: 'http', protocol: 'TCP' },
+      { name: 'metrics', port: 8081, targetPort: 'http', protocol: 'TCP' },
+    ]);
     expect(
       named(rendered, 'Deployment', 'sesame-docs').spec.template.metadata.annotations['prometheus.io/scrape'],
     ).toBeUndefined();
@@ -273,7 +288,7 @@ describe('optional features', () => {
   it('creates a ServiceMonitor for the gateway and the services', () => {
     const monitor = named(rendered(), 'ServiceMonitor', 'sesame');
     expect(monitor.metadata.labels).toMatchObject({ release: 'prometheus' });
-    expect(monitor.spec.endpoints).toEqual([{ port: 'http', path: '/metrics', interval: '15s' }]);
+    expect(monitor.spec.endpoints).toEqual([{ port: 'metrics', path: '/metrics', interval: '15s' }]);
     expect(monitor.spec.selector.matchExpressions[0].values).toEqual(['gateway', ...processes.filter((p) => p !== 'gateway')]);
   });
 
@@ -416,6 +431,11 @@ describe('NetworkPolicies', () => {
     expect(allowed(restricted, gateway, outsider)).toBe(false);
     expect(allowed(restricted, identity, prometheus)).toBe(true);
     expect(allowed(restricted, identity, ingressController)).toBe(false);
+    const gatewayMetrics = { ...gateway, port: 'management' };
+    expect(allowed(restricted, gatewayMetrics, prometheus)).toBe(true);
+    expect(allowed(restricted, gatewayMetrics, ingressController)).toBe(false);
+    expect(allowed(restricted, gatewayMetrics, outsider)).toBe(false);
+    expect(allowed(policies, gatewayMetrics, outsider)).toBe(false);
   });
 });
 

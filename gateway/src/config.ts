@@ -1,9 +1,11 @@
 import { z } from '@sesame/contracts';
-import { baseConfigSchema } from '@sesame/platform';
+import { baseConfigSchema, defaultManagementPort } from '@sesame/platform';
 import { rateLimitEnvShape } from './rate-limits/rate-limit-config';
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   SESAME_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Port of the probes and /metrics (Prometheus scrapes it; integrators never see it); 0 picks a free one. */
+  SESAME_MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65535).default(defaultManagementPort),
   /** Public base URL of this gateway; the issuer of API-key tokens is `<url>/t/<tenant>`. */
   SESAME_PUBLIC_URL: z.url().default('http://localhost:8080'),
   SESAME_TENANT: z

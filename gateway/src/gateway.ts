@@ -16,6 +16,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { formTooDeepMessage, isNestedTooDeep, parseBrackets } from './http/form-body';
 import { registerJsonBodies } from './http/json-body';
 import { ApiError } from './http/api-error';
+import { registerAccessLog } from './http/access-log';
 import { lingerOnRefusedBodies } from './http/lingering-close';
 import { ServiceReadiness } from './http/service-readiness';
 import { clientErrorHandler, frameworkErrors, trackRequestHeads } from './http/transport-errors';
@@ -35,7 +36,10 @@ function correlationIdOf(request: IncomingMessage): string {
 }
 
 export interface Gateway {
+  /** The public API. */
   app: NestFastifyApplication;
+  /** Probes and /metrics, on SESAME_MANAGEMENT_PORT: for the kubelet and Prometheus, not integrators. */
+  management: NestFastifyApplication;
   stop(): Promise<void>;
 }
 
@@ -83,16 +87,19 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     genReqId: correlationIdOf,
     trustProxy: config.SESAME_TRUST_PROXY,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(
-    ProbesModule.forRoot({
-      metrics,
-      readiness: async () => {
-        const checks = { jwks: jwks.isLoaded(), revocations: revokedApiKeys.isLoaded(), ...(await services.check()) };
-        return { ready: Object.values(checks).every(Boolean), checks };
-      },
-    }),
-    adapter,
-    { bodyParser: false, logger: new NestPinoLogger(logger) },
+  const readiness = async () => {
+    const checks = { jwks: jwks.isLoaded(), revocations: revokedApiKeys.isLoaded(), ...(await services.check()) };
+    return { ready: Object.values(checks).every(Boolean), checks };
+  };
+  // The public port answers the probes (load balancers, `helm test`) but never /metrics (404).
+  const app = await NestFactory.create<NestFastifyApplication>(ProbesModule.forRoot({ readiness }), adapter, {
+    bodyParser: false,
+    logger: new NestPinoLogger(logger),
+  });
+  const management = await NestFactory.create<NestFastifyApplication>(
+    ProbesModule.forRoot({ readiness, metrics }),
+    new FastifyAdapter(),
+    { logger: new NestPinoLogger(logger) },
   );
   app.useGlobalFilters(new ApiExceptionFilter(config.SESAME_DOCS_URL, logger));
 
@@ -112,12 +119,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     void reply.header('x-correlation-id', request.id);
   });
   lingerOnRefusedBodies(fastify);
-  fastify.addHook('onResponse', async (request, reply) => {
-    const route = `${request.method} ${request.routeOptions.url ?? 'unmatched'}`;
-    metrics.requests.inc({ route, outcome: String(reply.statusCode) });
-    metrics.requestDuration.observe({ route }, reply.elapsedTime / 1_000);
-    logger.debug({ correlationId: request.id, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-  });
+  registerAccessLog(fastify, logger, metrics);
 
   const openApi = generateOpenApiDocument();
   // The 3.0 rendition is converted at its first request, not at start-up.
@@ -139,9 +141,11 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
 
   return {
     app,
+    management,
     stop: async () => {
       stopJwks();
       await app.close();
+      await management.close();
       await rpc.close();
       await counters.close();
       await idempotency.close();

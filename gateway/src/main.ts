@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { createLogger, loadConfig, requireNatsCredentials, runMain, startTracing } from '@sesame/platform';
 import { gatewayConfigSchema } from './config';
 import { createGateway } from './gateway';
@@ -7,8 +8,10 @@ runMain(async () => {
   const logger = createLogger('gateway', config.SESAME_LOG_LEVEL);
   const tracing = startTracing('gateway');
   const gateway = await createGateway(config, logger);
+  await gateway.management.listen(config.SESAME_MANAGEMENT_PORT, config.SESAME_HTTP_HOST);
   await gateway.app.listen(config.SESAME_HTTP_PORT, config.SESAME_HTTP_HOST);
-  logger.info({ port: config.SESAME_HTTP_PORT, url: config.SESAME_PUBLIC_URL }, 'gateway started');
+  const managementPort = (gateway.management.getHttpServer().address() as AddressInfo).port;
+  logger.info({ port: config.SESAME_HTTP_PORT, managementPort, url: config.SESAME_PUBLIC_URL }, 'gateway started');
 
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const)

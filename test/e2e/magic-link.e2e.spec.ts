@@ -149,8 +149,11 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
       for (const secret of [code, tokens.body.access_token, tokens.body.refresh_token]) expect(logs).not.toContain(secret);
     });
 
-    it('works once: the same code is refused (invalid_grant)', async () => {
+    it('works once: the same code is refused (invalid_grant); both exchanges count as magic-link sign-ins', async () => {
       expect(await exchange(code)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      const metrics = await fetch(system.metricsUrl('auth-methods')).then((response) => response.text());
+      expect(metrics).toContain('sesame_sign_ins_total{method="magic_link",outcome="success",process="auth-methods"} 1');
+      expect(metrics).toContain('sesame_sign_ins_total{method="magic_link",outcome="failure",process="auth-methods"} 1');
     });
 
     it('refuses a redirect URI that is not registered', async () => {

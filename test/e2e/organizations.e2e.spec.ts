@@ -316,8 +316,8 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
       expect(openApi30.body.openapi).toBe('3.0.3');
       expect(openApi30.body).toEqual(committed('openapi-3.0.json'));
       expect((await system.request('GET', '/healthz', { token: null })).body).toEqual({ status: 'ok' });
-      const metrics = await system.request('GET', '/metrics', { token: null });
-      expect(metrics.body).toContain('sesame_requests_total');
+      const metrics = await fetch(system.metricsUrl('gateway')).then((response) => response.text());
+      expect(metrics).toContain('sesame_http_requests_total');
     });
   });
 

@@ -201,7 +201,7 @@ describe('Rate limits (all processes, real NATS key-value)', () => {
     const answers = [];
     for (let attempt = 0; attempt < 5; attempt++) answers.push((await challenge()).status);
     expect(answers).toEqual([200, 200, 200, 200, 200]);
-    const metrics = await fetch(`${system.baseUrl}/metrics`).then((response) => response.text());
+    const metrics = await fetch(system.metricsUrl('gateway')).then((response) => response.text());
     expect(metrics).toMatch(
       /sesame_rate_limit_decisions_total\{limit="password_challenge_email",outcome="error",process="gateway"\} 5/,
     );

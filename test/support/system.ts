@@ -49,6 +49,10 @@ const harnessUser = 'sesame-test';
 export class System {
   readonly baseUrl: string;
   private readonly children = new Map<ProcessName, ChildProcess>();
+  /** Each process's HTTP port: a service's probes and /metrics; the gateway's public API. */
+  readonly httpPorts = new Map<ProcessName, number>();
+  /** The gateway's management port (probes and /metrics). */
+  gatewayManagementPort = 0;
   private readonly tokens = new Map<string, { token: string; expires: number }>();
   apiKey!: ApiKey;
 
@@ -87,6 +91,8 @@ export class System {
       SESAME_LOG_LEVEL: 'info',
       SESAME_HTTP_HOST: '127.0.0.1',
       SESAME_SHUTDOWN_GRACE_MS: '3000',
+      // Any other gateway a test starts picks a free management port.
+      SESAME_MANAGEMENT_PORT: '0',
       ...storesFromEnvironment(),
       ...options.env,
     };
@@ -103,15 +109,22 @@ export class System {
   }
 
   private async startProcesses(names: ProcessName[]): Promise<void> {
-    const taken = new Set([this.gatewayPort]);
-    for (const name of names) {
-      let port = this.gatewayPort;
-      // A port just probed free can be handed out twice before anything listens on it.
-      while (name !== 'gateway' && taken.has(port)) port = await freePort();
+    const taken = new Set([this.gatewayPort, ...this.httpPorts.values(), this.gatewayManagementPort]);
+    // A port just probed free can be handed out twice before anything listens on it.
+    const untaken = async () => {
+      let port = await freePort();
+      while (taken.has(port)) port = await freePort();
       taken.add(port);
+      return port;
+    };
+    if (names.includes('gateway') && this.gatewayManagementPort === 0) this.gatewayManagementPort = await untaken();
+    for (const name of names) {
+      const port = name === 'gateway' ? this.gatewayPort : (this.httpPorts.get(name) ?? (await untaken()));
+      this.httpPorts.set(name, Number(this.options.processEnv?.[name]?.SESAME_HTTP_PORT ?? port));
+      const management = name === 'gateway' ? { SESAME_MANAGEMENT_PORT: String(this.gatewayManagementPort) } : {};
       const child = spawn(process.execPath, [join(repoRoot, processEntries[name])], {
         cwd: repoRoot,
-        env: { ...this.envOf(name), SESAME_HTTP_PORT: String(port), ...this.options.processEnv?.[name] },
+        env: { ...this.envOf(name), SESAME_HTTP_PORT: String(port), ...management, ...this.options.processEnv?.[name] },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const log = createWriteStream(join(this.logDir, `${name}.log`), { flags: 'a' });
@@ -119,6 +132,12 @@ export class System {
       child.stderr?.pipe(log);
       this.children.set(name, child);
     }
+  }
+
+  /** Where `name` serves /metrics: a service's HTTP port, the gateway's management port. */
+  metricsUrl(name: ProcessName): string {
+    const port = name === 'gateway' ? this.gatewayManagementPort : this.httpPorts.get(name);
+    return `http://127.0.0.1:${port}/metrics`;
   }
 
   /** The environment of one process: the system's, with that process's own NATS user. */

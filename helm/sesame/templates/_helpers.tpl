@@ -44,9 +44,10 @@ app.kubernetes.io/part-of: sesame
 {{/*
 The Sesame processes: values key, component name, the HTTP port its image listens on
 (probes, /metrics, and the API for the gateway), its entry point, and whether it uses the stores. The gateway and docs are reachable from outside; the services only over NATS.
+The gateway serves /metrics on a management port of its own (`managementPort`), never on the public one.
 */}}
 {{- define "sesame.components" -}}
-gateway: { port: 8080, name: gateway, entry: gateway/dist/main.js, public: true, stores: false, healthPath: /healthz, readyPath: /readyz }
+gateway: { port: 8080, name: gateway, managementPort: 9080, entry: gateway/dist/main.js, public: true, stores: false, healthPath: /healthz, readyPath: /readyz }
 identity: { port: 8081, name: identity, entry: services/identity/dist/main.js, public: false, stores: true, healthPath: /healthz, readyPath: /readyz }
 authMethods: { port: 8082, name: auth-methods, entry: services/auth-methods/dist/main.js, public: false, stores: true, healthPath: /healthz, readyPath: /readyz }
 directorySync: { port: 8083, name: directory-sync, entry: services/directory-sync/dist/main.js, public: false, stores: true, healthPath: /healthz, readyPath: /readyz }
@@ -337,4 +338,9 @@ this release runs. MongoDB's password comes from its Secret through variable exp
 {{- if and .Values.nats.tls.enabled .Values.nats.tls.clientSecret (not (include "sesame.nats.caSecret" .)) -}}
 {{- fail "nats.tls.clientSecret needs nats.tls.caSecret (or nats.tls.serverSecret with a ca.crt): the CA that signs the client certificates" -}}
 {{- end -}}
+{{- end -}}
+
+{{/* The named container port a component serves /metrics on: (dict "component" $component). */}}
+{{- define "sesame.metricsPortName" -}}
+{{- if .component.managementPort }}management{{ else }}http{{ end -}}
 {{- end -}}

@@ -28,6 +28,7 @@ import { MailTemplates } from './magic-link/mail-templates';
 import { registerMagicLink } from './magic-link/magic-link.module';
 import { registerRelays } from './relays/relays.module';
 import { organizationDeletionReactor } from './organization-deletion/organization-deletion.reactor';
+import { countSignIns } from './sign-in-metrics';
 
 const day = 86_400_000;
 
@@ -57,6 +58,7 @@ runMain(async () => {
   });
   const identity = new IdentityClient(services);
   const tokenEndpoint = registerOAuth(runtime, config, signingKeys);
+  countSignIns(runtime.router, runtime.metrics);
   const { authorizationCodes, userTokens } = registerAuthorizationCodes(runtime, config, {
     signingKeys,
     identity,
@@ -106,7 +108,7 @@ runMain(async () => {
     validateResponse: (xml, expected) => samlValidation.validate(xml, expected),
   });
   registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find });
-  const sms = createSmsSender(config, runtime.nc, runtime.logger);
+  const sms = createSmsSender(config, runtime.nc, runtime.logger, runtime.metrics);
   const totp = registerTotp(runtime, { identity, organizations, keyRing, codes: authorizationCodes, sms });
   await runtime.start();
   const organizationDeletion = subscribeToServiceEvents({

@@ -40,6 +40,7 @@ export function registerAuthorizationCodes(
     tokens: userTokens,
     ttlSeconds: config.SESAME_AUTHORIZATION_CODE_TTL_SECONDS,
     now,
+    metrics: runtime.metrics,
   });
   const metadata = (context: Parameters<ServiceRuntime['metadata']>[0]) => runtime.metadata(context);
   deps.tokenEndpoint.register('authorization_code', authorizationCodeGrant(authorizationCodes, metadata));

@@ -21,7 +21,7 @@
  */
 import type { Environment, SignInMethod, Token, TokenRequest, UnregisteredSubject } from '@sesame/contracts';
 import { ConcurrencyError, DomainError, fail, fold, handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
-import type { CommandHandlerDeps, EventMetadata, EventStore } from '@sesame/platform';
+import type { CommandHandlerDeps, EventMetadata, EventStore, Metrics } from '@sesame/platform';
 import { authorizationCodeDecider, invalidCode } from './domain/authorization-code.decider';
 import type { TokenClient } from '../oauth/token-endpoint';
 import type { AuthorizationCodeCommand, AuthorizationCodeState } from './domain/authorization-code.decider';
@@ -61,6 +61,8 @@ export interface AuthorizationCodesEnv {
   tokens: UserTokens;
   ttlSeconds: number;
   now(): Date;
+  /** Counts magic-link sign-ins: the code mailed is the user's proof, checked at its exchange. */
+  metrics?: Pick<Metrics, 'signIns'>;
 }
 
 export const authorizationCodeCategory = 'authorizationCode';
@@ -127,9 +129,13 @@ export class AuthorizationCodes {
         if (error instanceof ConcurrencyError) fail(invalidCode());
         throw error;
       });
-      return await this.env.tokens.mint(state, family);
+      const token = await this.env.tokens.mint(state, family);
+      if (state.method === 'magic_link') this.env.metrics?.signIns.inc({ method: 'magic_link', outcome: 'success' });
+      return token;
     } catch (error) {
       if (error instanceof DomainError) await this.revokeIfReused(stream, metadata);
+      if (state.status !== 'empty' && state.method === 'magic_link')
+        this.env.metrics?.signIns.inc({ method: 'magic_link', outcome: error instanceof DomainError ? 'failure' : 'error' });
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { listQueryOfSearch, scimOperations } from '@sesame/contracts';
 import type { Operation, RpcReply, ScimResourceData, ScimResourceKind, ScimSearchRequest } from '@sesame/contracts';
-import { ok } from '@sesame/platform';
+import { ok, replyStatus } from '@sesame/platform';
 import type { RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityClient } from '../identity-client';
 import type { MappingOf } from '../attributes-mapping/attributes-mapping.module';
@@ -24,6 +24,9 @@ import { authenticateDirectory } from './scim-auth';
 type Input = { params: { directory_id: string; id?: string }; query?: unknown; body?: unknown };
 type Handler = (input: Input, request: ScimRequest) => Promise<RpcReply<unknown>>;
 
+/** The `operation` label of the SCIM metrics is the subject after it: `users.create`, `groups.patch`, `search`... */
+const scimSubjectPrefix = 'directory-sync.scim.';
+
 const operation = (id: string) => {
   const found = scimOperations.find((candidate) => candidate.operationId === id);
   if (!found) throw new Error(`No SCIM operation ${id}`);
@@ -43,7 +46,11 @@ export function registerScim(
     store,
     provisioningRules(store, new UserProvisioning(identity, mappingOf), new GroupProvisioning(identity)),
   );
-  const serve = (operationId: string, handler: Handler) =>
+  const serve = (operationId: string, handler: Handler) => {
+    const { subject } = operation(operationId);
+    runtime.router.onReply(subject, (reply) =>
+      runtime.metrics.scimRequests.inc({ operation: subject.replace(scimSubjectPrefix, ''), status: replyStatus(reply) }),
+    );
     runtime.router.operation(operation(operationId), async (input, context: RequestContext) => {
       const { directory_id } = (input as Input).params;
       const directory = await authenticateDirectory(directories, context.meta, directory_id);
@@ -55,6 +62,7 @@ export function registerScim(
       };
       return handler(input as Input, request);
     });
+  };
   registerDiscovery(serve, config);
   for (const kind of ['User', 'Group'] as const) registerResource(serve, resources, kind);
   serve('scimSearch', async (input, request) => ok(await resources.list(['User', 'Group'], searchQuery(input), request)));

@@ -10,7 +10,10 @@ import { SmtpTransport } from './smtp.transport';
  * The mailer the configuration asks for: SMTP when `SESAME_MAIL_TRANSPORT=smtp`, through the mail
  * queue this process helps deliver until it stops; the local outbox otherwise.
  */
-export function createMailer(config: BaseConfig, runtime: Pick<ServiceRuntime, 'nc' | 'logger' | 'onShutdown'>): Mailer {
+export function createMailer(
+  config: BaseConfig,
+  runtime: Pick<ServiceRuntime, 'nc' | 'logger' | 'onShutdown'> & { metrics?: ServiceRuntime['metrics'] },
+): Mailer {
   const { nc, logger } = runtime;
   if (config.SESAME_MAIL_TRANSPORT !== 'smtp') {
     if (config.SESAME_MODE === 'production')
@@ -18,7 +21,9 @@ export function createMailer(config: BaseConfig, runtime: Pick<ServiceRuntime, '
     return new OutboxMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, logger, outboxRetentionMs(config.SESAME_MODE));
   }
   const transport = new SmtpTransport(config.SESAME_SMTP_URL as string, logger);
-  const mailer = new QueuedMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, transport, logger);
+  const mailer = new QueuedMailer(nc, config.SESAME_PREFIX, config.SESAME_MAIL_FROM, transport, logger, {
+    ...(runtime.metrics ? { metrics: runtime.metrics } : {}),
+  });
   mailer.start();
   runtime.onShutdown(() => mailer.stop());
   return mailer;

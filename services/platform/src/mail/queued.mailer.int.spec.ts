@@ -4,6 +4,7 @@ import { connect } from 'nats';
 import type { NatsConnection } from 'nats';
 import { SMTPServer } from 'smtp-server';
 import { createLogger } from '../logging/logger';
+import { Metrics } from '../metrics/metrics';
 import { mailerContract } from '../testing/mailer.contract';
 import { testNatsUrl, testPrefix } from '../testing/test-prefix';
 import type { SentMail } from './mail.port';
@@ -76,12 +77,16 @@ describe('QueuedMailer over SMTP (real NATS work queue, real SMTP peer)', () => 
   /** Every mailer of a deployment shares the queue's consumer, so its settings too. */
   const options = { ackWaitMs: 1_000, maxAttempts: 3, retryDelayMs: () => 100 };
   let mailer: QueuedMailer;
+  const metrics = new Metrics('test');
+  const delivered = async () =>
+    Object.fromEntries((await metrics.mailDeliveries.get()).values.map((v) => [v.labels.outcome, v.value]));
+  const depth = async () => /^sesame_mail_queue_depth\{process="test"\} (\S+)$/m.exec(await metrics.registry.metrics())?.[1];
   const queued = async () => (await (await nc.jetstreamManager()).streams.info(mailQueueStreamName(prefix))).state.messages;
 
   beforeAll(async () => {
     nc = await connect({ servers: testNatsUrl() });
     await peer.start();
-    mailer = new QueuedMailer(nc, prefix, from, new SmtpTransport(peer.url, logger), logger, options);
+    mailer = new QueuedMailer(nc, prefix, from, new SmtpTransport(peer.url, logger), logger, { ...options, metrics });
     mailer.start();
   });
   afterAll(async () => {
@@ -155,6 +160,29 @@ describe('QueuedMailer over SMTP (real NATS work queue, real SMTP peer)', () => 
     expect(peer.attempts.get('refused@example.com')).toBe(1);
     expect(peer.attempts.get('failing@example.com')).toBe(3);
     await until(async () => ((await queued()) === 0 ? true : undefined), 'an empty queue');
+  });
+
+  it('counts deliveries by outcome and shows the queue depth (waiting and being delivered) at each scrape', async () => {
+    await until(async () => ((await queued()) === 0 ? true : undefined), 'an empty queue');
+    const before = await delivered();
+    expect(await depth()).toBe('0');
+    peer.hold('depth@example.com');
+    peer.refusals.set('counted@example.com', [451]);
+    peer.refusals.set('gone@example.com', [550]);
+    await mailer.send({ to: 'depth@example.com', subject: 'Depth', text: 't' });
+    await until(() => peer.attempts.get('depth@example.com'), 'the held attempt');
+    await mailer.send({ to: 'counted@example.com', subject: 'Counted', text: 't' });
+    await mailer.send({ to: 'gone@example.com', subject: 'Gone', text: 't' });
+    expect(await depth()).toBe('3');
+    peer.held.get('depth@example.com')?.();
+    await until(async () => ((await depth()) === '0' ? true : undefined), 'the queue to empty');
+    const after = await delivered();
+    const increase = (outcome: string) => (after[outcome] ?? 0) - (before[outcome] ?? 0);
+    expect({ delivered: increase('delivered'), retried: increase('retried'), dropped: increase('dropped') }).toEqual({
+      delivered: 2,
+      retried: 1,
+      dropped: 1,
+    });
   });
 
   it('delivers a message whose process died while sending it, through another process, after the ack wait', async () => {

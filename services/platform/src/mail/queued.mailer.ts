@@ -1,6 +1,7 @@
 import { AckPolicy, JSONCodec, RetentionPolicy, StorageType, nanos } from 'nats';
 import type { ConsumerMessages, JsMsg, NatsConnection } from 'nats';
 import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
 import { keepInProgress } from '../messaging/in-progress';
 import { mailLogEntry, stampMail } from './mail.port';
 import type { MailMessage, Mailer, SentMail } from './mail.port';
@@ -16,6 +17,8 @@ export interface QueuedMailerOptions {
   ackWaitMs?: number;
   /** Wait before the next attempt after `attempt` failed ones. */
   retryDelayMs?: (attempt: number) => number;
+  /** Counts deliveries by outcome and reads the queue depth at each scrape. */
+  metrics?: Pick<Metrics, 'mailDeliveries' | 'mailQueueDepth' | 'sample'>;
 }
 
 const keepForMs = 7 * 86_400_000;
@@ -40,6 +43,7 @@ export class QueuedMailer implements Mailer {
   private readonly maxAttempts: number;
   private readonly ackWaitMs: number;
   private readonly retryDelayMs: (attempt: number) => number;
+  private readonly metrics?: QueuedMailerOptions['metrics'];
   private ready?: Promise<void>;
   private stopped = false;
   private messages?: ConsumerMessages;
@@ -57,6 +61,15 @@ export class QueuedMailer implements Mailer {
     this.maxAttempts = options.maxAttempts ?? 12;
     this.ackWaitMs = options.ackWaitMs ?? 60_000;
     this.retryDelayMs = options.retryDelayMs ?? backoff;
+    this.metrics = options.metrics;
+    this.metrics?.sample(this.metrics.mailQueueDepth, () => this.depth());
+  }
+
+  /** Messages in the queue not delivered yet: waiting, and handed to a process that has not acknowledged them. */
+  async depth(): Promise<number> {
+    await this.ensureQueue();
+    const info = await (await this.nc.jetstreamManager()).consumers.info(mailQueueStreamName(this.prefix), durable);
+    return info.num_pending + info.num_ack_pending;
   }
 
   async send(message: MailMessage): Promise<SentMail> {
@@ -117,14 +130,17 @@ export class QueuedMailer implements Mailer {
     try {
       await this.transport.deliver(mail);
       message.ack();
+      this.metrics?.mailDeliveries.inc({ outcome: 'delivered' });
     } catch (error) {
       const log = { err: error, mail: { id: mail.id, to: mail.to, subject: mail.subject }, attempt };
       if (isPermanentMailFailure(error) || attempt >= this.maxAttempts) {
         this.logger.error(log, 'mail dropped: the server refused it or every attempt failed');
         message.term();
+        this.metrics?.mailDeliveries.inc({ outcome: 'dropped' });
       } else {
         this.logger.warn(log, 'mail not delivered; will retry');
         message.nak(this.retryDelayMs(attempt));
+        this.metrics?.mailDeliveries.inc({ outcome: 'retried' });
       }
     } finally {
       stopHeartbeat();

@@ -57,6 +57,19 @@ describe('RpcRouter metrics', () => {
     expect(text).toContain('sesame_requests_total{route="things.get",outcome="200",process="test"} 1');
   });
 
+  it('shows each reply of a subject and its input to the listeners of that subject only', async () => {
+    const seen: [string, unknown][] = [];
+    router.onReply('things.get', (reply, input) => seen.push([reply.ok ? 'ok' : 'failed', input]));
+    router.onReply('things.delete', (reply, input) => seen.push([reply.ok ? 'ok' : 'failed', input]));
+    await router.dispatch('things.get', { meta: { correlationId: 'c' }, input: { id: 1 } });
+    await router.dispatch('things.create', request);
+    await router.dispatch('things.delete', { meta: { correlationId: 'c' }, input: { id: 2 } });
+    expect(seen).toEqual([
+      ['ok', { id: 1 }],
+      ['failed', { id: 2 }],
+    ]);
+  });
+
   it('works without metrics', async () => {
     const bare = new RpcRouter(createLogger('test', 'silent'));
     bare.on('things.get', async () => ok({ id: 1 }));

@@ -11,6 +11,9 @@ export interface RequestContext {
   logger: Logger;
 }
 
+/** Sees each reply to a subject with the request's input, unvalidated (metrics of one subject). */
+export type ReplyListener = (reply: RpcReply, input: unknown) => void;
+
 export type RpcHandler<I = unknown, O = unknown> = (input: I, context: RequestContext) => Promise<RpcReply<O>>;
 
 /**
@@ -20,6 +23,7 @@ export type RpcHandler<I = unknown, O = unknown> = (input: I, context: RequestCo
  */
 export class RpcRouter {
   private readonly routes = new Map<string, RpcHandler>();
+  private readonly replyListeners = new Map<string, ReplyListener[]>();
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
 
@@ -73,9 +77,17 @@ export class RpcRouter {
     });
   }
 
+  /** Calls `listener` after each reply to `subject`. */
+  onReply(subject: string, listener: ReplyListener): void {
+    this.replyListeners.set(subject, [...(this.replyListeners.get(subject) ?? []), listener]);
+  }
+
   async dispatch(subject: string, request: RpcRequest): Promise<RpcReply> {
-    if (!this.metrics) return this.handle(subject, request);
-    return this.metrics.observe(subject, () => this.handle(subject, request), replyStatus);
+    const reply = this.metrics
+      ? await this.metrics.observe(subject, () => this.handle(subject, request), replyStatus)
+      : await this.handle(subject, request);
+    for (const listener of this.replyListeners.get(subject) ?? []) listener(reply, request?.input);
+    return reply;
   }
 
   private async handle(subject: string, request: RpcRequest): Promise<RpcReply> {

@@ -208,6 +208,22 @@ export class ProjectionRunner {
     return this.head > this.position ? this.head - this.position : 0n;
   }
 
+  /**
+   * Commits not yet applied to each read model (`<name>_v<version>`), as of this head reading: a
+   * read model has applied everything up to its checkpoint, and everything before the position the
+   * subscription reached.
+   */
+  async lagByReadModel(): Promise<Map<string, bigint>> {
+    const head = await this.lag().then(() => this.head);
+    return new Map(
+      this.projections.map((projection) => {
+        const checkpoint = this.checkpoints.get(keyOf(projection)) ?? 0n;
+        const applied = checkpoint > this.position ? checkpoint : this.position;
+        return [keyOf(projection), head > applied ? head - applied : 0n];
+      }),
+    );
+  }
+
   async stop(): Promise<void> {
     await this.subscription?.stop();
     await this.saveCheckpoints();

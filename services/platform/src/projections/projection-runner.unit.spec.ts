@@ -108,6 +108,55 @@ describe('ProjectionRunner.caughtUp', () => {
   });
 });
 
+describe('ProjectionRunner.lagByReadModel', () => {
+  it('tells how many commits each read model has still to apply, down to 0 once they are applied', async () => {
+    const store = new MemoryEventStore();
+    const runner = new ProjectionRunner(store, new MemoryReadModelStore(), logger);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const projection = (name: string, hold: boolean) => ({
+      name,
+      version: 1,
+      categories: ['thing'],
+      init: async () => undefined,
+      apply: async () => {
+        if (hold) await held;
+      },
+    });
+    runner.register(projection('slow', true));
+    runner.register(projection('quick', false));
+    await runner.start();
+    await runner.whenReady();
+    expect(await runner.lagByReadModel()).toEqual(
+      new Map([
+        ['slow_v1', 0n],
+        ['quick_v1', 0n],
+      ]),
+    );
+    for (const id of ['1', '2', '3'])
+      await store.appendToStream(`thing-${id}`, [{ type: 'Named', data: { name: id } }], {
+        expectedRevision: 'no_stream',
+        metadata,
+      });
+    await waitFor(async () => (await runner.lagByReadModel()).get('slow_v1') === 3n);
+    expect(await runner.lagByReadModel()).toEqual(
+      new Map([
+        ['slow_v1', 3n],
+        ['quick_v1', 3n],
+      ]),
+    );
+    release();
+    await runner.caughtUp();
+    expect(await runner.lagByReadModel()).toEqual(
+      new Map([
+        ['slow_v1', 0n],
+        ['quick_v1', 0n],
+      ]),
+    );
+    await runner.stop();
+  });
+});
+
 describe('ProjectionRunner: a commit it cannot apply', () => {
   /** A projection of `thing` streams that throws on events named `poison` (`failures` times, or always, or while `failing()`). */
   function brittle(failures = Number.POSITIVE_INFINITY, failing = () => true) {

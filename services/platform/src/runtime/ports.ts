@@ -7,3 +7,6 @@ export const defaultHttpPorts = {
   webhooks: 8084,
   docs: 8000,
 } as const;
+
+/** Default management port of the gateway (probes and /metrics; never the public port). */
+export const defaultManagementPort = 9080;

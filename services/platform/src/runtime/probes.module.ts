@@ -10,12 +10,13 @@ export interface Readiness {
 
 export interface Probes {
   readiness(): Promise<Readiness>;
-  metrics: Metrics;
+  /** Served on `/metrics` when given: a management port's probes (the gateway's public port serves none). */
+  metrics?: Metrics;
 }
 
 export const PROBES = Symbol('PROBES');
 
-/** `/healthz` (the process is alive), `/readyz` (it can serve) and `/metrics` (Prometheus). */
+/** `/healthz` (the process is alive) and `/readyz` (it can serve). */
 @Controller()
 class ProbesController {
   constructor(@Inject(PROBES) private readonly probes: Probes) {}
@@ -31,6 +32,12 @@ class ProbesController {
     reply.status(readiness.ready ? 200 : 503);
     return { status: readiness.ready ? 'ready' : 'not_ready', checks: readiness.checks };
   }
+}
+
+/** `/metrics` (Prometheus). */
+@Controller()
+class MetricsController {
+  constructor(@Inject(PROBES) private readonly probes: Required<Probes>) {}
 
   @Get('metrics')
   async metrics(@Res() reply: FastifyReply) {
@@ -42,6 +49,10 @@ class ProbesController {
 @Module({})
 export class ProbesModule {
   static forRoot(probes: Probes): DynamicModule {
-    return { module: ProbesModule, controllers: [ProbesController], providers: [{ provide: PROBES, useValue: probes }] };
+    return {
+      module: ProbesModule,
+      controllers: probes.metrics ? [ProbesController, MetricsController] : [ProbesController],
+      providers: [{ provide: PROBES, useValue: probes }],
+    };
   }
 }

@@ -106,13 +106,7 @@ export class ServiceRuntime {
     );
     await this.projections.start();
     if (this.config.SESAME_EVENT_STORE === 'eventstoredb') await this.startRelay();
-    const lagTimer = setInterval(() => {
-      this.projections.lag().then(
-        (lag) => this.metrics.projectionLag.set(Number(lag)),
-        () => undefined,
-      );
-    }, 5_000);
-    lagTimer.unref();
+    this.metrics.sampleProjectionLag(() => this.projections.lagByReadModel());
 
     const app = await NestFactory.create<NestFastifyApplication>(
       ProbesModule.forRoot({

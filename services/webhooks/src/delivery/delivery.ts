@@ -1,4 +1,4 @@
-import type { KeyRing, ServiceRuntime } from '@sesame/platform';
+import type { KeyRing, Metrics, ServiceRuntime } from '@sesame/platform';
 import type { WebhooksConfig } from '../config';
 import { startEventReactor } from '../events/event-reactor';
 import type { JobIndex } from '../jobs/job-index';
@@ -51,7 +51,9 @@ export async function startDelivery(
     concurrency: config.SESAME_WEBHOOK_CONCURRENCY,
     pollMs: config.SESAME_WEBHOOK_POLL_MS,
     logger: runtime.logger,
+    metrics: runtime.metrics,
   });
+  countBacklog(runtime.metrics, index);
   const retention = startRetention({ store, index, retentionMs: config.SESAME_WEBHOOK_RETENTION_MS, logger: runtime.logger });
   const started = runtime.projections.whenReady().then(() => {
     dispatcher.start();
@@ -63,5 +65,14 @@ export async function startDelivery(
     await dispatcher.stop(config.SESAME_SHUTDOWN_GRACE_MS);
     watch.stop();
     await sender.close();
+  });
+}
+
+/** The backlog gauges, read from this replica's job index (every replica sees every job). */
+function countBacklog(metrics: Metrics, index: JobIndex): void {
+  metrics.sample(metrics.webhookJobsWaiting, async () => index.backlog().waiting);
+  metrics.sample(metrics.webhookOldestJobAge, async () => {
+    const { oldestInsertedAt } = index.backlog();
+    return oldestInsertedAt === null ? 0 : Math.max(0, (Date.now() - Date.parse(oldestInsertedAt)) / 1_000);
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SpanKind, continueTrace } from '@sesame/platform';
-import type { KeyRing, Logger } from '@sesame/platform';
+import type { KeyRing, Logger, Metrics } from '@sesame/platform';
 import type { Backoff, Job } from '../jobs/domain/job.decider';
 import type { JobIndex } from '../jobs/job-index';
 import type { JobStore } from '../jobs/job-store';
@@ -21,8 +21,10 @@ export interface DispatcherOptions {
   concurrency: number;
   pollMs: number;
   logger: Logger;
-  /** Called after each attempt (metrics, benchmarks). */
+  /** Called after each attempt (benchmarks). */
   onAttempt?(job: Job, startedAt: number): void;
+  /** Counts attempts by outcome (`sesame_webhook_delivery_attempts_total`). */
+  metrics?: Pick<Metrics, 'webhookDeliveries'>;
 }
 
 /**
@@ -91,6 +93,7 @@ export class Dispatcher {
       this.options.sender.send(this.delivery(claimed.job, webhook)),
     );
     this.options.onAttempt?.(claimed.job, startedAt);
+    this.options.metrics?.webhookDeliveries.inc({ outcome: outcome.kind });
     const recorded = await this.options.store.transition(id, {
       type: 'RecordAttempt',
       data: { owner: this.owner, outcome, backoff: this.options.backoff, jitter: Math.random(), now: now() },

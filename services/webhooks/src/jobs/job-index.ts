@@ -66,6 +66,13 @@ export class JobIndex {
     return ids;
   }
 
+  /** Jobs not finished yet and when the oldest of them was inserted (metrics: backlog, oldest job age). */
+  backlog(): { waiting: number; oldestInsertedAt: string | null } {
+    let oldest: string | null = null;
+    for (const job of this.pending.values()) if (oldest === null || job.inserted_at < oldest) oldest = job.inserted_at;
+    return { waiting: this.pending.size, oldestInsertedAt: oldest };
+  }
+
   /** Final jobs that ended before `cutoff`, with the revision to delete them at. */
   expired(cutoff: string): StoredJob[] {
     return [...this.jobs.values()].filter((stored) => isFinal(stored.job) && (finishedAt(stored.job) ?? '') < cutoff);
