@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { System } from '../support/system';
 import { createOrganization, eventually } from '../support/identity-fixtures';
+import { logLinesWith } from '../support/process-logs';
 import { OtlpReceiver } from '../support/otlp-receiver';
 import type { ReceivedSpan } from '../support/otlp-receiver';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -179,6 +180,19 @@ describe('Tracing: one request is one trace, from the gateway through NATS into 
       name: 'auth-methods.magic-link.challenge.create',
     });
     expect(mailed).toContain(email);
+  });
+
+  it('starts a trace for a request that carries none, and the access log names it', async () => {
+    const correlationId = `traced-${randomUUID()}`;
+    const answer = await system.request('GET', `/api/v2/organizations/${org}`, {
+      headers: { 'x-correlation-id': correlationId },
+    });
+    expect(answer.status).toBe(200);
+    const [line] = await logLinesWith(system, correlationId);
+    expect(line).toMatchObject({ msg: 'request', correlationId, traceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    await eventually(async () => otlp.trace(line?.traceId).some((span) => span.service === 'sesame-identity'), 30_000);
+    const request = otlp.trace(line?.traceId).find((span) => span.service === 'sesame-gateway' && span.kind === server);
+    expect(request).toMatchObject({ name: 'GET /api/v2/organizations/:org_domain', parentSpanId: undefined });
   });
 
   it('exports no secret: no password, SCIM token, API key secret or email address in any exported span', async () => {

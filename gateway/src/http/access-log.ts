@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger, Metrics } from '@sesame/platform';
+import { traceIdOfRequest } from './request-spans';
 
 /** W3C Trace Context `traceparent`: version 00, 32-hex trace id (not all zeros), 16-hex parent id, flags. */
 const traceparentPattern = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -27,7 +28,8 @@ export function accessLog(request: FastifyRequest, reply: FastifyReply, logger: 
   const labels = { method: request.method, route, status: String(reply.statusCode) };
   metrics.httpRequests.inc(labels);
   metrics.httpRequestDuration.observe(labels, reply.elapsedTime / 1_000);
-  const traceId = traceIdOf(request.headers.traceparent);
+  // The request's own trace while tracing is on (it continues the caller's), else the caller's.
+  const traceId = traceIdOfRequest(request) ?? traceIdOf(request.headers.traceparent);
   const entry = {
     correlationId: request.id,
     ...(traceId ? { traceId } : {}),

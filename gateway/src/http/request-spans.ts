@@ -19,9 +19,11 @@ export function traceRequests(fastify: FastifyInstance): void {
   });
   fastify.addHook('onResponse', async (request, reply) => {
     spans.get(request)?.end({ 'http.response.status_code': reply.statusCode }, reply.statusCode >= 500);
-    spans.delete(request);
   });
 }
+
+/** The id of the trace a request is part of, while tracing is on: the access log names it. */
+export const traceIdOfRequest = (request: FastifyRequest): string | undefined => spans.get(request)?.traceId;
 
 /** Runs a route's work inside its request's span, so the NATS requests it sends continue the trace. */
 export function inRequestSpan<T>(request: FastifyRequest, work: () => T): T {

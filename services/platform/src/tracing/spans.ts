@@ -85,6 +85,8 @@ export function continueTrace<T>(
 
 /** A span opened in one callback and ended in another (an HTTP request's hooks). */
 export interface OpenSpan {
+  /** The trace's id while tracing is on (undefined when spans are not recorded). */
+  traceId: string | undefined;
   /** Runs `work` with this span active, so what it calls continues the trace. */
   run<T>(work: () => T): T;
   end(attributes: Attributes, failed: boolean): void;
@@ -100,6 +102,7 @@ export function openSpanFromHeaders(
   const span = tracer().startSpan(name, { kind: options.kind, attributes: options.attributes ?? {} }, parent);
   const active = trace.setSpan(parent, span);
   return {
+    traceId: span.isRecording() ? span.spanContext().traceId : undefined,
     run: (work) => context.with(active, work),
     end: (attributes, failed) => {
       span.setAttributes(attributes);
