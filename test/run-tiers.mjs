@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every tier in order, stopping at the first failure, with a timing summary.
- * A tier can be run alone: `node test/run-tiers.mjs unit int`.
+ * A tier can be run alone: `node test/run-tiers.mjs unit int`. Runs on Node.js 24, fetched by
+ * deploy/node-runtime.mjs when this Node is older; on a fresh clone, installs the lockfile first.
  */
+import '../deploy/node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const jest = (project, ...extra) => ['npx', ['jest', '--selectProjects', project, ...extra]];
 const tiers = {
@@ -17,6 +22,12 @@ const tiers = {
   docs: ['npm', ['run', 'docs:build']],
   browser: ['npm', ['run', 'test:browser', '--', '--runInBand']],
 };
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
+  console.log('\n=== npm ci (no node_modules yet) ===');
+  if (spawnSync('npm', ['ci'], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
+}
 
 const chosen = process.argv.slice(2);
 const order = chosen.length > 0 ? chosen : Object.keys(tiers);
