@@ -29,7 +29,10 @@ const moduleNameMapper = {
 
 const common = {
   rootDir: __dirname,
-  transform: { '^.+\\.tsx?$': swc },
+  // jose 6 ships ES modules only: compiled to CommonJS like the sources (jest's own require(esm)
+  // needs --experimental-vm-modules).
+  transform: { '^.+\\.tsx?$': swc, '/node_modules/jose/.+\\.js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   moduleNameMapper,
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/docs/(public|\\.cache)/', '<rootDir>/test-results/'],

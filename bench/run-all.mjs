@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-/** `npm run bench`: every `bench/*.bench.ts` (or the ones named), one after the other. */
+/** `npm run bench`: every `bench/*.bench.ts` (or the ones named), one after the other, on Node.js 24. */
+import '../deploy/node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -3,7 +3,9 @@
  * `npm run sesame -- ...`: the `sesame` CLI with the local run's settings (`.env`, then the data
  * directory's key ring and the CLI's NATS credentials that `npm start` wrote), the environment
  * winning. In a container or a pod, run `node services/auth-methods/dist/cli/sesame.js` directly.
+ * Runs on Node.js 24 (node-runtime.mjs).
  */
+import './node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { cliEntry } from './processes.mjs';

@@ -4,8 +4,10 @@
  * starts its own NATS server (JetStream, a user per process with generated passwords; or uses
  * SESAME_NATS_URL with the credentials given), runs the four services and the gateway, creates
  * and prints a first API key on a fresh data directory, and stops everything on Ctrl-C. Data
- * lives in SESAME_DATA_DIR (`.data/` by default).
+ * lives in SESAME_DATA_DIR (`.data/` by default). Everything runs on Node.js 24, fetched by
+ * node-runtime.mjs when this Node is older.
  */
+import './node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

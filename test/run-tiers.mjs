@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every tier in order, stopping at the first failure, with a timing summary.
- * A tier can be run alone: `node test/run-tiers.mjs unit int`.
+ * A tier can be run alone: `node test/run-tiers.mjs unit int`. Runs on Node.js 24, fetched by
+ * deploy/node-runtime.mjs when this Node is older; on a fresh clone, installs the lockfile first.
  */
+import '../deploy/node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const jest = (project, ...extra) => ['npx', ['jest', '--selectProjects', project, ...extra]];
 const tiers = {
@@ -20,13 +25,22 @@ const tiers = {
 
 const chosen = process.argv.slice(2);
 const order = chosen.length > 0 ? chosen : Object.keys(tiers);
+const unknown = order.filter((name) => !tiers[name]);
+if (unknown.length > 0) {
+  console.error(`Unknown tier ${unknown.join(', ')}; tiers: ${Object.keys(tiers).join(', ')}`);
+  process.exit(2);
+}
+
+// A fresh clone: the lockfile's dependencies, installed by the Node.js the tests run on.
+const root = fileURLToPath(new URL('..', import.meta.url));
+if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
+  console.log('\n=== npm ci (no node_modules yet) ===');
+  if (spawnSync('npm', ['ci'], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
+}
+
 const timings = [];
 for (const name of order) {
   const tier = tiers[name];
-  if (!tier) {
-    console.error(`Unknown tier ${name}; tiers: ${Object.keys(tiers).join(', ')}`);
-    process.exit(2);
-  }
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const result = spawnSync(tier[0], tier[1], { stdio: 'inherit', env: process.env });

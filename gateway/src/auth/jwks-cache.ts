@@ -1,5 +1,5 @@
 import { createLocalJWKSet } from 'jose';
-import type { JSONWebKeySet, JWTHeaderParameters, FlattenedJWSInput, KeyLike } from 'jose';
+import type { JSONWebKeySet, JWTHeaderParameters, FlattenedJWSInput, CryptoKey } from 'jose';
 import { subjects } from '@sesame/contracts';
 import type { Logger, RpcClient } from '@sesame/platform';
 
@@ -64,7 +64,7 @@ export class JwksCache {
   }
 
   /** Key resolver for jose's jwtVerify. */
-  getKey = async (header: JWTHeaderParameters, token: FlattenedJWSInput): Promise<KeyLike> => {
+  getKey = async (header: JWTHeaderParameters, token: FlattenedJWSInput): Promise<CryptoKey> => {
     if (!this.keySet) await this.refresh();
     try {
       return await (this.keySet as ReturnType<typeof createLocalJWKSet>)(header, token);
