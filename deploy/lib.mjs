@@ -30,23 +30,36 @@ export function findNatsServer() {
   return which.status === 0 ? which.stdout.trim() : null;
 }
 
-/** Installs a Debian package when running as root; otherwise explains how. */
+/** Installs a Debian package when running as root; otherwise explains how and stops. */
 export function aptInstall(pkg, why) {
-  if (process.getuid?.() !== 0) {
+  if (!tryAptInstall(pkg, why)) process.exit(1);
+}
+
+/**
+ * Installs a Debian package when running as root with apt-get; answers whether it is installed.
+ * Otherwise says why and how to install it (the caller decides whether it can go on without).
+ */
+export function tryAptInstall(pkg, why) {
+  const apt = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
+  if (process.getuid?.() !== 0 || !apt) {
     console.error(
       `${why} needs the Debian package ${pkg}. Install it with:\n  sudo apt-get update && sudo apt-get install -y ${pkg}`,
     );
-    process.exit(1);
+    return false;
   }
   console.log(`Installing ${pkg} (${why})...`);
   for (const args of [['update'], ['install', '-y', '--no-install-recommends', pkg]]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (result.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed`);
-      process.exit(1);
+      return false;
     }
   }
+  return true;
 }
+
+/** Debian's xmllint, where auth-methods looks for it (services/auth-methods saml/schema-validator.ts). */
+export const findXmllint = () => ['/usr/bin/xmllint', '/usr/local/bin/xmllint'].find((path) => existsSync(path)) ?? null;
 
 /** Reads KEY=value lines (comments and blanks ignored). */
 export function readEnvFile(path) {

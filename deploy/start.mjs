@@ -12,7 +12,16 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cliEntry, processEntries, services } from './processes.mjs';
-import { aptInstall, findNatsServer, natsAddress, readEnvFile, startChild, waitForPort } from './lib.mjs';
+import {
+  aptInstall,
+  findNatsServer,
+  findXmllint,
+  natsAddress,
+  readEnvFile,
+  startChild,
+  tryAptInstall,
+  waitForPort,
+} from './lib.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -33,6 +42,10 @@ function run(command, args, what) {
 // 1. Install and build what is missing.
 if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) run('npm', ['install'], 'Installing dependencies');
 run('npm', ['run', '--silent', 'build'], 'Building');
+// SAML messages are checked against the SAML schemas by Debian's xmllint in ~15 ms; without it,
+// by a WebAssembly build about 20 times slower. Installed when it can be; Sesame runs either way.
+if (!findXmllint() && !(tryAptInstall('libxml2-utils', 'Fast SAML schema validation (xmllint)') && findXmllint()))
+  console.log('Going on without xmllint: SAML messages are checked by the slower WebAssembly build.');
 
 // 2. A secret of this installation: the key that encrypts signing keys and secrets at rest.
 const secretsFile = join(dataDir, 'secrets.env');
