@@ -1786,12 +1786,13 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
             total: number;
         };
+        /** @description `pending` while the services take in the new organization (`progress_in_percentage`: the share that has), `ready` once all have, `terminated` once deleted. */
         OrganizationStatus: {
             errors: string[];
             estimated_time_to_complete_in_seconds: number;
             progress_in_percentage: number;
             /** @enum {string} */
-            state: "ready" | "terminated";
+            state: "pending" | "ready" | "terminated";
         };
         Pagination: {
             current_page: number;
