@@ -67,6 +67,14 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
       expect(body).toMatchObject({ domain: 'form-made', allowed_email_domains: ['form.example', 'made.example'], color: null });
     });
 
+    it("creates from the form Cryptr's Kotlin SDK sends: a type marker, an empty pair for an empty list", async () => {
+      // Cryptr.createOrganization(name, allowedEmailDomains): its Organization encoded with defaults, nulls left out.
+      const form = '__type__=Organization&name=Kotlin+Made&&allowed_email_domains[]=kotlin.example';
+      const { status, body } = await system.request('POST', '/api/v2/organizations', { form });
+      expect(status).toBe(201);
+      expect(body).toMatchObject({ domain: 'kotlin-made', allowed_email_domains: ['kotlin.example'], status: pendingStatus });
+    });
+
     it.each([
       ['a missing name', {}, { name: ["can't be blank"] }],
       ['a blank name', { name: '   ' }, { name: ["can't be blank"] }],
