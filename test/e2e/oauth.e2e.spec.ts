@@ -50,9 +50,21 @@ describe('OAuth token endpoint and JWKS (all processes, real NATS)', () => {
     );
   });
 
+  it("grants the API-key token request of Cryptr's Kotlin SDK as it sends it: a form with tenant_domain, at api/v2/oauth/token", async () => {
+    const form = new URLSearchParams({ ...credentials(), tenant_domain: 'acme', grant_type: 'client_credentials' }).toString();
+    const { status, body } = await system.request('POST', '/api/v2/oauth/token', {
+      token: null,
+      form,
+      headers: { accept: 'application/json' },
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer' });
+  });
+
   it('issues an RS256 JWT with the documented claims, verifiable with the published JWKS', async () => {
     const { body } = await grant({ grant_type: 'client_credentials', ...credentials() });
-    for (const jwksPath of ['/.well-known/jwks.json', '/t/any-org/.well-known']) {
+    // `/t/{org}/.well-known/jwks`: the path Cryptr's OmniAuth strategy reads.
+    for (const jwksPath of ['/.well-known/jwks.json', '/t/any-org/.well-known', '/t/any-org/.well-known/jwks']) {
       const jwks = (await system.request('GET', jwksPath, { token: null })).body as JSONWebKeySet;
       expect(jwks.keys.length).toBeGreaterThan(0);
       for (const key of jwks.keys) expect(key).not.toHaveProperty('d');

@@ -4,7 +4,7 @@ import { createLogger, subscribeToServiceEvents } from '@sesame/platform';
 import type { RecordedEvent, Subscription } from '@sesame/platform';
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';
-import { eventually, notFound } from '../support/identity-fixtures';
+import { eventually, notFound, readyOrganization } from '../support/identity-fixtures';
 import { TestIdp } from '../support/saml-idp';
 
 const groupSchema = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -64,7 +64,7 @@ describe('Organizations belong to the environment of the key (all processes, rea
       body: { name, allowed_email_domains: [emailDomain] },
     });
     expect(answer.status).toBe(201);
-    return answer.body;
+    return readyOrganization(system, answer.body.domain, key);
   };
 
   /** Gives the organization a user, an IT admin, every connection, a directory sync, a SCIM user and group. */

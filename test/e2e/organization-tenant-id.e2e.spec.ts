@@ -1,3 +1,4 @@
+import { pendingStatus, readyOrganization, readyStatus } from '../support/identity-fixtures';
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';
 
@@ -46,13 +47,14 @@ describe('Organization tenant_id (all processes, real NATS)', () => {
       locale: null,
       timezone: null,
       environments: [{ name: 'sandbox', status: 'up' }],
-      status: { state: 'ready', errors: [], progress_in_percentage: 100, estimated_time_to_complete_in_seconds: 0 },
+      status: pendingStatus,
       inserted_at: expect.any(String),
       updated_at: created.body.inserted_at,
     });
-    expect((await system.request('GET', '/api/v2/organizations/tenant-shown')).body).toEqual(created.body);
+    const ready = { ...created.body, status: readyStatus };
+    expect(await readyOrganization(system, 'tenant-shown')).toEqual(ready);
     const list = (await system.request('GET', '/api/v2/organizations?per_page=100')).body;
-    expect(list.data.find((o: { domain: string }) => o.domain === 'tenant-shown')).toEqual(created.body);
+    expect(list.data.find((o: { domain: string }) => o.domain === 'tenant-shown')).toEqual(ready);
     const renamed = await update('tenant-shown', { name: 'Tenant Still Shown' });
     expect(renamed).toMatchObject({ status: 200, body: { tenant_id: 'crm:Acct_42.eu-1', name: 'Tenant Still Shown' } });
 

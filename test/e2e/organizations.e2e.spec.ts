@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { eventually, pendingStatus, readyOrganization, readyStatus } from '../support/identity-fixtures';
 import { System } from '../support/system';
 
 const unauthorized = {
@@ -51,10 +52,11 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
         locale: 'fr-FR',
         timezone: 'Europe/Paris',
         environments: [{ name: 'sandbox', status: 'up' }],
-        status: { state: 'ready', errors: [], progress_in_percentage: 100, estimated_time_to_complete_in_seconds: 0 },
+        status: pendingStatus,
         inserted_at: expect.any(String),
         updated_at: body.inserted_at,
       });
+      expect(await readyOrganization(system, 'cafe-deja-vu')).toEqual({ ...body, status: readyStatus });
     });
 
     it('creates from a form-encoded body with bracket notation', async () => {
@@ -63,6 +65,14 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
       });
       expect(status).toBe(201);
       expect(body).toMatchObject({ domain: 'form-made', allowed_email_domains: ['form.example', 'made.example'], color: null });
+    });
+
+    it("creates from the form Cryptr's Kotlin SDK sends: a type marker, an empty pair for an empty list", async () => {
+      // Cryptr.createOrganization(name, allowedEmailDomains): its Organization encoded with defaults, nulls left out.
+      const form = '__type__=Organization&name=Kotlin+Made&&allowed_email_domains[]=kotlin.example';
+      const { status, body } = await system.request('POST', '/api/v2/organizations', { form });
+      expect(status).toBe(201);
+      expect(body).toMatchObject({ domain: 'kotlin-made', allowed_email_domains: ['kotlin.example'], status: pendingStatus });
     });
 
     it.each([
@@ -190,6 +200,7 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
   describe('get, update, delete', () => {
     beforeAll(async () => {
       expect((await system.request('POST', '/api/v2/organizations', { body: { name: 'Mutable Org' } })).status).toBe(201);
+      await readyOrganization(system, 'mutable-org');
     });
 
     it('gets an organization by domain', async () => {
@@ -321,6 +332,38 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
     });
   });
 
+  describe('status', () => {
+    it('stays pending while a service has not taken the organization in, and becomes ready once it has', async () => {
+      await system.kill(['directory-sync']);
+      const created = await system.request('POST', '/api/v2/organizations', { body: { name: 'Held Back' } });
+      expect(created).toMatchObject({ status: 201, body: { domain: 'held-back', status: pendingStatus } });
+      const status = async () => (await system.request('GET', '/api/v2/organizations/held-back')).body.status;
+      // auth-methods and webhooks confirm; directory-sync, stopped, cannot.
+      await eventually(async () => (await status()).progress_in_percentage === 66);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await status()).toEqual({
+        state: 'pending',
+        errors: [],
+        progress_in_percentage: 66,
+        estimated_time_to_complete_in_seconds: 1,
+      });
+      const listed = (await system.request('GET', '/api/v2/organizations?per_page=100')).body.data;
+      expect(listed.find((organization: { domain: string }) => organization.domain === 'held-back').status.state).toBe('pending');
+      await system.restart(['directory-sync']);
+      expect(await readyOrganization(system, 'held-back')).toEqual({ ...created.body, status: readyStatus });
+    });
+
+    it('makes every organization created ready', async () => {
+      await eventually(async () => {
+        const { body } = await system.request('GET', '/api/v2/organizations?per_page=100');
+        return (
+          body.total > 0 &&
+          body.data.every((organization: { status: { state: string } }) => organization.status.state === 'ready')
+        );
+      });
+    });
+  });
+
   describe('restarts', () => {
     it('loses nothing when every process stops gracefully and starts again', async () => {
       const before = (await system.request('GET', '/api/v2/organizations?per_page=100')).body;
@@ -332,11 +375,13 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
     it('loses nothing acknowledged when every process is killed (SIGKILL) and restarted', async () => {
       const created = await system.request('POST', '/api/v2/organizations', { body: { name: 'Survivor' } });
       expect(created.status).toBe(201);
+      const ready = await readyOrganization(system, 'survivor');
+      expect(ready).toEqual({ ...created.body, status: readyStatus });
       const before = (await system.request('GET', '/api/v2/organizations?per_page=100')).body;
       await system.restart(undefined, 'SIGKILL');
       const after = (await system.request('GET', '/api/v2/organizations?per_page=100')).body;
       expect(after).toEqual(before);
-      expect((await system.request('GET', '/api/v2/organizations/survivor')).body).toEqual(created.body);
+      expect((await system.request('GET', '/api/v2/organizations/survivor')).body).toEqual(ready);
     });
   });
 });

@@ -487,10 +487,12 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
     it('delivers an organization created, updated and deleted, with its IT admins', async () => {
       const domain = await createOrganization(system, 'Org Hooks');
       const connection = `/api/v2/org/${domain}/password-connection`;
-      expect((await system.request('POST', connection, { body: { plain_text_min_length: 10 } })).status).toBe(201);
+      const passwordConnection = await system.request('POST', connection, { body: { plain_text_min_length: 10 } });
+      expect(passwordConnection).toMatchObject({ status: 201, body: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+      const id = passwordConnection.body.id as string;
       expect((await system.request('PUT', connection, { body: { plain_text_min_length: 12 } })).status).toBe(200);
-      expect(await delivered('password_connection.created', domain)).toMatchObject({ data: { plain_text_min_length: 10 } });
-      expect(await delivered('password_connection.updated', domain)).toMatchObject({ data: { plain_text_min_length: 12 } });
+      expect(await delivered('password_connection.created', domain)).toMatchObject({ data: { id, plain_text_min_length: 10 } });
+      expect(await delivered('password_connection.updated', domain)).toMatchObject({ data: { id, plain_text_min_length: 12 } });
 
       const accepted = await inviteAdmin(system, domain, 'it@org-hooks.example');
       const opened = await openInvitation(system, accepted.token);

@@ -35,3 +35,29 @@ export async function eventually(probe: () => Promise<boolean>, timeoutMs = 15_0
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The status of an organization every service has taken in. */
+export const readyStatus = { state: 'ready', errors: [], progress_in_percentage: 100, estimated_time_to_complete_in_seconds: 0 };
+
+/** The status a created organization answers with: no service has taken it in yet. */
+export const pendingStatus = {
+  state: 'pending',
+  errors: [],
+  progress_in_percentage: 0,
+  estimated_time_to_complete_in_seconds: 1,
+};
+
+/**
+ * Waits until the organization `domain` (of the environment of `key`) is `ready`, every service
+ * having confirmed it took it in, and answers it as GET does.
+ */
+export async function readyOrganization(system: System, domain: string, key?: ApiKey): Promise<any> {
+  let organization: any;
+  await eventually(async () => {
+    const { status, body } = await system.request('GET', `/api/v2/organizations/${domain}`, key ? { key } : {});
+    if (status !== 200) throw new Error(`organization ${domain}: ${status} ${JSON.stringify(body)}`);
+    organization = body;
+    return body.status.state === 'ready';
+  });
+  return organization;
+}

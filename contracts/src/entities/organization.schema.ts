@@ -9,7 +9,8 @@ export const organizationEnvironmentSchema = z
   .object({ name: z.enum(['sandbox', 'production']), status: environmentStatusSchema })
   .meta({ id: 'OrganizationEnvironment' });
 
-export const organizationStates = ['ready', 'terminated'] as const;
+/** `pending` until every service has taken in the new organization, then `ready`; `terminated` once deleted. */
+export const organizationStates = ['pending', 'ready', 'terminated'] as const;
 
 export const organizationStatusSchema = z
   .object({
@@ -18,7 +19,11 @@ export const organizationStatusSchema = z
     progress_in_percentage: z.number().int().min(0).max(100),
     estimated_time_to_complete_in_seconds: z.number().int().min(0),
   })
-  .meta({ id: 'OrganizationStatus' });
+  .meta({
+    id: 'OrganizationStatus',
+    description:
+      '`pending` while the services take in the new organization (`progress_in_percentage`: the share that has), `ready` once all have, `terminated` once deleted.',
+  });
 
 export const authnConnections = ['sso', 'password', 'magic_link', 'totp'] as const;
 

@@ -1,6 +1,15 @@
 import { z } from '../zod';
 import { environmentSchema } from '../common/environment.schema';
 import { authnConnections, organizationEnvironmentSchema } from '../entities/organization.schema';
+import type { ServiceName } from '../subjects';
+
+/**
+ * The services that take every new organization in (each reacts to the organization's events: its
+ * connections, directory sync and webhooks go with it) and confirm it; an organization is
+ * `pending` until each has.
+ */
+export const organizationProvisioners = ['auth-methods', 'directory-sync', 'webhooks'] as const satisfies readonly ServiceName[];
+export type OrganizationProvisioner = (typeof organizationProvisioners)[number];
 
 export const organizationSettingsSchema = z.object({
   name: z.string(),
@@ -21,6 +30,12 @@ export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 export const organizationCreatedDataSchema = organizationSettingsSchema.extend({
   /** Absent from the events written before organizations had one. */
   tenant_id: z.string().nullable().optional(),
+  /**
+   * The services whose confirmation the organization awaits before it is `ready`
+   * (`organizationProvisioners` at its creation). Absent from the events written before
+   * organizations had a `pending` state: those awaited none.
+   */
+  provisioners: z.array(z.enum(organizationProvisioners)).optional(),
   id: z.uuid(),
   domain: z.string(),
   environment: environmentSchema,
@@ -35,7 +50,27 @@ export const organizationUpdatedDataSchema = z.object({
 /** Consumers remove what the organization held in `environment` only: the other environment's organization of the same domain is another one. */
 export const organizationDeletedDataSchema = z.object({ domain: z.string(), environment: environmentSchema, at: z.string() });
 
+/** A provisioner confirmed that it took in the organization `organization_id` (identity records it on the organization's stream). */
+export interface OrganizationProvisioningConfirmedData {
+  organization_id: string;
+  service: OrganizationProvisioner;
+  at: string;
+}
+
 export type OrganizationEvent =
   | { type: 'OrganizationCreated'; data: z.infer<typeof organizationCreatedDataSchema> }
   | { type: 'OrganizationUpdated'; data: z.infer<typeof organizationUpdatedDataSchema> }
-  | { type: 'OrganizationDeleted'; data: z.infer<typeof organizationDeletedDataSchema> };
+  | { type: 'OrganizationDeleted'; data: z.infer<typeof organizationDeletedDataSchema> }
+  | { type: 'OrganizationProvisioningConfirmed'; data: OrganizationProvisioningConfirmedData };
+
+/** Stream category of a provisioner's acknowledgements (`organizationAcknowledgement-<organization id>`, in its own store). */
+export const organizationAcknowledgementCategory = 'organizationAcknowledgement';
+
+/**
+ * A provisioner's own record that its reaction to identity's organization events took in the
+ * organization's creation; identity reads it from the provisioner's event feed.
+ */
+export type OrganizationAcknowledgementEvent = {
+  type: 'OrganizationAcknowledged';
+  data: { organization_id: string; domain: string; environment: z.infer<typeof environmentSchema>; at: string };
+};

@@ -7,13 +7,17 @@ export interface PasswordConnectionSettings {
   pepper_rotation_period: number;
 }
 
-/** Stream `passwordConnection-<environment>:<org_domain>`. */
+/**
+ * Stream `passwordConnection-<environment>:<org_domain>`. `id` is the connection's id as the API
+ * answers it (named after the environment and the organization's id); absent from the events
+ * written before connections had one.
+ */
 export type PasswordConnectionEvent =
   | {
       type: 'PasswordConnectionCreated';
-      data: PasswordConnectionSettings & { environment: Environment; organization_domain: string; at: string };
+      data: PasswordConnectionSettings & { id?: string; environment: Environment; organization_domain: string; at: string };
     }
-  | { type: 'PasswordConnectionUpdated'; data: PasswordConnectionSettings & { at: string } }
+  | { type: 'PasswordConnectionUpdated'; data: PasswordConnectionSettings & { id?: string; at: string } }
   /** Its organization was deleted: the defaults apply again. */
   | {
       type: 'PasswordConnectionDeleted';

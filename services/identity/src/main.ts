@@ -1,3 +1,4 @@
+import { organizationAcknowledgementCategory, organizationProvisioners } from '@sesame/contracts';
 import { ServiceRuntime, createMailer, loadConfig, runMain, subscribeToServiceEvents } from '@sesame/platform';
 import { registerAdmins } from './admins/admins.module';
 import { organizationCascadeReactor } from './cascade/organization-cascade.reactor';
@@ -5,6 +6,7 @@ import { identityConfigSchema, userLimitsOf } from './config';
 import { registerDevOutbox } from './dev/dev-outbox';
 import { registerGroups } from './groups/groups.module';
 import { registerOrganizations } from './organizations/organizations.module';
+import { organizationProvisioningReactor } from './organizations/provisioning/organization-provisioning.reactor';
 import { registerRedirectUris } from './redirect-uris/redirect-uris.module';
 import { metakeyCleanupReactor } from './user-metakeys/metakey-cleanup.reactor';
 import { userMetakeyStreamCategory } from './user-metakeys/projections/user-metakeys.projection';
@@ -43,6 +45,17 @@ runMain(async () => {
       onCommit: metakeyCleanupReactor({ metakeys, users, projections, logger }),
       logger,
     }),
+    ...organizationProvisioners.map((service) =>
+      subscribeToServiceEvents({
+        nc,
+        prefix,
+        source: service,
+        consumer: `identity-organization-provisioning-from-${service}`,
+        category: organizationAcknowledgementCategory,
+        onCommit: organizationProvisioningReactor(organizations, service),
+        logger,
+      }),
+    ),
   ];
   runtime.onShutdown(async () => {
     await Promise.all(reactions.map((reaction) => reaction.stop()));

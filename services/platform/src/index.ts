@@ -18,6 +18,7 @@ export * from './decider/aggregate';
 export * from './decider/revision-claims';
 export * from './decider/reservations';
 export * from './decider/organization-deletion';
+export * from './decider/organization-acknowledgement';
 export * from './projections/projection';
 export * from './projections/aggregate-view';
 export * from './projections/projection-runner';

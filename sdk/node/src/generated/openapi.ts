@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * Public signing keys (JWKS)
-         * @description Also served at `/t/{org_domain}/.well-known`, the path the client SDKs read.
+         * @description Also served at `/t/{org_domain}/.well-known`, the path the client SDKs read, and at `/t/{org_domain}/.well-known/jwks`, the one the OmniAuth strategy reads.
          */
         get: operations["getJwks"];
         put?: never;
@@ -1421,9 +1421,29 @@ export interface paths {
         };
         /**
          * Public signing keys (JWKS) (at /t/{org_domain}/.well-known)
-         * @description The same as `GET /.well-known/jwks.json`. Also served at `/t/{org_domain}/.well-known`, the path the client SDKs read.
+         * @description The same as `GET /.well-known/jwks.json`. Also served at `/t/{org_domain}/.well-known`, the path the client SDKs read, and at `/t/{org_domain}/.well-known/jwks`, the one the OmniAuth strategy reads.
          */
         get: operations["getJwksAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/t/{org_domain}/.well-known/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public signing keys (JWKS) (at /t/{org_domain}/.well-known/jwks)
+         * @description The same as `GET /.well-known/jwks.json`. Also served at `/t/{org_domain}/.well-known`, the path the client SDKs read, and at `/t/{org_domain}/.well-known/jwks`, the one the OmniAuth strategy reads.
+         */
+        get: operations["getJwksAlias2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1786,12 +1806,13 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
             total: number;
         };
+        /** @description `pending` while the services take in the new organization (`progress_in_percentage`: the share that has), `ready` once all have, `terminated` once deleted. */
         OrganizationStatus: {
             errors: string[];
             estimated_time_to_complete_in_seconds: number;
             progress_in_percentage: number;
             /** @enum {string} */
-            state: "ready" | "terminated";
+            state: "pending" | "ready" | "terminated";
         };
         Pagination: {
             current_page: number;
@@ -14653,6 +14674,66 @@ export interface operations {
         };
     };
     getJwksAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JSON Web Key Set */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "kty": "RSA",
+                     *           "kid": "2f4d7b1c",
+                     *           "use": "sig",
+                     *           "alg": "RS256",
+                     *           "n": "u1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0_IzW7yWR7QkrmBL7jTKEn5u-qKhbwKfBstIs-bMY2Zkp18gnTxKLxoS2tFczGkPLPgizskuemMghRniWaoLcyehkd3qqGElvW_VDL5AaWTg0nLVkjRo9z-40RQzuVaE8AkAFmxZzow3x-VJYKdjykkJ0iT9wCS0DRTXu269V264Vf_3jvredZiKRkgwlL9xNAwxXFg0x_XFw005UWVRIkdgcKWTjpBP2dPwVZ4WWC-9aGVd-Gyn1o0CLelf4rEjGoXbAAEgAqeGUxrcIlbjXfbcmw",
+                     *           "e": "AQAB"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JsonWebKeySet"];
+                };
+            };
+            /** @description uri_too_long: Request URI is too long */
+            414: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "uri_too_long",
+                     *         "message": "Request URI is too long",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/api"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJwksAlias2: {
         parameters: {
             query?: never;
             header?: never;

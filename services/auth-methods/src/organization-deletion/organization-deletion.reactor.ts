@@ -1,5 +1,5 @@
 import type { Environment, OrganizationEvent } from '@sesame/contracts';
-import { handleCommand, organizationDeletionOf } from '@sesame/platform';
+import { acknowledgeOrganization, handleCommand, organizationDeletionOf } from '@sesame/platform';
 import type {
   Commit,
   Decider,
@@ -44,6 +44,9 @@ const metadataOf = (event: RecordedEvent): EventMetadata => ({
 });
 
 /**
+ * Follows identity's organizations. A new one (`OrganizationCreated`) is acknowledged in this
+ * service's store (identity counts it towards the organization's `ready` state): from then on this
+ * feed has it and will clean up after it.
  * When identity deletes an organization (`OrganizationDeleted` on its event feed, at least once):
  * its SSO connection, password, magic-link and TOTP connections go, in the organization's own
  * environment only (the other environment's organization of the same domain is another one), each
@@ -112,7 +115,9 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
 
   return async (commit: Commit): Promise<void> => {
     for (const event of commit.events as (RecordedEvent & OrganizationEvent)[])
-      if (event.type === 'OrganizationDeleted') {
+      if (event.type === 'OrganizationCreated')
+        await acknowledgeOrganization(deps.runtime.commandDeps(), event, 'auth-methods:organizations');
+      else if (event.type === 'OrganizationDeleted') {
         const { domain, environment } = event.data;
         await deleteConnections(domain, environment, organizationDeletionOf(event, new Date().toISOString()), event);
         deps.logger.info({ organization: domain, environment }, 'sign-in connections of the deleted organization removed');

@@ -49,7 +49,13 @@ describe('password challenge', () => {
       passwordConnectionStream('sandbox', 'acme'),
       {
         type: 'CreatePasswordConnection',
-        data: { environment: 'sandbox', organization_domain: 'acme', settings: { plain_text_min_length: 20 }, at: 't' },
+        data: {
+          id: '5b0c7e2a-1d3f-5a4b-8c6d-7e8f9a0b1c2d',
+          environment: 'sandbox',
+          organization_domain: 'acme',
+          settings: { plain_text_min_length: 20 },
+          at: 't',
+        },
       },
       metadata(),
     );

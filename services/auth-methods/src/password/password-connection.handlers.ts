@@ -54,7 +54,7 @@ function changeHandler(env: PasswordEnv, type: Exclude<PasswordConnectionCommand
       env.commandDeps(),
       passwordConnectionDecider,
       passwordConnectionStream(environment, params.org_domain),
-      { type, data: { environment, organization_domain: params.org_domain, settings: body, at: env.now().toISOString() } },
+      { type, data: { id, environment, organization_domain: params.org_domain, settings: body, at: env.now().toISOString() } },
       env.metadata(context),
     );
     return toConnection(id, settingsOf(state));

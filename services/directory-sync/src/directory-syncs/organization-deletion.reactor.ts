@@ -1,11 +1,13 @@
 import type { OrganizationEvent } from '@sesame/contracts';
-import { handleCommand, organizationDeletionOf } from '@sesame/platform';
+import { acknowledgeOrganization, handleCommand, organizationDeletionOf } from '@sesame/platform';
 import type { Commit, Logger, RecordedEvent, ServiceRuntime } from '@sesame/platform';
 import { directorySyncDecider } from './domain/directory-sync.decider';
 import type { DirectorySyncState } from './domain/directory-sync.decider';
 import { directorySyncStream } from './projections/directory-syncs.projection';
 
 /**
+ * Follows identity's organizations. A new one (`OrganizationCreated`) is acknowledged in this
+ * service's store (identity counts it towards the organization's `ready` state).
  * When identity deletes an organization (`OrganizationDeleted` on its event feed, at least once):
  * its directory sync goes, in the organization's own environment only (`DirectorySyncDeleted`; the
  * other environment's organization of the same domain is another one), so the read model
@@ -32,7 +34,9 @@ export function organizationDeletionReactor(deps: { runtime: Pick<ServiceRuntime
 
   return async (commit: Commit): Promise<void> => {
     for (const event of commit.events as (RecordedEvent & OrganizationEvent)[])
-      if (event.type === 'OrganizationDeleted') {
+      if (event.type === 'OrganizationCreated')
+        await acknowledgeOrganization(deps.runtime.commandDeps(), event, 'directory-sync:organizations');
+      else if (event.type === 'OrganizationDeleted') {
         await deleteDirectorySyncs(event);
         deps.logger.info(
           { organization: event.data.domain, environment: event.data.environment },

@@ -110,6 +110,7 @@ async function harness() {
           domain: 'acme',
           environment,
           settings: { ...settings, environments: [{ name: environment, status: 'up' }] },
+          provisioners: [],
           at: new Date().toISOString(),
         },
       },

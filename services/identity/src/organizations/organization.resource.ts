@@ -1,11 +1,11 @@
 import type { Organization } from '@sesame/contracts';
 import type { OrganizationState } from './domain/organization.decider';
+import { organizationStatus } from './domain/organization-status';
 
 type Stored = Exclude<OrganizationState, { status: 'empty' }>;
 
 /** The API representation of an organization (SPEC.md section 3). */
 export function toOrganization(state: Stored): Organization {
-  const terminated = state.status === 'deleted';
   return {
     __type__: 'Organization',
     __domain__: state.domain,
@@ -22,12 +22,7 @@ export function toOrganization(state: Stored): Organization {
     locale: state.locale,
     timezone: state.timezone,
     environments: state.environments,
-    status: {
-      state: terminated ? 'terminated' : 'ready',
-      errors: [],
-      progress_in_percentage: 100,
-      estimated_time_to_complete_in_seconds: 0,
-    },
+    status: organizationStatus(state),
     inserted_at: state.inserted_at,
     updated_at: state.updated_at,
   };

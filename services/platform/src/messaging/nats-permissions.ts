@@ -1,4 +1,12 @@
-import { eventSubjectPrefix, idempotencyBucket, operations, serviceNames, subjects, wireSubject } from '@sesame/contracts';
+import {
+  eventSubjectPrefix,
+  idempotencyBucket,
+  operations,
+  organizationProvisioners,
+  serviceNames,
+  subjects,
+  wireSubject,
+} from '@sesame/contracts';
 import type { ServiceName } from '@sesame/contracts';
 import { mailQueueStreamName } from '../mail/queued.mailer';
 import { JetStreamOutbox } from '../outbox/jetstream-outbox';
@@ -59,7 +67,7 @@ const serviceCalls: Record<ServiceName, string[]> = {
 
 /** Durable consumers a service keeps on another service's events stream (`subscribeToServiceEvents`). */
 const eventFeeds: Record<ServiceName, { source: ServiceName; consumer: string }[]> = {
-  identity: [],
+  identity: organizationProvisioners.map((source) => ({ source, consumer: `identity-organization-provisioning-from-${source}` })),
   'auth-methods': [{ source: 'identity', consumer: 'auth-methods-organization-deletion' }],
   'directory-sync': [{ source: 'identity', consumer: 'directory-sync-organization-deletion' }],
   webhooks: (['identity', 'auth-methods', 'directory-sync'] as const).map((source) => ({

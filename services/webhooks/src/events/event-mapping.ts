@@ -52,6 +52,8 @@ const identityCodes: Record<IdentityEventType, CodeRule> = {
   OrganizationCreated: 'organization.created',
   OrganizationUpdated: 'organization.updated',
   OrganizationDeleted: 'organization.deleted',
+  // A service took the organization in: its status, not a change of the organization.
+  OrganizationProvisioningConfirmed: null,
   UserCreated: 'user.created',
   UserUpdated: 'user.updated',
   UserDeactivated: 'user.deactivated',

@@ -169,6 +169,25 @@ describe('password events as webhook events', () => {
     });
   });
 
+  it("publishes a password connection's id, the one its API resource answers", () => {
+    const id = '5b0c7e2a-1d3f-5a4b-8c6d-7e8f9a0b1c2d';
+    const settings = { active: true, plain_text_min_length: 8, plain_text_max_length: 128, pepper_rotation_period: 86_400 };
+    const created = recorded('passwordConnection-sandbox:acme', 'PasswordConnectionCreated', {
+      id,
+      ...settings,
+      environment: 'sandbox',
+      organization_domain: 'acme',
+      at: 'x',
+    });
+    expect(map('auth-methods', created)).toMatchObject({
+      code: 'password_connection.created',
+      domain: 'acme',
+      data: { id, ...settings, organization_domain: 'acme' },
+    });
+    const updated = recorded('passwordConnection-sandbox:acme', 'PasswordConnectionUpdated', { id, ...settings, at: 'x' });
+    expect(map('auth-methods', updated)).toMatchObject({ code: 'password_connection.updated', data: { id } });
+  });
+
   it('never publishes a reset code hash', () => {
     const event = recorded('passwordCode-abc', 'PasswordCodeIssued', {
       code_hash: 'h',

@@ -1,5 +1,6 @@
-import { subscribeToServiceEvents } from '@sesame/platform';
-import type { ServiceRuntime, Subscription } from '@sesame/platform';
+import type { OrganizationEvent } from '@sesame/contracts';
+import { acknowledgeOrganization, subscribeToServiceEvents } from '@sesame/platform';
+import type { RecordedEvent, ServiceRuntime, Subscription } from '@sesame/platform';
 import { fanOut } from '../jobs/fan-out';
 import type { JobIndex } from '../jobs/job-index';
 import type { JobStore } from '../jobs/job-store';
@@ -8,12 +9,16 @@ import type { OrganizationDeleted } from '../webhooks/organization-deletion';
 import type { WebhooksView } from '../webhooks/webhooks.module';
 import { eventSources } from './event-mapping';
 
+type OrganizationCreated = RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationCreated' }>;
+
 /**
  * Turns the events of the other services into delivery jobs: one durable feed per source
  * service, shared by the replicas. A redelivered commit finds its jobs already there (the event
  * id is the idempotency key), so nothing is lost nor doubled. Identity's `OrganizationDeleted` first
  * deletes the webhooks scoped to that organization (the read model is updated inline), so its
  * `organization.deleted` reaches the unscoped webhooks only, never a job bound to be cancelled.
+ * A new organization is acknowledged once its `organization.created` jobs are queued (identity
+ * counts it towards the organization's `ready` state).
  */
 export function startEventReactor(
   runtime: ServiceRuntime,
@@ -32,6 +37,8 @@ export function startEventReactor(
             await deleteWebhooksOfDeletedOrganization(runtime, deps.view, event as OrganizationDeleted);
           const published = map(event);
           if (published) await fanOut(published, deps);
+          if (source === 'identity' && event.type === 'OrganizationCreated')
+            await acknowledgeOrganization(runtime.commandDeps(), event as OrganizationCreated, 'webhooks:organizations');
         }
       },
     }),

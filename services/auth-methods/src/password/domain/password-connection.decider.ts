@@ -21,7 +21,14 @@ export type PasswordConnectionState =
       inserted_at: string;
     });
 
-type Scope = { environment: Environment; organization_domain: string; settings: Partial<PasswordConnectionSettings>; at: string };
+type Scope = {
+  /** The connection's id (`passwordConnectionId`), which its events carry for webhooks. */
+  id: string;
+  environment: Environment;
+  organization_domain: string;
+  settings: Partial<PasswordConnectionSettings>;
+  at: string;
+};
 export type PasswordConnectionCommand =
   | { type: 'CreatePasswordConnection'; data: Scope }
   | { type: 'UpdatePasswordConnection'; data: Scope }
@@ -62,18 +69,18 @@ export const passwordConnectionDecider: Decider<PasswordConnectionState, Passwor
       const { reason, at } = command.data;
       return [{ type: 'PasswordConnectionDeleted', data: { environment, organization_domain, reason, at } }];
     }
-    const { environment, organization_domain, settings, at } = command.data;
+    const { id, environment, organization_domain, settings, at } = command.data;
     switch (command.type) {
       case 'CreatePasswordConnection':
         if (state.status !== 'empty') fail(catalogueError('password_connection_already_exists'));
         return [
-          { type: 'PasswordConnectionCreated', data: { ...merged(state, settings), environment, organization_domain, at } },
+          { type: 'PasswordConnectionCreated', data: { id, ...merged(state, settings), environment, organization_domain, at } },
         ];
       case 'UpdatePasswordConnection': {
         const next = merged(state, settings);
         if (state.status === 'empty')
-          return [{ type: 'PasswordConnectionCreated', data: { ...next, environment, organization_domain, at } }];
-        return same(next, settingsOf(state)) ? [] : [{ type: 'PasswordConnectionUpdated', data: { ...next, at } }];
+          return [{ type: 'PasswordConnectionCreated', data: { id, ...next, environment, organization_domain, at } }];
+        return same(next, settingsOf(state)) ? [] : [{ type: 'PasswordConnectionUpdated', data: { id, ...next, at } }];
       }
       default: {
         const unknown: never = command;
@@ -84,11 +91,11 @@ export const passwordConnectionDecider: Decider<PasswordConnectionState, Passwor
   evolve(state, event) {
     switch (event.type) {
       case 'PasswordConnectionCreated': {
-        const { at, ...connection } = event.data;
+        const { at, id: _id, ...connection } = event.data;
         return { status: 'created', ...connection, inserted_at: at };
       }
       case 'PasswordConnectionUpdated': {
-        const { at: _at, ...settings } = event.data;
+        const { at: _at, id: _id, ...settings } = event.data;
         return state.status === 'empty' ? state : { ...state, ...settings };
       }
       case 'PasswordConnectionDeleted':

@@ -7,7 +7,8 @@ import type { PasswordConnectionCommand } from './password-connection.decider';
 import { passwordDecider } from './password.decider';
 
 const at = '2026-01-01T00:00:00.000Z';
-const scope = { environment: 'sandbox' as const, organization_domain: 'acme', at };
+const connectionId = '5b0c7e2a-1d3f-5a4b-8c6d-7e8f9a0b1c2d';
+const scope = { id: connectionId, environment: 'sandbox' as const, organization_domain: 'acme', at };
 
 describe('password connection', () => {
   const spec = deciderSpecification(passwordConnectionDecider);
@@ -34,7 +35,7 @@ describe('password connection', () => {
       .then([
         {
           type: 'PasswordConnectionUpdated',
-          data: { ...defaultPasswordConnection, plain_text_min_length: 10, active: false, at },
+          data: { id: connectionId, ...defaultPasswordConnection, plain_text_min_length: 10, active: false, at },
         },
       ]);
     spec
@@ -45,6 +46,15 @@ describe('password connection', () => {
       .given([created])
       .when({ type: 'UpdatePasswordConnection', data: { ...scope, settings: { plain_text_min_length: 10 } } })
       .thenNothingHappens();
+  });
+
+  it('carries the id of the connection in its events (webhooks publish it), and keeps it out of the settings', () => {
+    const [event] = passwordConnectionDecider.decide(
+      { type: 'CreatePasswordConnection', data: { ...scope, settings: {} } },
+      passwordConnectionDecider.initialState(),
+    );
+    expect(event?.data).toMatchObject({ id: connectionId });
+    expect(passwordConnectionDecider.evolve(passwordConnectionDecider.initialState(), created)).not.toHaveProperty('id');
   });
 
   it('wants the minimum length lower than the maximum', () =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { authnConnections, fieldError } from '@sesame/contracts';
+import { authnConnections, fieldError, organizationProvisioners } from '@sesame/contracts';
 import type { OperationInput, OrganizationSettings, createOrganization } from '@sesame/contracts';
 import { created, failure } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
@@ -34,7 +34,17 @@ export function createOrganizationHandler(env: OrganizationsEnv) {
       env,
       environment,
       domain,
-      { type: 'CreateOrganization', data: { id: randomUUID(), domain, environment, settings, at: env.now().toISOString() } },
+      {
+        type: 'CreateOrganization',
+        data: {
+          id: randomUUID(),
+          domain,
+          environment,
+          settings,
+          provisioners: [...organizationProvisioners],
+          at: env.now().toISOString(),
+        },
+      },
       env.metadata(context),
     );
     return created(toOrganization(organization));

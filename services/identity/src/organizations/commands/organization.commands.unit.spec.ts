@@ -30,6 +30,7 @@ const createCommand = (name: string, environment: Environment, tenantId: string 
     domain: domainFromName(name) as string,
     environment,
     settings: settings(name, environment, tenantId),
+    provisioners: [],
     at,
   },
 });
@@ -68,6 +69,8 @@ describe('tenantIdClaims', () => {
     environment: 'sandbox',
     inserted_at: at,
     updated_at: at,
+    provisioners: [],
+    provisioned_by: [],
     ...settings('Acme', 'sandbox', tenant_id),
   });
   const deleted: OrganizationState = { ...active('crm-1'), status: 'deleted' };

@@ -1,5 +1,5 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
-import type { Environment, OrganizationEvent, OrganizationSettings } from '@sesame/contracts';
+import type { Environment, OrganizationEvent, OrganizationProvisioner, OrganizationSettings } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 
@@ -13,12 +13,26 @@ export type OrganizationState =
       environment: Environment;
       inserted_at: string;
       updated_at: string;
+      /** The services whose confirmation it awaited at its creation, and those that confirmed. */
+      provisioners: OrganizationProvisioner[];
+      provisioned_by: OrganizationProvisioner[];
     } & OrganizationSettings);
 
 export type OrganizationCommand =
   | {
       type: 'CreateOrganization';
-      data: { id: string; domain: string; environment: Environment; settings: OrganizationSettings; at: string };
+      data: {
+        id: string;
+        domain: string;
+        environment: Environment;
+        settings: OrganizationSettings;
+        provisioners: OrganizationProvisioner[];
+        at: string;
+      };
+    }
+  | {
+      type: 'ConfirmOrganizationProvisioning';
+      data: { organization_id: string; service: OrganizationProvisioner; at: string };
     }
   | { type: 'UpdateOrganization'; data: { changes: Partial<OrganizationSettings> & { domain?: string }; at: string } }
   | { type: 'DeleteOrganization'; data: { at: string } };
@@ -41,9 +55,23 @@ function create(
   state: OrganizationState,
 ): OrganizationEvent[] {
   if (state.status === 'active') fail(fieldError('domain', 'has already been taken'));
-  const { id, domain, environment, settings, at } = command.data;
+  const { id, domain, environment, settings, provisioners, at } = command.data;
   checkEnvironments(settings.environments, environment);
-  return [{ type: 'OrganizationCreated', data: { id, domain, environment, ...settings, at } }];
+  return [{ type: 'OrganizationCreated', data: { id, domain, environment, ...settings, provisioners, at } }];
+}
+
+/**
+ * A service's confirmation that it took in the organization, once per awaited service: a late one
+ * (the organization was deleted, or recreated with the same domain: another id) changes nothing.
+ */
+function confirm(
+  command: Extract<OrganizationCommand, { type: 'ConfirmOrganizationProvisioning' }>,
+  state: OrganizationState,
+): OrganizationEvent[] {
+  const { organization_id, service } = command.data;
+  if (state.status !== 'active' || state.id !== organization_id) return [];
+  if (!state.provisioners.includes(service) || state.provisioned_by.includes(service)) return [];
+  return [{ type: 'OrganizationProvisioningConfirmed', data: command.data }];
 }
 
 export const organizationEnvironmentMessages = {
@@ -94,6 +122,8 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
         return update(command, state);
       case 'DeleteOrganization':
         return remove(command, state);
+      case 'ConfirmOrganizationProvisioning':
+        return confirm(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -103,8 +133,16 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
   evolve(state, event) {
     switch (event.type) {
       case 'OrganizationCreated': {
-        const { at, tenant_id, ...created } = event.data;
-        return { status: 'active', ...created, tenant_id: tenant_id ?? null, inserted_at: at, updated_at: at };
+        const { at, tenant_id, provisioners, ...created } = event.data;
+        return {
+          status: 'active',
+          ...created,
+          tenant_id: tenant_id ?? null,
+          provisioners: provisioners ?? [],
+          provisioned_by: [],
+          inserted_at: at,
+          updated_at: at,
+        };
       }
       case 'OrganizationUpdated':
         if (state.status === 'empty') return state;
@@ -112,6 +150,9 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
       case 'OrganizationDeleted':
         if (state.status === 'empty') return state;
         return { ...state, status: 'deleted', updated_at: event.data.at };
+      case 'OrganizationProvisioningConfirmed':
+        if (state.status === 'empty') return state;
+        return { ...state, provisioned_by: [...state.provisioned_by, event.data.service] };
       default: {
         const unknown: never = event;
         return unknown;

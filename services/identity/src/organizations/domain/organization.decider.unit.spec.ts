@@ -1,4 +1,4 @@
-import type { AppError, OrganizationEvent, OrganizationSettings } from '@sesame/contracts';
+import type { AppError, OrganizationEvent, OrganizationProvisioner, OrganizationSettings } from '@sesame/contracts';
 import { deciderSpecification } from '@sesame/platform/testing';
 import { organizationDecider } from './organization.decider';
 
@@ -15,9 +15,17 @@ const settings: OrganizationSettings = {
   environments: [{ name: 'sandbox', status: 'up' }],
 };
 const id = '2f1f9f6e-6a5e-4b8a-9a53-2a0b5b0d5c11';
+const otherId = '7c4e2a10-3b8d-4f51-8e2a-6d9f0b1c2e33';
 const created: OrganizationEvent = {
   type: 'OrganizationCreated',
-  data: { id, domain: 'acme-corp', environment: 'sandbox', ...settings, at: '2026-01-01T00:00:00.000Z' },
+  data: {
+    id,
+    domain: 'acme-corp',
+    environment: 'sandbox',
+    ...settings,
+    provisioners: ['auth-methods', 'webhooks'],
+    at: '2026-01-01T00:00:00.000Z',
+  },
 };
 const deleted: OrganizationEvent = {
   type: 'OrganizationDeleted',
@@ -36,7 +44,14 @@ describe('organization decider', () => {
   describe('CreateOrganization', () => {
     const create = {
       type: 'CreateOrganization' as const,
-      data: { id, domain: 'acme-corp', environment: 'sandbox' as const, settings, at: '2026-01-01T00:00:00.000Z' },
+      data: {
+        id,
+        domain: 'acme-corp',
+        environment: 'sandbox' as const,
+        settings,
+        provisioners: ['auth-methods' as const, 'webhooks' as const],
+        at: '2026-01-01T00:00:00.000Z',
+      },
     };
 
     it('creates a new organization in its environment', () => spec.given([]).when(create).then([created]));
@@ -164,7 +179,65 @@ describe('organization decider', () => {
       spec.given([created, deleted]).when(remove).thenFails({ kind: 'error', code: 'resource_not_found' }));
   });
 
+  describe('ConfirmOrganizationProvisioning', () => {
+    const confirm = (service: OrganizationProvisioner, organization_id = id) => ({
+      type: 'ConfirmOrganizationProvisioning' as const,
+      data: { organization_id, service, at },
+    });
+    const confirmed = (service: OrganizationProvisioner): OrganizationEvent => ({
+      type: 'OrganizationProvisioningConfirmed',
+      data: { organization_id: id, service, at },
+    });
+
+    it('records the confirmation of a service the organization awaits', () =>
+      spec
+        .given([created])
+        .when(confirm('webhooks'))
+        .then([confirmed('webhooks')]));
+
+    it('records each service once: a redelivered acknowledgement adds nothing', () =>
+      spec
+        .given([created, confirmed('webhooks')])
+        .when(confirm('webhooks'))
+        .thenNothingHappens());
+
+    it('ignores a service the organization did not await at its creation', () =>
+      spec.given([created]).when(confirm('directory-sync')).thenNothingHappens());
+
+    it('ignores a confirmation for a deleted organization, or for the former organization of a recreated domain', () => {
+      spec.given([created, deleted]).when(confirm('webhooks')).thenNothingHappens();
+      spec.given([]).when(confirm('webhooks')).thenNothingHappens();
+      const recreated: OrganizationEvent = {
+        type: 'OrganizationCreated',
+        data: { ...(created.data as Extract<OrganizationEvent, { type: 'OrganizationCreated' }>['data']), id: otherId },
+      };
+      spec.given([created, deleted, recreated]).when(confirm('webhooks')).thenNothingHappens();
+      spec
+        .given([created, confirmed('webhooks'), deleted, recreated])
+        .when(confirm('webhooks', otherId))
+        .then([{ type: 'OrganizationProvisioningConfirmed', data: { organization_id: otherId, service: 'webhooks', at } }]);
+    });
+
+    it('leaves the settings and updated_at alone', () => {
+      const state = [created, confirmed('auth-methods')].reduce(organizationDecider.evolve, organizationDecider.initialState());
+      expect(state).toMatchObject({
+        provisioners: ['auth-methods', 'webhooks'],
+        provisioned_by: ['auth-methods'],
+        updated_at: '2026-01-01T00:00:00.000Z',
+      });
+    });
+  });
+
   describe('evolve', () => {
+    it('gives an organization created before the pending state no service to await', () => {
+      const { provisioners: _absent, ...before } = created.data as Extract<
+        OrganizationEvent,
+        { type: 'OrganizationCreated' }
+      >['data'];
+      const state = organizationDecider.evolve(organizationDecider.initialState(), { type: 'OrganizationCreated', data: before });
+      expect(state).toMatchObject({ status: 'active', provisioners: [], provisioned_by: [] });
+    });
+
     it('gives an organization created before tenant ids a null tenant_id', () => {
       const { tenant_id: _absent, ...before } = created.data as Extract<
         OrganizationEvent,

@@ -19,10 +19,13 @@ export const organizationKeyStream = (key: string) => streamName(organizationStr
 export const organizationStream = (environment: Environment, domain: string) =>
   organizationKeyStream(organizationKey(environment, domain));
 
-/** `organizations_v3` (v3: `tenant_id`): one document per live organization, keyed by `<environment>:<domain>`. */
+/**
+ * `organizations_v4` (v3: `tenant_id`; v4: the services awaited and those that confirmed): one
+ * document per live organization, keyed by `<environment>:<domain>`.
+ */
 export const organizationsView: AggregateViewDefinition<OrganizationState, OrganizationEvent> = {
   name: 'organizations',
-  version: 3,
+  version: 4,
   category: organizationStreamCategory,
   decider: organizationDecider,
   isVisible: (state) => state.status === 'active',

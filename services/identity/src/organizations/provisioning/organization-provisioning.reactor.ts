@@ -1,0 +1,33 @@
+import type { OrganizationAcknowledgementEvent, OrganizationProvisioner } from '@sesame/contracts';
+import type { Commit, EventMetadata, RecordedEvent } from '@sesame/platform';
+import { runOrganizationCommand } from '../commands/organization.commands';
+import type { OrganizationsEnv } from '../organizations.env';
+
+/**
+ * Reads `service`'s acknowledgements of the organizations it took in (its event feed, at least
+ * once) and records each on the organization as a confirmation by that service: the organization
+ * is `ready` once every service it awaits confirmed. The feed says which service confirms, not the
+ * event. A confirmation for an organization deleted or recreated since changes nothing.
+ */
+export function organizationProvisioningReactor(env: Pick<OrganizationsEnv, 'commandDeps'>, service: OrganizationProvisioner) {
+  return async (commit: Commit): Promise<void> => {
+    for (const event of commit.events as (RecordedEvent & OrganizationAcknowledgementEvent)[]) {
+      if (event.type !== 'OrganizationAcknowledged') continue;
+      const { organization_id, domain, environment } = event.data;
+      const metadata: EventMetadata = {
+        correlationId: event.metadata.correlationId,
+        causationId: event.id,
+        actor: `${service}:organizations`,
+        environment,
+        occurredAt: new Date().toISOString(),
+      };
+      await runOrganizationCommand(
+        env,
+        environment,
+        domain,
+        { type: 'ConfirmOrganizationProvisioning', data: { organization_id, service, at: metadata.occurredAt } },
+        metadata,
+      );
+    }
+  };
+}
