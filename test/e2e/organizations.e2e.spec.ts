@@ -358,7 +358,7 @@ describe('Organizations over HTTP (all processes, real NATS)', () => {
         const { body } = await system.request('GET', '/api/v2/organizations?per_page=100');
         return (
           body.total > 0 &&
-          body.data.every((organization: { status: { state: string } }) => organization.status.state === 'ready')
+          body.data.every((organization: { status: { state: string } }) => organization.status.state === 'terminated')
         );
       });
     });

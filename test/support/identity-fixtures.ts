@@ -37,7 +37,12 @@ export async function eventually(probe: () => Promise<boolean>, timeoutMs = 15_0
 }
 
 /** The status of an organization every service has taken in. */
-export const readyStatus = { state: 'ready', errors: [], progress_in_percentage: 100, estimated_time_to_complete_in_seconds: 0 };
+export const readyStatus = {
+  state: 'terminated',
+  errors: [],
+  progress_in_percentage: 100,
+  estimated_time_to_complete_in_seconds: 0,
+};
 
 /** The status a created organization answers with: no service has taken it in yet. */
 export const pendingStatus = {
@@ -48,7 +53,7 @@ export const pendingStatus = {
 };
 
 /**
- * Waits until the organization `domain` (of the environment of `key`) is `ready`, every service
+ * Waits until the organization `domain` (of the environment of `key`) is provisioned (`terminated`), every service
  * having confirmed it took it in, and answers it as GET does.
  */
 export async function readyOrganization(system: System, domain: string, key?: ApiKey): Promise<any> {
@@ -57,7 +62,7 @@ export async function readyOrganization(system: System, domain: string, key?: Ap
     const { status, body } = await system.request('GET', `/api/v2/organizations/${domain}`, key ? { key } : {});
     if (status !== 200) throw new Error(`organization ${domain}: ${status} ${JSON.stringify(body)}`);
     organization = body;
-    return body.status.state === 'ready';
+    return body.status.state === 'terminated';
   });
   return organization;
 }

@@ -9,8 +9,11 @@ export const organizationEnvironmentSchema = z
   .object({ name: z.enum(['sandbox', 'production']), status: environmentStatusSchema })
   .meta({ id: 'OrganizationEnvironment' });
 
-/** `pending` until every service has taken in the new organization, then `ready`; `terminated` once deleted. */
-export const organizationStates = ['pending', 'ready', 'terminated'] as const;
+/**
+ * Cryptr's provisioning states (SPEC section 4; its SDKs decode no other): `pending` until every service
+ * has taken in the new organization, then `terminated`, the provisioning having terminated (finished).
+ */
+export const organizationStates = ['pending', 'terminated'] as const;
 
 export const organizationStatusSchema = z
   .object({
@@ -22,7 +25,7 @@ export const organizationStatusSchema = z
   .meta({
     id: 'OrganizationStatus',
     description:
-      '`pending` while the services take in the new organization (`progress_in_percentage`: the share that has), `ready` once all have, `terminated` once deleted.',
+      "Cryptr's provisioning states: `pending` while the services take in the new organization (`progress_in_percentage`: the share that has), `terminated` once all have (the provisioning has terminated: the organization is fully set up).",
   });
 
 export const authnConnections = ['sso', 'password', 'magic_link', 'totp'] as const;

@@ -31,7 +31,7 @@ export const organizationCreatedDataSchema = organizationSettingsSchema.extend({
   /** Absent from the events written before organizations had one. */
   tenant_id: z.string().nullable().optional(),
   /**
-   * The services whose confirmation the organization awaits before it is `ready`
+   * The services whose confirmation the organization awaits before its provisioning is `terminated`
    * (`organizationProvisioners` at its creation). Absent from the events written before
    * organizations had a `pending` state: those awaited none.
    */

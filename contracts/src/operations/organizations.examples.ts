@@ -24,7 +24,7 @@ const wayneEnterprises = {
     },
   ],
   status: {
-    state: 'ready',
+    state: 'terminated',
     errors: [],
     progress_in_percentage: 100,
     estimated_time_to_complete_in_seconds: 0,

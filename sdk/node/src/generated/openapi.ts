@@ -1806,13 +1806,13 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
             total: number;
         };
-        /** @description `pending` while the services take in the new organization (`progress_in_percentage`: the share that has), `ready` once all have, `terminated` once deleted. */
+        /** @description Cryptr's provisioning states: `pending` while the services take in the new organization (`progress_in_percentage`: the share that has), `terminated` once all have (the provisioning has terminated: the organization is fully set up). */
         OrganizationStatus: {
             errors: string[];
             estimated_time_to_complete_in_seconds: number;
             progress_in_percentage: number;
             /** @enum {string} */
-            state: "pending" | "ready" | "terminated";
+            state: "pending" | "terminated";
         };
         Pagination: {
             current_page: number;
@@ -7399,7 +7399,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "status": {
-                     *             "state": "ready",
+                     *             "state": "terminated",
                      *             "errors": [],
                      *             "progress_in_percentage": 100,
                      *             "estimated_time_to_complete_in_seconds": 0
@@ -7530,7 +7530,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "status": {
-                     *         "state": "ready",
+                     *         "state": "terminated",
                      *         "errors": [],
                      *         "progress_in_percentage": 100,
                      *         "estimated_time_to_complete_in_seconds": 0
@@ -7647,7 +7647,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "status": {
-                     *         "state": "ready",
+                     *         "state": "terminated",
                      *         "errors": [],
                      *         "progress_in_percentage": 100,
                      *         "estimated_time_to_complete_in_seconds": 0
@@ -7774,7 +7774,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "status": {
-                     *         "state": "ready",
+                     *         "state": "terminated",
                      *         "errors": [],
                      *         "progress_in_percentage": 100,
                      *         "estimated_time_to_complete_in_seconds": 0
@@ -7882,7 +7882,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "status": {
-                     *           "state": "ready",
+                     *           "state": "terminated",
                      *           "errors": [],
                      *           "progress_in_percentage": 100,
                      *           "estimated_time_to_complete_in_seconds": 0

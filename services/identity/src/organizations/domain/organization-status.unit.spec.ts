@@ -55,18 +55,18 @@ describe('organization status', () => {
     });
   });
 
-  it('is ready at 100% once every awaited service confirmed, in any order', () =>
+  it('is terminated (provisioned) at 100% once every awaited service confirmed, in any order', () =>
     expect(
       statusAfter([created([...all]), confirmed('directory-sync'), confirmed('webhooks'), confirmed('auth-methods')]),
     ).toEqual({
-      state: 'ready',
+      state: 'terminated',
       errors: [],
       progress_in_percentage: 100,
       estimated_time_to_complete_in_seconds: 0,
     }));
 
-  it('is ready for an organization created before the pending state (it awaited no service)', () =>
-    expect(statusAfter([created()])).toMatchObject({ state: 'ready', progress_in_percentage: 100 }));
+  it('is terminated (provisioned) for an organization created before the pending state (it awaited no service)', () =>
+    expect(statusAfter([created()])).toMatchObject({ state: 'terminated', progress_in_percentage: 100 }));
 
   it('is terminated once deleted, pending or not', () =>
     expect(statusAfter([created([...all]), deleted])).toEqual({

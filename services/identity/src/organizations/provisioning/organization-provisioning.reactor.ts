@@ -6,7 +6,7 @@ import type { OrganizationsEnv } from '../organizations.env';
 /**
  * Reads `service`'s acknowledgements of the organizations it took in (its event feed, at least
  * once) and records each on the organization as a confirmation by that service: the organization
- * is `ready` once every service it awaits confirmed. The feed says which service confirms, not the
+ * has its provisioning `terminated` once every service it awaits confirmed. The feed says which service confirms, not the
  * event. A confirmation for an organization deleted or recreated since changes nothing.
  */
 export function organizationProvisioningReactor(env: Pick<OrganizationsEnv, 'commandDeps'>, service: OrganizationProvisioner) {
