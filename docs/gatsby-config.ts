@@ -27,7 +27,8 @@ const config: GatsbyConfig = {
       },
     },
     {
-      resolve: 'gatsby-plugin-react-i18next',
+      // gatsby-plugin-react-i18next's pages per language, without its browser half (plugins/i18n-pages).
+      resolve: 'i18n-pages',
       options: {
         localeJsonSourceName: 'locale',
         languages: [...siteConfig.languages],

@@ -149,11 +149,15 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     actions.createPage({ path: `/blog/tags/${tagSlug(tag)}/`, component: template('blog-tag.tsx'), context: { tag } });
 };
 
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ actions }) => {
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ actions, stage, plugins }) => {
   actions.setWebpackConfig({
     module: {
       rules: [{ test: /[\\/]redoc[\\/]bundles[\\/].*\.js$/, use: [{ loader: resolve('webpack', 'redoc-offline-loader.js') }] }],
     },
+    // react-dom evaluated when the page renders, not while the scripts start (webpack/react-dom-utils.js).
+    ...(stage === 'build-javascript'
+      ? { plugins: [plugins.normalModuleReplacement(/^\.\.?\/react-dom-utils$/, resolve('webpack', 'react-dom-utils.js'))] }
+      : {}),
   });
 };
 

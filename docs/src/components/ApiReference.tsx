@@ -1,6 +1,6 @@
 import React from 'react';
 import { RedocStandalone } from 'redoc';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useTranslation } from '../site/translation';
 import { redocOptions, type OpenApiSpec } from '../site/redoc-options';
 
 /** The API reference, rendered by redoc in the browser from the generated OpenAPI document. */

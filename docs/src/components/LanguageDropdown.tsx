@@ -1,5 +1,5 @@
 import React from 'react';
-import { useI18next } from 'gatsby-plugin-react-i18next';
+import { useI18next } from '../site/translation';
 import { pathInLanguage } from '../site/i18n';
 import { Dropdown } from './Dropdown';
 

@@ -1,5 +1,5 @@
 import React, { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { useI18next } from 'gatsby-plugin-react-i18next';
+import { useI18next } from '../site/translation';
 
 // The dialog, its search code and the index are loaded when the search is first opened: the
 // pages do not ship or run them before a reader asks for them.

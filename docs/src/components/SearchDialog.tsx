@@ -1,6 +1,6 @@
 import React, { useEffect, useState } from 'react';
 import { navigate } from 'gatsby';
-import { useI18next } from 'gatsby-plugin-react-i18next';
+import { useI18next } from '../site/translation';
 import { search, type SearchEntry, type SearchIndex } from '../search/search-index';
 
 const indexes = new Map<string, Promise<SearchIndex>>();

@@ -1,6 +1,6 @@
 import React, { useState } from 'react';
 import { graphql, useStaticQuery } from 'gatsby';
-import { useI18next } from 'gatsby-plugin-react-i18next';
+import { useI18next } from '../site/translation';
 import { Link } from './LocalizedLink';
 
 interface SidebarNode {

@@ -1,5 +1,5 @@
 import React, { useEffect, useState } from 'react';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useTranslation } from '../site/translation';
 import { storageKeys } from '../site/site-config';
 
 type Theme = 'light' | 'dark';

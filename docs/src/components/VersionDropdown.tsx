@@ -1,5 +1,5 @@
 import React, { useEffect, useState } from 'react';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useTranslation } from '../site/translation';
 import { siteConfig, storageKeys, type DocVersion } from '../site/site-config';
 import { Dropdown } from './Dropdown';
 

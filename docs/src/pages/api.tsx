@@ -1,6 +1,6 @@
 import React, { Suspense, useCallback, useEffect, useState } from 'react';
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
-import { useTranslation } from 'gatsby-plugin-react-i18next';
+import { useTranslation } from '../site/translation';
 import { Layout } from '../components/Layout';
 import { Seo } from '../components/Seo';
 import { translate, type LocalesData } from '../site/i18n';
