@@ -41,7 +41,14 @@ const common = {
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.unit.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/*.unit.spec.ts'],
+      // Some suites make RSA keys and certificates in their hooks (~0.3 s each on Node 24, several
+      // seconds on a 2-core machine under load): jest's 5 s default failed them there, not the code.
+      testTimeout: 20_000,
+    },
     {
       ...common,
       displayName: 'int',
