@@ -45,7 +45,7 @@ const metadataOf = (event: RecordedEvent): EventMetadata => ({
 
 /**
  * Follows identity's organizations. A new one (`OrganizationCreated`) is acknowledged in this
- * service's store (identity counts it towards the organization's provisioning (`pending` until `terminated`)): from then on this
+ * service's store (identity counts it towards the organization's provisioning): from then on this
  * feed has it and will clean up after it.
  * When identity deletes an organization (`OrganizationDeleted` on its event feed, at least once):
  * its SSO connection, password, magic-link and TOTP connections go, in the organization's own

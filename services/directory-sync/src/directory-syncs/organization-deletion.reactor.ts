@@ -7,7 +7,7 @@ import { directorySyncStream } from './projections/directory-syncs.projection';
 
 /**
  * Follows identity's organizations. A new one (`OrganizationCreated`) is acknowledged in this
- * service's store (identity counts it towards the organization's provisioning (`pending` until `terminated`)).
+ * service's store (identity counts it towards the organization's provisioning).
  * When identity deletes an organization (`OrganizationDeleted` on its event feed, at least once):
  * its directory sync goes, in the organization's own environment only (`DirectorySyncDeleted`; the
  * other environment's organization of the same domain is another one), so the read model

@@ -34,8 +34,8 @@ export const organizationAcknowledgementStream = (organizationId: string) =>
 /**
  * Records, in the service's own store, that its reaction to identity's organization events took in
  * `created` (identity's `OrganizationCreated`): identity reads it from the service's event feed and
- * counts it towards the organization's provisioning (`pending` until `terminated`). Called by the feed that reacts to the
- * organization's later events, once the service did what the creation asks of it.
+ * counts it towards the organization's provisioning (`pending` until `terminated`). Called by the
+ * feed that reacts to the organization's later events, once the service did what the creation asks of it.
  */
 export async function acknowledgeOrganization(
   deps: CommandHandlerDeps<OrganizationAcknowledgementState>,

@@ -18,7 +18,7 @@ type OrganizationCreated = RecordedEvent & Extract<OrganizationEvent, { type: 'O
  * deletes the webhooks scoped to that organization (the read model is updated inline), so its
  * `organization.deleted` reaches the unscoped webhooks only, never a job bound to be cancelled.
  * A new organization is acknowledged once its `organization.created` jobs are queued (identity
- * counts it towards the organization's provisioning (`pending` until `terminated`)).
+ * counts it towards the organization's provisioning).
  */
 export function startEventReactor(
   runtime: ServiceRuntime,

@@ -5,9 +5,9 @@ import type { OrganizationsEnv } from '../organizations.env';
 
 /**
  * Reads `service`'s acknowledgements of the organizations it took in (its event feed, at least
- * once) and records each on the organization as a confirmation by that service: the organization
- * has its provisioning `terminated` once every service it awaits confirmed. The feed says which service confirms, not the
- * event. A confirmation for an organization deleted or recreated since changes nothing.
+ * once) and records each on the organization as a confirmation by that service: the organization's
+ * provisioning is `terminated` once every service it awaits confirmed. The feed says which service
+ * confirms, not the event. A confirmation for an organization deleted or recreated since changes nothing.
  */
 export function organizationProvisioningReactor(env: Pick<OrganizationsEnv, 'commandDeps'>, service: OrganizationProvisioner) {
   return async (commit: Commit): Promise<void> => {
