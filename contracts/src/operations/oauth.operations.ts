@@ -8,9 +8,22 @@ import { oauthExamples } from './oauth.examples';
 
 export const grantTypes = ['client_credentials', 'authorization_code', 'refresh_token', 'relay'] as const;
 
+/** A request without `grant_type` that carries a `code` is the exchange of that code. */
+function readGrantType<Body extends { grant_type?: string; code?: string }>(body: Body, context: z.RefinementCtx) {
+  const grantType = body.grant_type ?? (body.code !== undefined ? 'authorization_code' : undefined);
+  if (grantType === undefined) {
+    context.addIssue({ code: 'custom', path: ['grant_type'], message: 'is required' });
+    return z.NEVER;
+  }
+  return { ...body, grant_type: grantType };
+}
+
 export const tokenRequestSchema = z
   .object({
-    grant_type: z.string().min(1),
+    grant_type: z.string().min(1).optional().meta({
+      description:
+        'Required, except with a `code`: then it is read as `authorization_code` (the code exchange of Cryptr\'s Kotlin SDK leaves it out)',
+    }),
     client_id: z.string().optional().meta({
       description:
         'The API key (client) id; also from HTTP Basic. Required with a user grant when the client does not authenticate',
@@ -34,6 +47,7 @@ export const tokenRequestSchema = z
       .optional()
       .meta({ description: 'PKCE: the secret whose S256 hash was the `code_challenge` of the sign-in' }),
   })
+  .transform(readGrantType)
   .meta({ id: 'TokenRequest' });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

@@ -1585,13 +1585,16 @@ export interface components {
              * @enum {string}
              */
             code_challenge_method?: "S256";
-            email: string;
+            /** @description The user's email; required unless `user_email` is given */
+            email?: string;
             /** @description Overrides the connection's setting for this request */
             find_or_create_user?: boolean;
             /** @description Required when the email's domain is not an allowed email domain of exactly one organization */
             org_domain?: string;
             /** @description A registered redirect URI; the environment's default one when absent */
             redirect_uri?: string;
+            /** @description Another name for `email` (Cryptr's Kotlin SDK sends it); when both are given they must be the same */
+            user_email?: string;
         };
         CreateMagicLinkConnectionRequest: {
             active?: boolean;
@@ -2185,7 +2188,8 @@ export interface components {
             code?: string;
             /** @description PKCE: the secret whose S256 hash was the `code_challenge` of the sign-in */
             code_verifier?: string;
-            grant_type: string;
+            /** @description Required, except with a `code`: then it is read as `authorization_code` (the code exchange of Cryptr's Kotlin SDK leaves it out) */
+            grant_type?: string;
             nonce?: string;
             redirect_uri?: string;
             refresh_token?: string;
