@@ -169,7 +169,7 @@ describe("Cryptr's Kotlin SDK sign-in calls (all processes, real NATS)", () => {
         { env: system.env, encoding: 'utf8' },
       );
       expect(run.stdout).toContain(`API key ${doomed.clientId} is revoked`);
-      for (const since = Date.now(); ; ) {
+      for (const since = Date.now(); ;) {
         const list = await system.request('GET', '/api/v2/organizations', { token });
         if (list.status === 401) {
           expect(list.body).toEqual(unauthorized);
@@ -183,7 +183,9 @@ describe("Cryptr's Kotlin SDK sign-in calls (all processes, real NATS)", () => {
 
     it('authenticates the code exchange only: a refresh with the Bearer token alone is invalid_client', async () => {
       const tokens = await validateChallenge(await magicLinkCode());
-      expect(await kotlin('/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token })).toMatchObject({
+      expect(
+        await kotlin('/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token }),
+      ).toMatchObject({
         status: 401,
         body: {
           error: 'invalid_client',

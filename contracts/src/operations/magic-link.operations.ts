@@ -44,10 +44,12 @@ function readEmailAlias<Body extends { email?: string; user_email?: string }>(bo
 
 export const createMagicLinkChallengeBodySchema = z
   .object({
-    email: emailField.optional().meta({ description: 'The user\'s email; required unless `user_email` is given' }),
+    email: emailField.optional().meta({ description: "The user's email; required unless `user_email` is given" }),
     user_email: emailField
       .optional()
-      .meta({ description: 'Another name for `email` (Cryptr\'s Kotlin SDK sends it); when both are given they must be the same' }),
+      .meta({
+        description: "Another name for `email` (Cryptr's Kotlin SDK sends it); when both are given they must be the same",
+      }),
     redirect_uri: z.string().trim().min(1).max(2_000).optional().meta({
       description: "A registered redirect URI; the environment's default one when absent",
     }),

@@ -22,7 +22,7 @@ export const tokenRequestSchema = z
   .object({
     grant_type: z.string().min(1).optional().meta({
       description:
-        'Required, except with a `code`: then it is read as `authorization_code` (the code exchange of Cryptr\'s Kotlin SDK leaves it out)',
+        "Required, except with a `code`: then it is read as `authorization_code` (the code exchange of Cryptr's Kotlin SDK leaves it out)",
     }),
     client_id: z.string().optional().meta({
       description:

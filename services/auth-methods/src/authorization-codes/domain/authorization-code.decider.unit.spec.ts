@@ -99,14 +99,35 @@ describe('authorization code', () => {
       accessToken: true,
     });
     const wrongClient = oauth('invalid_client', 'Client authentication failed');
-    spec.given([issued]).when(redeem({ client: byToken('client-1') })).then([redeemed]);
-    spec.given([issued]).when(redeem({ client: byToken('client-2') })).thenFails(wrongClient);
-    spec.given([issued]).when(redeem({ client: byToken('client-1', 'production') })).thenFails(wrongClient);
-    spec.given([issued, redeemed]).when(redeem({ client: byToken('client-2') })).thenFails(wrongClient);
-    spec.given([issued, redeemed]).when(redeem({ client: byToken('client-1') })).thenFails(invalidCode());
-    spec.given([]).when(redeem({ client: byToken('client-1') })).thenFails(invalidCode());
+    spec
+      .given([issued])
+      .when(redeem({ client: byToken('client-1') }))
+      .then([redeemed]);
+    spec
+      .given([issued])
+      .when(redeem({ client: byToken('client-2') }))
+      .thenFails(wrongClient);
+    spec
+      .given([issued])
+      .when(redeem({ client: byToken('client-1', 'production') }))
+      .thenFails(wrongClient);
+    spec
+      .given([issued, redeemed])
+      .when(redeem({ client: byToken('client-2') }))
+      .thenFails(wrongClient);
+    spec
+      .given([issued, redeemed])
+      .when(redeem({ client: byToken('client-1') }))
+      .thenFails(invalidCode());
+    spec
+      .given([])
+      .when(redeem({ client: byToken('client-1') }))
+      .thenFails(invalidCode());
     const unbound = { ...issued, data: { ...issued.data, client_id: null } } as AuthorizationCodeEvent;
-    spec.given([unbound]).when(redeem({ client: byToken('client-1') })).thenFails(wrongClient);
+    spec
+      .given([unbound])
+      .when(redeem({ client: byToken('client-1') }))
+      .thenFails(wrongClient);
   });
 
   it('needs an authenticated client of the environment for a code issued without code_challenge', () => {
