@@ -79,7 +79,7 @@ describe("Cryptr's Kotlin SDK sign-in calls (all processes, real NATS)", () => {
   it('refuses a magic-link challenge without an email, or with user_email and another email: 422', async () => {
     expect(await kotlin('/api/v2/magic-link-challenge', { redirect_uri: callback, org_domain: org })).toMatchObject({
       status: 422,
-      body: { errors: { email: ['is required'] } },
+      body: { errors: { email: ["can't be blank"] } },
     });
     const both = await kotlin('/api/v2/magic-link-challenge', {
       user_email: email('ada'),
@@ -112,7 +112,7 @@ describe("Cryptr's Kotlin SDK sign-in calls (all processes, real NATS)", () => {
     });
     expect(await kotlin('/oauth/token', {})).toMatchObject({
       status: 400,
-      body: { error: 'invalid_request', error_description: 'grant_type is required' },
+      body: { error: 'invalid_request', error_description: "grant_type can't be blank" },
     });
   });
 

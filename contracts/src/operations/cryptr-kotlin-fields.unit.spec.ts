@@ -15,7 +15,7 @@ describe("the field names of Cryptr's Kotlin SDK", () => {
   });
 
   it('refuses a magic-link challenge without either name, or with two different emails', () => {
-    expect(errorsOf(createMagicLinkChallengeBodySchema.safeParse({}))).toEqual({ email: 'is required' });
+    expect(errorsOf(createMagicLinkChallengeBodySchema.safeParse({}))).toEqual({ email: "can't be blank" });
     expect(errorsOf(createMagicLinkChallengeBodySchema.safeParse({ email: 'a@acme.com', user_email: 'b@acme.com' }))).toEqual({
       user_email: 'must be the same as email when both are given (user_email is another name for email)',
     });
@@ -24,6 +24,6 @@ describe("the field names of Cryptr's Kotlin SDK", () => {
   it('reads a token request without grant_type but with a code as authorization_code; without either it is refused', () => {
     expect(tokenRequestSchema.parse({ code: 'c' })).toEqual({ code: 'c', grant_type: 'authorization_code' });
     expect(tokenRequestSchema.parse({ grant_type: 'refresh_token', code: 'c' }).grant_type).toBe('refresh_token');
-    expect(errorsOf(tokenRequestSchema.safeParse({ refresh_token: 'r' }))).toEqual({ grant_type: 'is required' });
+    expect(errorsOf(tokenRequestSchema.safeParse({ refresh_token: 'r' }))).toEqual({ grant_type: "can't be blank" });
   });
 });

@@ -36,7 +36,7 @@ function readEmailAlias<Body extends { email?: string; user_email?: string }>(bo
   const email = rest.email ?? user_email;
   if (email === undefined || (user_email !== undefined && user_email !== email)) {
     const path = email === undefined ? ['email'] : ['user_email'];
-    context.addIssue({ code: 'custom', path, message: email === undefined ? 'is required' : emailAliasMessage });
+    context.addIssue({ code: 'custom', path, message: email === undefined ? "can't be blank" : emailAliasMessage });
     return z.NEVER;
   }
   return { ...rest, email };
@@ -45,11 +45,9 @@ function readEmailAlias<Body extends { email?: string; user_email?: string }>(bo
 export const createMagicLinkChallengeBodySchema = z
   .object({
     email: emailField.optional().meta({ description: "The user's email; required unless `user_email` is given" }),
-    user_email: emailField
-      .optional()
-      .meta({
-        description: "Another name for `email` (Cryptr's Kotlin SDK sends it); when both are given they must be the same",
-      }),
+    user_email: emailField.optional().meta({
+      description: "Another name for `email` (Cryptr's Kotlin SDK sends it); when both are given they must be the same",
+    }),
     redirect_uri: z.string().trim().min(1).max(2_000).optional().meta({
       description: "A registered redirect URI; the environment's default one when absent",
     }),

@@ -12,7 +12,7 @@ export const grantTypes = ['client_credentials', 'authorization_code', 'refresh_
 function readGrantType<Body extends { grant_type?: string; code?: string }>(body: Body, context: z.RefinementCtx) {
   const grantType = body.grant_type ?? (body.code !== undefined ? 'authorization_code' : undefined);
   if (grantType === undefined) {
-    context.addIssue({ code: 'custom', path: ['grant_type'], message: 'is required' });
+    context.addIssue({ code: 'custom', path: ['grant_type'], message: "can't be blank" });
     return z.NEVER;
   }
   return { ...body, grant_type: grantType };
