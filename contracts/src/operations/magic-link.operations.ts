@@ -24,9 +24,30 @@ export const updateMagicLinkConnectionBodySchema = z
   .meta({ id: 'UpdateMagicLinkConnectionRequest' });
 export type MagicLinkConnectionChanges = z.infer<typeof updateMagicLinkConnectionBodySchema>;
 
+const emailField = z.string().trim().min(1).max(254);
+const emailAliasMessage = 'must be the same as email when both are given (user_email is another name for email)';
+
+/**
+ * `user_email`, the name Cryptr's Kotlin SDK sends, read as `email`: both given must agree, one
+ * of them is required. The body then carries `email` only.
+ */
+function readEmailAlias<Body extends { email?: string; user_email?: string }>(body: Body, context: z.RefinementCtx) {
+  const { user_email, ...rest } = body;
+  const email = rest.email ?? user_email;
+  if (email === undefined || (user_email !== undefined && user_email !== email)) {
+    const path = email === undefined ? ['email'] : ['user_email'];
+    context.addIssue({ code: 'custom', path, message: email === undefined ? "can't be blank" : emailAliasMessage });
+    return z.NEVER;
+  }
+  return { ...rest, email };
+}
+
 export const createMagicLinkChallengeBodySchema = z
   .object({
-    email: z.string().trim().min(1).max(254),
+    email: emailField.optional().meta({ description: "The user's email; required unless `user_email` is given" }),
+    user_email: emailField.optional().meta({
+      description: "Another name for `email` (Cryptr's Kotlin SDK sends it); when both are given they must be the same",
+    }),
     redirect_uri: z.string().trim().min(1).max(2_000).optional().meta({
       description: "A registered redirect URI; the environment's default one when absent",
     }),
@@ -39,6 +60,7 @@ export const createMagicLinkChallengeBodySchema = z
     ...pkceFields,
   })
   .superRefine(pkcePair)
+  .transform(readEmailAlias)
   .meta({ id: 'CreateMagicLinkChallengeRequest' });
 
 export const getMagicLinkConnection = defineOperation({

@@ -9,6 +9,7 @@ import type { RequestLimiter } from '../rate-limits/request-limiter';
 import { onboardingScope, onboardingSessionOf } from '../auth/invitation-authenticator';
 import { ApiError } from '../http/api-error';
 import { scimContentType } from '../http/api-exception.filter';
+import { withBearerClient } from '../http/bearer-client';
 import { refuseCrossSite } from '../http/same-origin';
 import type { IdempotencyStore } from '../idempotency/idempotency-store';
 import { startIdempotent } from '../idempotency/idempotent-requests';
@@ -66,6 +67,8 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
   };
   const session = operation.auth === 'admin_invitation' ? onboardingSessionOf(request.headers.cookie) : undefined;
   let input: unknown = operationInput(operation, request);
+  if (operation.errorStyle === 'oauth')
+    input = await withBearerClient(input as RpcInput, request.headers.authorization, deps.authenticator, meta);
   const identity = { ip: request.ip, scimToken: meta.scim?.bearerToken, onboardingSession: session };
   await deps.limiter.enforce(operation, identity, input as RpcInput);
   if (operation.auth === 'admin_invitation')

@@ -24,9 +24,14 @@ export function proofOutcome(reply: RpcReply): SignInOutcome {
   return /[?&]code=/.test(location) && !/[?&]error=/.test(location) ? 'success' : 'failure';
 }
 
-/** The grant label of a token request: a known grant type, else `other` (the label takes no caller-chosen value). */
+/**
+ * The grant label of a token request: a known grant type (a `code` without one is
+ * `authorization_code`, as the token endpoint reads it), else `other` (the label takes no
+ * caller-chosen value).
+ */
 export function grantOf(input: unknown): string {
-  const grant = (input as { body?: { grant_type?: unknown } } | undefined)?.body?.grant_type;
+  const body = (input as { body?: { grant_type?: unknown; code?: unknown } } | undefined)?.body;
+  const grant = body?.grant_type ?? (body?.code !== undefined ? 'authorization_code' : undefined);
   return (grantTypes as readonly unknown[]).includes(grant) ? (grant as string) : 'other';
 }
 

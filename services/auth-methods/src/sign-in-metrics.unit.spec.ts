@@ -59,6 +59,8 @@ describe('sign-in metrics', () => {
     [{ body: { grant_type: 'relay' } }, 'relay'],
     [{ body: { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer' } }, 'other'],
     [{ body: {} }, 'other'],
+    [{ body: { code: 'c' } }, 'authorization_code'],
+    [{ body: { code: 'c', grant_type: 'refresh_token' } }, 'refresh_token'],
     [undefined, 'other'],
   ])('the grant label of %j is %s', (input, grant) => {
     expect(grantOf(input)).toBe(grant);

@@ -242,7 +242,7 @@ export interface paths {
         put?: never;
         /**
          * Get tokens (at /api/v2/oauth/token)
-         * @description The same as `POST /oauth/token`. OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token, for the API's own audience only (another `audience` answers 400 `invalid_target`). `authorization_code` exchanges the one-time `code` a sign-in answered (password, magic link, TOTP, SSO) for the user's `access_token`, `id_token` and `refresh_token`; the code works once and expires after 120 seconds by default. The client authenticates with its API key (`client_secret` in the body, or HTTP Basic `base64(client_id:client_secret)`, not both), the key of the code's environment that started the sign-in; a public client (a browser or mobile app) instead sends `client_id` and the PKCE `code_verifier` of the `code_challenge` (S256) it gave the sign-in. A code issued with a `code_challenge` always needs its `code_verifier`. `refresh_token` exchanges a refresh token for new tokens and a new refresh token; a refresh token obtained with client authentication needs the same client authentication, one obtained with PKCE alone is refreshed by rotation only; presenting a refresh token that was already exchanged revokes every token of that sign-in. `relay` exchanges a relay code; the partner authenticates with an API key of the relay's environment, and the tokens end with the relay's `session_duration_minutes`. Missing or wrong client authentication answers 401 `invalid_client` (with `WWW-Authenticate: Basic` when HTTP Basic was used); unknown, expired or used codes, refresh tokens and wrong `code_verifier`s answer `invalid_grant`.
+         * @description The same as `POST /oauth/token`. OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token, for the API's own audience only (another `audience` answers 400 `invalid_target`). `authorization_code` exchanges the one-time `code` a sign-in answered (password, magic link, TOTP, SSO) for the user's `access_token`, `id_token` and `refresh_token`; the code works once and expires after 120 seconds by default. The client authenticates with its API key (`client_secret` in the body, or HTTP Basic `base64(client_id:client_secret)`, not both), the key of the code's environment that started the sign-in; a public client (a browser or mobile app) instead sends `client_id` and the PKCE `code_verifier` of the `code_challenge` (S256) it gave the sign-in. A code issued with a `code_challenge` always needs its `code_verifier`. `refresh_token` exchanges a refresh token for new tokens and a new refresh token; a refresh token obtained with client authentication needs the same client authentication, one obtained with PKCE alone is refreshed by rotation only; presenting a refresh token that was already exchanged revokes every token of that sign-in. `relay` exchanges a relay code; the partner authenticates with an API key of the relay's environment, and the tokens end with the relay's `session_duration_minutes`. For `authorization_code` only, an API key may instead authenticate with its API access token as `Authorization: Bearer` (as Cryptr's Kotlin SDK does), for the codes of the sign-ins it started itself; and a request with a `code` but no `grant_type` is read as `authorization_code`. Missing or wrong client authentication (a Bearer token that is not a valid, unrevoked access token of the key the code was issued to included) answers 401 `invalid_client` (with `WWW-Authenticate: Basic` when HTTP Basic was used); unknown, expired or used codes, refresh tokens and wrong `code_verifier`s answer `invalid_grant`.
          */
         post: operations["issueTokenAlias"];
         delete?: never;
@@ -1090,7 +1090,7 @@ export interface paths {
         put?: never;
         /**
          * Get tokens
-         * @description OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token, for the API's own audience only (another `audience` answers 400 `invalid_target`). `authorization_code` exchanges the one-time `code` a sign-in answered (password, magic link, TOTP, SSO) for the user's `access_token`, `id_token` and `refresh_token`; the code works once and expires after 120 seconds by default. The client authenticates with its API key (`client_secret` in the body, or HTTP Basic `base64(client_id:client_secret)`, not both), the key of the code's environment that started the sign-in; a public client (a browser or mobile app) instead sends `client_id` and the PKCE `code_verifier` of the `code_challenge` (S256) it gave the sign-in. A code issued with a `code_challenge` always needs its `code_verifier`. `refresh_token` exchanges a refresh token for new tokens and a new refresh token; a refresh token obtained with client authentication needs the same client authentication, one obtained with PKCE alone is refreshed by rotation only; presenting a refresh token that was already exchanged revokes every token of that sign-in. `relay` exchanges a relay code; the partner authenticates with an API key of the relay's environment, and the tokens end with the relay's `session_duration_minutes`. Missing or wrong client authentication answers 401 `invalid_client` (with `WWW-Authenticate: Basic` when HTTP Basic was used); unknown, expired or used codes, refresh tokens and wrong `code_verifier`s answer `invalid_grant`.
+         * @description OAuth 2.0 token endpoint (also served at `/api/v2/oauth/token`). `client_credentials` exchanges an API key for an access token, for the API's own audience only (another `audience` answers 400 `invalid_target`). `authorization_code` exchanges the one-time `code` a sign-in answered (password, magic link, TOTP, SSO) for the user's `access_token`, `id_token` and `refresh_token`; the code works once and expires after 120 seconds by default. The client authenticates with its API key (`client_secret` in the body, or HTTP Basic `base64(client_id:client_secret)`, not both), the key of the code's environment that started the sign-in; a public client (a browser or mobile app) instead sends `client_id` and the PKCE `code_verifier` of the `code_challenge` (S256) it gave the sign-in. A code issued with a `code_challenge` always needs its `code_verifier`. `refresh_token` exchanges a refresh token for new tokens and a new refresh token; a refresh token obtained with client authentication needs the same client authentication, one obtained with PKCE alone is refreshed by rotation only; presenting a refresh token that was already exchanged revokes every token of that sign-in. `relay` exchanges a relay code; the partner authenticates with an API key of the relay's environment, and the tokens end with the relay's `session_duration_minutes`. For `authorization_code` only, an API key may instead authenticate with its API access token as `Authorization: Bearer` (as Cryptr's Kotlin SDK does), for the codes of the sign-ins it started itself; and a request with a `code` but no `grant_type` is read as `authorization_code`. Missing or wrong client authentication (a Bearer token that is not a valid, unrevoked access token of the key the code was issued to included) answers 401 `invalid_client` (with `WWW-Authenticate: Basic` when HTTP Basic was used); unknown, expired or used codes, refresh tokens and wrong `code_verifier`s answer `invalid_grant`.
          */
         post: operations["issueToken"];
         delete?: never;
@@ -1585,13 +1585,16 @@ export interface components {
              * @enum {string}
              */
             code_challenge_method?: "S256";
-            email: string;
+            /** @description The user's email; required unless `user_email` is given */
+            email?: string;
             /** @description Overrides the connection's setting for this request */
             find_or_create_user?: boolean;
             /** @description Required when the email's domain is not an allowed email domain of exactly one organization */
             org_domain?: string;
             /** @description A registered redirect URI; the environment's default one when absent */
             redirect_uri?: string;
+            /** @description Another name for `email` (Cryptr's Kotlin SDK sends it); when both are given they must be the same */
+            user_email?: string;
         };
         CreateMagicLinkConnectionRequest: {
             active?: boolean;
@@ -2185,7 +2188,8 @@ export interface components {
             code?: string;
             /** @description PKCE: the secret whose S256 hash was the `code_challenge` of the sign-in */
             code_verifier?: string;
-            grant_type: string;
+            /** @description Required, except with a `code`: then it is read as `authorization_code` (the code exchange of Cryptr's Kotlin SDK leaves it out) */
+            grant_type?: string;
             nonce?: string;
             redirect_uri?: string;
             refresh_token?: string;

@@ -3,10 +3,15 @@ import type { Environment, RpcReply, Token, TokenRequest } from '@sesame/contrac
 import { failure } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 
-/** A client that proved its API key secret at the token endpoint. */
+/** A client that proved its API key at the token endpoint: with its secret, or with its API access token. */
 export interface TokenClient {
   client_id: string;
   environment: Environment;
+  /**
+   * Proved with an API access token (`Authorization: Bearer`, checked by the gateway) rather than
+   * the secret: accepted for the codes of its own sign-ins only (`authorization_code`).
+   */
+  accessToken?: true;
 }
 
 /** `client` is the authenticated client, or null when the request sent no `client_secret`. */
@@ -47,10 +52,27 @@ export class TokenEndpoint {
   handle = async ({ body }: { body: TokenRequest }, context: RequestContext): Promise<RpcReply<Token>> => {
     const grant = this.grants.get(body.grant_type);
     if (!grant) return failure(oauthError('unsupported_grant_type', `grant_type ${body.grant_type} is not supported`));
-    if (body.grant_type === 'client_credentials' || body.client_secret === undefined) return grant(body, context, null);
+    if (body.grant_type === 'client_credentials') return grant(body, context, null);
+    if (body.client_secret === undefined) return this.withAccessTokenClient(grant, body, context);
     const client =
       body.client_id !== undefined && this.authenticator ? await this.authenticator(body.client_id, body.client_secret) : null;
     if (!client) return failure(clientAuthenticationFailed());
     return grant(body, context, client);
   };
+
+  /** The API key the gateway authenticated with its access token (`meta.clientId`), or none. */
+  private withAccessTokenClient(grant: GrantHandler, body: TokenRequest, context: RequestContext) {
+    const { clientId, environment } = context.meta;
+    if (clientId === undefined || environment === undefined) return grant(body, context, null);
+    if (body.grant_type !== 'authorization_code')
+      return Promise.resolve(
+        failure(
+          oauthError(
+            'invalid_client',
+            'Client authentication failed: an API access token authenticates the authorization_code grant only; send client_secret',
+          ),
+        ),
+      );
+    return grant(body, context, { client_id: clientId, environment, accessToken: true });
+  }
 }

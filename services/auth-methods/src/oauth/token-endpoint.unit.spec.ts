@@ -53,4 +53,29 @@ describe('token endpoint', () => {
       { grant: 'client_credentials', client: null },
     ]);
   });
+
+  it('hands the grant the API key the gateway authenticated with its access token, for authorization_code only', async () => {
+    seen.length = 0;
+    endpoint.register('refresh_token', async () => ({ ok: true, status: 200, body: token }));
+    const byToken: RequestContext = { ...context, meta: { correlationId: 'test', clientId: 'client-1', environment: 'sandbox' } };
+    const handleWith = (body: Record<string, string>) => endpoint.handle({ body: body as never }, byToken);
+    expect(await handleWith({ grant_type: 'authorization_code', code: 'c', client_id: 'client-1' })).toMatchObject({ ok: true });
+    expect(await handleWith({ grant_type: 'refresh_token', refresh_token: 'r' })).toEqual({
+      ok: false,
+      error: {
+        kind: 'oauth',
+        code: 'invalid_client',
+        description:
+          'Client authentication failed: an API access token authenticates the authorization_code grant only; send client_secret',
+      },
+    });
+    // A secret in the body authenticates as always.
+    expect(await handleWith({ grant_type: 'authorization_code', client_id: 'client-1', client_secret: 's3cret' })).toMatchObject({
+      ok: true,
+    });
+    expect(seen).toEqual([
+      { grant: 'authorization_code', client: { client_id: 'client-1', environment: 'sandbox', accessToken: true } },
+      { grant: 'authorization_code', client: { client_id: 'client-1', environment: 'sandbox' } },
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import { catalogueError, oauthError } from '@sesame/contracts';
 import type { AuthorizationCodeEvent, SignInSession } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
+import { clientAuthenticationFailed } from '../../oauth/token-endpoint';
 import type { TokenClient } from '../../oauth/token-endpoint';
 import { verifierMatches } from './pkce';
 
@@ -44,9 +45,18 @@ export const invalidCode = () => oauthError('invalid_grant', 'The authorization 
 
 export const otherClient = () => oauthError('invalid_grant', 'The authorization code was issued to another client');
 
+/**
+ * An API access token proves its key only for the codes of that key's own sign-ins, in its
+ * environment: any other code answers as a wrong secret would.
+ */
+const ownedByTokenClient = (client: TokenClient, state: Exclude<AuthorizationCodeState, { status: 'empty' }>) =>
+  client.environment === state.environment && state.client_id !== null && client.client_id === state.client_id;
+
 function redeem(command: Extract<AuthorizationCodeCommand, { type: 'RedeemAuthorizationCode' }>, state: AuthorizationCodeState) {
-  if (state.status !== 'issued') return fail(invalidCode());
+  if (state.status === 'empty') return fail(invalidCode());
   const { redirect_uri, client_id, client, family_id, at } = command.data;
+  if (client?.accessToken && !ownedByTokenClient(client, state)) return fail(clientAuthenticationFailed());
+  if (state.status !== 'issued') return fail(invalidCode());
   if (Date.parse(at) >= Date.parse(state.expires_at)) return fail(invalidCode());
   const presented = client?.client_id ?? client_id;
   if (client && client.environment !== state.environment) return fail(otherClient());

@@ -92,6 +92,44 @@ describe('authorization code', () => {
       .thenFails({ kind: 'oauth', code: 'invalid_grant', description: 'The authorization code was issued to another client' });
   });
 
+  it("with an API access token (Bearer) proves only the key of the code's own sign-in, else answers as a wrong secret", () => {
+    const byToken = (client_id: string, environment: 'sandbox' | 'production' = 'sandbox'): TokenClient => ({
+      client_id,
+      environment,
+      accessToken: true,
+    });
+    const wrongClient = oauth('invalid_client', 'Client authentication failed');
+    spec
+      .given([issued])
+      .when(redeem({ client: byToken('client-1') }))
+      .then([redeemed]);
+    spec
+      .given([issued])
+      .when(redeem({ client: byToken('client-2') }))
+      .thenFails(wrongClient);
+    spec
+      .given([issued])
+      .when(redeem({ client: byToken('client-1', 'production') }))
+      .thenFails(wrongClient);
+    spec
+      .given([issued, redeemed])
+      .when(redeem({ client: byToken('client-2') }))
+      .thenFails(wrongClient);
+    spec
+      .given([issued, redeemed])
+      .when(redeem({ client: byToken('client-1') }))
+      .thenFails(invalidCode());
+    spec
+      .given([])
+      .when(redeem({ client: byToken('client-1') }))
+      .thenFails(invalidCode());
+    const unbound = { ...issued, data: { ...issued.data, client_id: null } } as AuthorizationCodeEvent;
+    spec
+      .given([unbound])
+      .when(redeem({ client: byToken('client-1') }))
+      .thenFails(wrongClient);
+  });
+
   it('needs an authenticated client of the environment for a code issued without code_challenge', () => {
     spec
       .given([issued])
