@@ -4,7 +4,7 @@ import type { Context, Owner } from './authorization-identifiers';
 import { overridesOf } from './authorization-overrides';
 import { fieldsOf } from './authorization-requests';
 import type { RequestTemplate, Slot } from './authorization-requests';
-import type { AuthorizationWorld } from './authorization-world';
+import type { AuthorizationWorld, Resolved } from './authorization-world';
 import { notFound, unauthorized } from './identity-fixtures';
 
 /**
@@ -194,9 +194,15 @@ function expectAsUnknown(
     if (template.operation.method !== 'get') return { ...cell, notApplicable: `names nothing of ${describe(victim)}` };
     return { ...cell, expectation: { type: 'no-leak', values: identifiersOf(world, victim) } };
   }
-  const twin = slots.map((slot) =>
-    named.includes(slot) ? { ...slot, value: world.strangerOf(slot.kind!, slot.value as string, template.context) } : slot,
-  );
+  // One stranger per identifier: two fields naming the same thing (an alias such as `user_email`
+  // next to `email`) still name one same unknown thing in the twin.
+  const strangers = new Map<string, Resolved>();
+  const strangerOf = (slot: Slot) => {
+    const key = `${slot.kind}\u0000${String(slot.value)}`;
+    if (!strangers.has(key)) strangers.set(key, world.strangerOf(slot.kind!, slot.value as string, template.context));
+    return strangers.get(key) as Resolved;
+  };
+  const twin = slots.map((slot) => (named.includes(slot) ? { ...slot, value: strangerOf(slot) } : slot));
   // A path parameter of an operation documenting 404 names a resource: the answer is exactly that 404.
   const inPath = named.some((slot) => slot.in === 'path');
   const documents404 =
