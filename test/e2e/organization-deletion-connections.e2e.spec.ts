@@ -183,7 +183,15 @@ describe('Organization deletion removes its connections (all processes, real NAT
     await system.kill(['auth-methods'], 'SIGTERM');
     expect((await system.request('DELETE', `/api/v2/organizations/${domain}`)).status).toBe(200);
     const consumer = await nc.jetstream().consumers.get(stream, durable);
-    const deletion = await consumer.next({ expires: 30_000 });
+    // Commits of identity before the deletion (the services' provisioning confirmations, which arrive
+    // in the background) are let through as auth-methods would: it has nothing to do for them.
+    const isDeletion = (message: { json<T>(): T }) =>
+      message.json<{ events: RecordedEvent[] }>().events.some((event) => event.type === 'OrganizationDeleted');
+    let deletion = await consumer.next({ expires: 30_000 });
+    for (let skipped = 0; deletion && !isDeletion(deletion) && skipped < 20; skipped++) {
+      deletion.ack();
+      deletion = await consumer.next({ expires: 30_000 });
+    }
     if (!deletion) throw new Error('the deletion was not delivered');
     expect(deletion.json<{ events: RecordedEvent[] }>().events).toEqual([
       expect.objectContaining({ type: 'OrganizationDeleted', data: expect.objectContaining({ domain }) }),

@@ -190,9 +190,13 @@ describe('Tracing: one request is one trace, from the gateway through NATS into 
     expect(answer.status).toBe(200);
     const [line] = await logLinesWith(system, correlationId);
     expect(line).toMatchObject({ msg: 'request', correlationId, traceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    await eventually(async () => otlp.trace(line?.traceId).some((span) => span.service === 'sesame-identity'), 30_000);
-    const request = otlp.trace(line?.traceId).find((span) => span.service === 'sesame-gateway' && span.kind === server);
-    expect(request).toMatchObject({ name: 'GET /api/v2/organizations/:org_domain', parentSpanId: undefined });
+    const request = () => otlp.trace(line?.traceId).find((span) => span.service === 'sesame-gateway' && span.kind === server);
+    // Each process exports in its own batches: wait for both ends of the request.
+    await eventually(
+      async () => request() !== undefined && otlp.trace(line?.traceId).some((span) => span.service === 'sesame-identity'),
+      30_000,
+    );
+    expect(request()).toMatchObject({ name: 'GET /api/v2/organizations/:org_domain', parentSpanId: undefined });
   });
 
   it('exports no secret: no password, SCIM token, API key secret or email address in any exported span', async () => {
