@@ -241,6 +241,9 @@ describe('IT-admin onboarding page (chromium, all processes)', () => {
     const { link } = await inviteAdmin(system, org, 'revoked.admin@example.com');
     const page = await visit(link);
     await page.getByRole('heading', { name: en.title }).waitFor();
+    // The page's own first calls (SP settings, the connection) are answered before the vendor ends
+    // the session: otherwise they meet the ended session first and the page explains it at once.
+    await page.waitForLoadState('networkidle');
     const revoked = await system.request('POST', `/api/v2/org/${org}/admins/revoked.admin@example.com/revoke-onboarding`);
     expect(revoked.status).toBe(200);
     await page.getByLabel('Okta').check();
