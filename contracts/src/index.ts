@@ -30,6 +30,8 @@ export * from './events/sign-in.events';
 export * from './events/password.events';
 export * from './events/sso.events';
 export * from './events/directory-sync.events';
+export * from './webhooks/webhook-payloads';
+export * from './webhooks/webhook-envelope';
 export * from './common/phone.schema';
 export * from './rpc/identity.rpc';
 export * from './rpc/sso.rpc';

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { timestampSchema } from '../common/primitives.schema';
+import { eventSchema } from '../webhooks/webhook-envelope';
 
 export const webhookSchema = z
   .object({
@@ -21,38 +22,6 @@ export const webhookSchema = z
   })
   .meta({ id: 'Webhook' });
 export type Webhook = z.infer<typeof webhookSchema>;
-
-export const eventSchema = z
-  .object({
-    __type__: z.literal('Event'),
-    __domain__: z.string().nullable(),
-    __environment__: z.enum(['sandbox', 'production']),
-    id: z.string(),
-    code: z.string(),
-    data: z.unknown(),
-    issued_at: timestampSchema,
-    webhook_id: z.string(),
-    client_id: z.string().nullable(),
-    description: z.string(),
-  })
-  .meta({ id: 'Event' });
-export type WebhookPayloadEvent = z.infer<typeof eventSchema>;
-
-export const directorySyncEventDataSchema = z
-  .object({
-    change: z.string(),
-    directory_sync_id: z.uuid(),
-    provider: z.string(),
-    resource: z.object({
-      id: z.string(),
-      type: z.string(),
-      changes: z.object({
-        new_values: z.record(z.string(), z.unknown()),
-        previous_values: z.record(z.string(), z.unknown()),
-      }),
-    }),
-  })
-  .meta({ id: 'DirectorySyncEventData' });
 
 export const webhookEventStates = [
   'available',

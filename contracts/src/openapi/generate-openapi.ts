@@ -15,6 +15,7 @@ import type { OperationExamples } from '../operations/operation-examples';
 import { operations } from '../operations';
 import { onboardingSessionCookie } from '../operations/admin-onboarding.operations';
 import { acceptsIdempotencyKey, idempotencyErrors, idempotencyKeyHeader } from '../operations/idempotency';
+import { webhookConfigs } from './webhook-routes';
 
 const idempotencyHeaders = z.object({
   [idempotencyKeyHeader]: z.string().min(1).max(255).optional().meta({
@@ -246,6 +247,7 @@ export function generateOpenApiDocument(version = '0.1.0') {
   });
   for (const operation of operations)
     for (const config of [routeConfig(operation), ...aliasConfigs(operation)]) registry.registerPath(config);
+  for (const config of webhookConfigs()) registry.registerWebhook(config);
 
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

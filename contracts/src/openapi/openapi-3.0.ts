@@ -108,16 +108,19 @@ function convert(value: Json, key?: string): Json {
 /** The OpenAPI 3.0.3 document equivalent to an OpenAPI 3.1 document. */
 export function toOpenApi30(document: object): JsonObject {
   const { openapi: _openapi, jsonSchemaDialect: _dialect, webhooks, info, ...rest } = document as JsonObject;
-  if (isObject(webhooks) && Object.keys(webhooks).length > 0) throw new Error('OpenAPI 3.0 has no top-level webhooks');
   const { summary: _summary, license, ...infoRest } = info as JsonObject;
   // 3.0 licenses have no SPDX `identifier`: its SPDX page becomes the `url` (unless one is given).
   const { identifier, ...license30 } = (license ?? {}) as JsonObject;
   if (typeof identifier === 'string' && license30.url === undefined)
     license30.url = `https://spdx.org/licenses/${identifier}.html`;
   const converted = convert(rest) as JsonObject;
+  // 3.0 has no top-level webhooks: they become the `x-webhooks` extension (Redoc's), converted like paths.
+  const xWebhooks: JsonObject =
+    isObject(webhooks) && Object.keys(webhooks).length > 0 ? { 'x-webhooks': convert(webhooks, 'paths') } : {};
   return {
     openapi: '3.0.3',
     info: { ...infoRest, ...(license ? { license: license30 } : {}) },
     ...converted,
+    ...xWebhooks,
   };
 }

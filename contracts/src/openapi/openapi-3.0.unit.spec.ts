@@ -109,12 +109,22 @@ describe('OpenAPI 3.0 rendition', () => {
     expect(post.responses['200'].content['application/json'].examples.one.value).toEqual(example);
   });
 
-  it('fails on a keyword 3.0 has no form for, and on top-level webhooks', () => {
+  it('fails on a keyword 3.0 has no form for', () => {
     expect(() => convertKeywords({ type: 'array', prefixItems: [{ type: 'string' }] })).toThrow(
       'OpenAPI 3.0 has no form for the JSON Schema keyword prefixItems',
     );
     expect(() => converted({ type: 'object', propertyNames: { pattern: '^a' } })).toThrow(/propertyNames/);
-    expect(() => toOpenApi30({ ...schemaIn({}), webhooks: { created: {} } })).toThrow('OpenAPI 3.0 has no top-level webhooks');
+  });
+
+  it('turns top-level webhooks into x-webhooks, converted like paths', () => {
+    const body = { content: { 'application/json': { schema: { type: ['string', 'null'] } } } };
+    const document = toOpenApi30({ ...schemaIn({}), webhooks: { 'user.created': { post: { requestBody: body } } } }) as any;
+    expect(document.webhooks).toBeUndefined();
+    expect(document['x-webhooks']['user.created'].post.requestBody.content['application/json'].schema).toEqual({
+      type: 'string',
+      nullable: true,
+    });
+    expect(toOpenApi30({ ...schemaIn({}), webhooks: {} })).not.toHaveProperty('x-webhooks');
   });
 
   it('leaves no 3.1-only construct in the rendition of the Sesame document', () => {

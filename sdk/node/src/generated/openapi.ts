@@ -1453,7 +1453,1228 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "admin.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IT admin was removed
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `admin.deleted`.
+         */
+        post: operations["adminDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "admin.invitation_accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IT admin accepted the invitation
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `admin.invitation_accepted`.
+         */
+        post: operations["adminInvitationAcceptedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "admin.invitation_declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IT admin declined the invitation
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `admin.invitation_declined`.
+         */
+        post: operations["adminInvitationDeclinedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "admin.invited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IT admin was invited
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `admin.invited`.
+         */
+        post: operations["adminInvitedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "admin.logged_in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IT admin signed in
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `admin.logged_in`.
+         */
+        post: operations["adminLoggedInWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.attributes_mapping.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The attributes mapping of an environment changed
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.attributes_mapping.updated`.
+         */
+        post: operations["directorySyncAttributesMappingUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A directory sync was created
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.created`.
+         */
+        post: operations["directorySyncCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.group.creation.success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A group was provisioned by directory sync
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.group.creation.success`.
+         */
+        post: operations["directorySyncGroupCreationSuccessWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.group.deletion.success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A group was deprovisioned by directory sync
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.group.deletion.success`.
+         */
+        post: operations["directorySyncGroupDeletionSuccessWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.group.update.success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A group was updated by directory sync
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.group.update.success`.
+         */
+        post: operations["directorySyncGroupUpdateSuccessWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.token_rotated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A directory sync's SCIM token was rotated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.token_rotated`.
+         */
+        post: operations["directorySyncTokenRotatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A directory sync was updated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.updated`.
+         */
+        post: operations["directorySyncUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.user.deactivation.success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was deactivated by directory sync
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.user.deactivation.success`.
+         */
+        post: operations["directorySyncUserDeactivationSuccessWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.user.deletion.success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was deprovisioned by directory sync
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.user.deletion.success`.
+         */
+        post: operations["directorySyncUserDeletionSuccessWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.user.provisioning.failure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user could not be provisioned by directory sync
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.user.provisioning.failure`.
+         */
+        post: operations["directorySyncUserProvisioningFailureWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.user.provisioning.success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was provisioned by directory sync
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.user.provisioning.success`.
+         */
+        post: operations["directorySyncUserProvisioningSuccessWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "directory_sync.user.update.success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was updated by directory sync
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `directory_sync.user.update.success`.
+         */
+        post: operations["directorySyncUserUpdateSuccessWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "group.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A group was created
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `group.created`.
+         */
+        post: operations["groupCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "group.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A group was deleted
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `group.deleted`.
+         */
+        post: operations["groupDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "group.members_added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Members were added to a group
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `group.members_added`.
+         */
+        post: operations["groupMembersAddedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "group.members_removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Members were removed from a group
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `group.members_removed`.
+         */
+        post: operations["groupMembersRemovedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "group.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A group was renamed
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `group.updated`.
+         */
+        post: operations["groupUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "magic_link_connection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A magic-link connection was created
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `magic_link_connection.created`.
+         */
+        post: operations["magicLinkConnectionCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "magic_link_connection.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A magic-link connection was updated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `magic_link_connection.updated`.
+         */
+        post: operations["magicLinkConnectionUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "magic_link.challenge.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A magic link was sent
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `magic_link.challenge.created`.
+         */
+        post: operations["magicLinkChallengeCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "magic_link.challenge.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A magic link was used to sign in
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `magic_link.challenge.succeeded`.
+         */
+        post: operations["magicLinkChallengeSucceededWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An organization was created
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.created`.
+         */
+        post: operations["organizationCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An organization was deleted
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.deleted`.
+         */
+        post: operations["organizationDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An organization was updated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.updated`.
+         */
+        post: operations["organizationUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "password_connection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A password connection was created
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `password_connection.created`.
+         */
+        post: operations["passwordConnectionCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "password_connection.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A password connection was updated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `password_connection.updated`.
+         */
+        post: operations["passwordConnectionUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "password.challenge.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A password sign-in failed
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `password.challenge.failed`.
+         */
+        post: operations["passwordChallengeFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "password.challenge.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A password sign-in succeeded
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `password.challenge.succeeded`.
+         */
+        post: operations["passwordChallengeSucceededWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "password.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A password was set for a user
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `password.created`.
+         */
+        post: operations["passwordCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "password.request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A password reset was requested
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `password.request.created`.
+         */
+        post: operations["passwordRequestCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "password.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user changed or reset a password
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `password.updated`.
+         */
+        post: operations["passwordUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "redirect_uri.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A redirect URI was added
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `redirect_uri.created`.
+         */
+        post: operations["redirectUriCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "redirect_uri.default_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Another redirect URI became the default
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `redirect_uri.default_changed`.
+         */
+        post: operations["redirectUriDefaultChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "redirect_uri.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A redirect URI was removed
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `redirect_uri.deleted`.
+         */
+        post: operations["redirectUriDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "relay.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A relay was created
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `relay.created`.
+         */
+        post: operations["relayCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "relay.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A relay was deleted
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `relay.deleted`.
+         */
+        post: operations["relayDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "relay.request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was relayed to a partner application
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `relay.request.created`.
+         */
+        post: operations["relayRequestCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "relay.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A relay was updated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `relay.updated`.
+         */
+        post: operations["relayUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sso_connection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An SSO connection was created
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `sso_connection.created`.
+         */
+        post: operations["ssoConnectionCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sso_connection.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An SSO connection was updated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `sso_connection.updated`.
+         */
+        post: operations["ssoConnectionUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sso.login.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An SSO sign-in failed
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `sso.login.failed`.
+         */
+        post: operations["ssoLoginFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sso.login.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user signed in with SSO
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `sso.login.succeeded`.
+         */
+        post: operations["ssoLoginSucceededWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "totp_connection.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A TOTP connection was updated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `totp_connection.updated`.
+         */
+        post: operations["totpConnectionUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "totp.challenge.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A TOTP challenge was created
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `totp.challenge.created`.
+         */
+        post: operations["totpChallengeCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "totp.challenge.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A TOTP code was refused
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `totp.challenge.failed`.
+         */
+        post: operations["totpChallengeFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "totp.challenge.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A TOTP code was accepted
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `totp.challenge.succeeded`.
+         */
+        post: operations["totpChallengeSucceededWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "totp.enrollment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user started a TOTP enrollment
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `totp.enrollment.created`.
+         */
+        post: operations["totpEnrollmentCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "totp.enrollment.validated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A TOTP enrollment was validated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `totp.enrollment.validated`.
+         */
+        post: operations["totpEnrollmentValidatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user_metakey.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user metadata key was created
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `user_metakey.created`.
+         */
+        post: operations["userMetakeyCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user_metakey.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user metadata key was deleted from every user
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `user_metakey.deleted`.
+         */
+        post: operations["userMetakeyDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user_metakey.deletion_started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user metadata key is being deleted (locked)
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `user_metakey.deletion_started`.
+         */
+        post: operations["userMetakeyDeletionStartedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was created (API, SSO, SCIM, magic link or password)
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `user.created`.
+         */
+        post: operations["userCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.deactivated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was deactivated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `user.deactivated`.
+         */
+        post: operations["userDeactivatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was deleted
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `user.deleted`.
+         */
+        post: operations["userDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.identity_recorded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user signed in through an identity provider; the profile it owns was refreshed
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `user.identity_recorded`.
+         */
+        post: operations["userIdentityRecordedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was updated
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `user.updated`.
+         */
+        post: operations["userUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Address: {
@@ -1501,6 +2722,35 @@ export interface components {
             deleted: boolean;
             resource: components["schemas"]["Admin"];
         };
+        /** @description An IT admin was removed */
+        AdminDeletedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "admin.deleted";
+            data: components["schemas"]["AdminDeletedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An IT admin was removed */
+        AdminDeletedEventData: {
+            admin: components["schemas"]["Admin"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+            /** @enum {string} */
+            reason: "api" | "organization_deleted";
+        };
         AdminInvitation: {
             admin: components["schemas"]["Admin"];
             organization: {
@@ -1520,6 +2770,60 @@ export interface components {
                 /** @description The session also ends after this long without a call of the page */
                 idle_timeout_seconds: number;
             };
+        };
+        /** @description An IT admin accepted the invitation */
+        AdminInvitationAcceptedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "admin.invitation_accepted";
+            data: components["schemas"]["AdminInvitationAcceptedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An IT admin accepted the invitation */
+        AdminInvitationAcceptedEventData: {
+            admin: components["schemas"]["Admin"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+        };
+        /** @description An IT admin declined the invitation */
+        AdminInvitationDeclinedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "admin.invitation_declined";
+            data: components["schemas"]["AdminInvitationDeclinedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An IT admin declined the invitation */
+        AdminInvitationDeclinedEventData: {
+            admin: components["schemas"]["Admin"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
         };
         AdminInvitationLink: {
             /** @description The token of the invitation link */
@@ -1542,10 +2846,65 @@ export interface components {
             /** Format: uuid */
             request_id: string;
         };
+        /** @description An IT admin was invited */
+        AdminInvitedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "admin.invited";
+            data: components["schemas"]["AdminInvitedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An IT admin was invited */
+        AdminInvitedEventData: {
+            admin: components["schemas"]["Admin"];
+            invitation_expires_at: string;
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+        };
         AdminList: {
             data: components["schemas"]["Admin"][];
             pagination: components["schemas"]["Pagination"];
             total: number;
+        };
+        /** @description An IT admin signed in */
+        AdminLoggedInEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "admin.logged_in";
+            data: components["schemas"]["AdminLoggedInEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An IT admin signed in */
+        AdminLoggedInEventData: {
+            admin: components["schemas"]["Admin"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
         };
         AttributeMapping: {
             /** @description Sesame user field, e.g. `profile.given_name`, `email`, `metadata.department` */
@@ -1701,6 +3060,486 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description The attributes mapping of an environment changed */
+        DirectorySyncAttributesMappingUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.attributes_mapping.updated";
+            data: components["schemas"]["DirectorySyncAttributesMappingUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description The attributes mapping of an environment changed */
+        DirectorySyncAttributesMappingUpdatedEventData: {
+            attributes: components["schemas"]["AttributeMapping"][];
+            previous_attributes: components["schemas"]["AttributeMapping"][];
+        };
+        /** @description A directory sync was created */
+        DirectorySyncCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.created";
+            data: components["schemas"]["DirectorySyncCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A directory sync was created */
+        DirectorySyncCreatedEventData: {
+            /** @enum {string} */
+            change: "created" | "updated" | "deactivated" | "deleted";
+            directory_sync_id: string;
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                changes: {
+                    /** @description New values of the attributes that changed */
+                    new_values: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Their values before (null: absent) */
+                    previous_values: {
+                        [key: string]: unknown;
+                    };
+                };
+                id: string;
+                /** @enum {string} */
+                type: "user" | "group" | "directory_sync" | "attributes_mapping";
+            };
+        };
+        /** @description A group was provisioned by directory sync */
+        DirectorySyncGroupCreationSuccessEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.group.creation.success";
+            data: components["schemas"]["DirectorySyncGroupCreationSuccessEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A group was provisioned by directory sync */
+        DirectorySyncGroupCreationSuccessEventData: {
+            /** @enum {string} */
+            change: "created" | "updated" | "deactivated" | "deleted";
+            directory_sync_id: string;
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                changes: {
+                    /** @description New values of the attributes that changed */
+                    new_values: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Their values before (null: absent) */
+                    previous_values: {
+                        [key: string]: unknown;
+                    };
+                };
+                id: string;
+                /** @enum {string} */
+                type: "user" | "group" | "directory_sync" | "attributes_mapping";
+            };
+        };
+        /** @description A group was deprovisioned by directory sync */
+        DirectorySyncGroupDeletionSuccessEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.group.deletion.success";
+            data: components["schemas"]["DirectorySyncGroupDeletionSuccessEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A group was deprovisioned by directory sync */
+        DirectorySyncGroupDeletionSuccessEventData: {
+            /** @enum {string} */
+            change: "created" | "updated" | "deactivated" | "deleted";
+            directory_sync_id: string;
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                changes: {
+                    /** @description New values of the attributes that changed */
+                    new_values: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Their values before (null: absent) */
+                    previous_values: {
+                        [key: string]: unknown;
+                    };
+                };
+                id: string;
+                /** @enum {string} */
+                type: "user" | "group" | "directory_sync" | "attributes_mapping";
+            };
+        };
+        /** @description A group was updated by directory sync */
+        DirectorySyncGroupUpdateSuccessEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.group.update.success";
+            data: components["schemas"]["DirectorySyncGroupUpdateSuccessEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A group was updated by directory sync */
+        DirectorySyncGroupUpdateSuccessEventData: {
+            /** @enum {string} */
+            change: "created" | "updated" | "deactivated" | "deleted";
+            directory_sync_id: string;
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                changes: {
+                    /** @description New values of the attributes that changed */
+                    new_values: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Their values before (null: absent) */
+                    previous_values: {
+                        [key: string]: unknown;
+                    };
+                };
+                id: string;
+                /** @enum {string} */
+                type: "user" | "group" | "directory_sync" | "attributes_mapping";
+            };
+        };
+        /** @description A directory sync's SCIM token was rotated */
+        DirectorySyncTokenRotatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.token_rotated";
+            data: components["schemas"]["DirectorySyncTokenRotatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A directory sync's SCIM token was rotated */
+        DirectorySyncTokenRotatedEventData: {
+            /** @enum {string} */
+            change: "created" | "updated" | "deactivated" | "deleted";
+            directory_sync_id: string;
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                changes: {
+                    /** @description New values of the attributes that changed */
+                    new_values: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Their values before (null: absent) */
+                    previous_values: {
+                        [key: string]: unknown;
+                    };
+                };
+                id: string;
+                /** @enum {string} */
+                type: "user" | "group" | "directory_sync" | "attributes_mapping";
+            };
+        };
+        /** @description A directory sync was updated */
+        DirectorySyncUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.updated";
+            data: components["schemas"]["DirectorySyncUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A directory sync was updated */
+        DirectorySyncUpdatedEventData: {
+            /** @enum {string} */
+            change: "created" | "updated" | "deactivated" | "deleted";
+            directory_sync_id: string;
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                changes: {
+                    /** @description New values of the attributes that changed */
+                    new_values: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Their values before (null: absent) */
+                    previous_values: {
+                        [key: string]: unknown;
+                    };
+                };
+                id: string;
+                /** @enum {string} */
+                type: "user" | "group" | "directory_sync" | "attributes_mapping";
+            };
+        };
+        /** @description A user was deactivated by directory sync */
+        DirectorySyncUserDeactivationSuccessEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.user.deactivation.success";
+            data: components["schemas"]["DirectorySyncUserDeactivationSuccessEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user was deactivated by directory sync */
+        DirectorySyncUserDeactivationSuccessEventData: {
+            /** @enum {string} */
+            change: "created" | "updated" | "deactivated" | "deleted";
+            directory_sync_id: string;
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                changes: {
+                    /** @description New values of the attributes that changed */
+                    new_values: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Their values before (null: absent) */
+                    previous_values: {
+                        [key: string]: unknown;
+                    };
+                };
+                id: string;
+                /** @enum {string} */
+                type: "user" | "group" | "directory_sync" | "attributes_mapping";
+            };
+        };
+        /** @description A user was deprovisioned by directory sync */
+        DirectorySyncUserDeletionSuccessEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.user.deletion.success";
+            data: components["schemas"]["DirectorySyncUserDeletionSuccessEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user was deprovisioned by directory sync */
+        DirectorySyncUserDeletionSuccessEventData: {
+            /** @enum {string} */
+            change: "created" | "updated" | "deactivated" | "deleted";
+            directory_sync_id: string;
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                changes: {
+                    /** @description New values of the attributes that changed */
+                    new_values: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Their values before (null: absent) */
+                    previous_values: {
+                        [key: string]: unknown;
+                    };
+                };
+                id: string;
+                /** @enum {string} */
+                type: "user" | "group" | "directory_sync" | "attributes_mapping";
+            };
+        };
+        /** @description A user could not be provisioned by directory sync */
+        DirectorySyncUserProvisioningFailureEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.user.provisioning.failure";
+            data: components["schemas"]["DirectorySyncUserProvisioningFailureEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user could not be provisioned by directory sync */
+        DirectorySyncUserProvisioningFailureEventData: {
+            directory_sync_id: string;
+            error: {
+                detail: string;
+                scim_type: string | null;
+                status: number;
+            };
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                external_id: string | null;
+                /** @enum {string} */
+                type: "user";
+                user_name: string | null;
+            };
+        };
+        /** @description A user was provisioned by directory sync */
+        DirectorySyncUserProvisioningSuccessEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.user.provisioning.success";
+            data: components["schemas"]["DirectorySyncUserProvisioningSuccessEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user was provisioned by directory sync */
+        DirectorySyncUserProvisioningSuccessEventData: {
+            /** @enum {string} */
+            change: "created" | "updated" | "deactivated" | "deleted";
+            directory_sync_id: string;
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                changes: {
+                    /** @description New values of the attributes that changed */
+                    new_values: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Their values before (null: absent) */
+                    previous_values: {
+                        [key: string]: unknown;
+                    };
+                };
+                id: string;
+                /** @enum {string} */
+                type: "user" | "group" | "directory_sync" | "attributes_mapping";
+            };
+        };
+        /** @description A user was updated by directory sync */
+        DirectorySyncUserUpdateSuccessEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "directory_sync.user.update.success";
+            data: components["schemas"]["DirectorySyncUserUpdateSuccessEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user was updated by directory sync */
+        DirectorySyncUserUpdateSuccessEventData: {
+            /** @enum {string} */
+            change: "created" | "updated" | "deactivated" | "deleted";
+            directory_sync_id: string;
+            /** @enum {string} */
+            provider: "azure_ad" | "okta" | "ping_one" | "onelogin" | "jumpcloud" | "google" | "generic";
+            resource: {
+                changes: {
+                    /** @description New values of the attributes that changed */
+                    new_values: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Their values before (null: absent) */
+                    previous_values: {
+                        [key: string]: unknown;
+                    };
+                };
+                id: string;
+                /** @enum {string} */
+                type: "user" | "group" | "directory_sync" | "attributes_mapping";
+            };
+        };
         /** @enum {string} */
         Environment: "sandbox" | "production";
         Error: {
@@ -1710,25 +3549,153 @@ export interface components {
                 type: string;
             };
         };
-        Event: {
+        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
+        FieldErrors: {
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        /** @description A group was created */
+        GroupCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
             __domain__: string | null;
-            /** @enum {string} */
-            __environment__: "sandbox" | "production";
+            __environment__: components["schemas"]["Environment"];
             /** @enum {string} */
             __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
             client_id: string | null;
-            code: string;
-            data?: unknown;
+            /** @enum {string} */
+            code: "group.created";
+            data: components["schemas"]["GroupCreatedEventData"];
             description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
             id: string;
             /** Format: date-time */
             issued_at: string;
             webhook_id: string;
         };
-        FieldErrors: {
-            errors: {
-                [key: string]: string[];
-            };
+        /** @description A group was created */
+        GroupCreatedEventData: {
+            group: components["schemas"]["WebhookGroup"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+        };
+        /** @description A group was deleted */
+        GroupDeletedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "group.deleted";
+            data: components["schemas"]["GroupDeletedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A group was deleted */
+        GroupDeletedEventData: {
+            group: components["schemas"]["WebhookGroup"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+            /** @enum {string} */
+            reason: "api" | "organization_deleted";
+        };
+        /** @description Members were added to a group */
+        GroupMembersAddedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "group.members_added";
+            data: components["schemas"]["GroupMembersAddedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description Members were added to a group */
+        GroupMembersAddedEventData: {
+            group: components["schemas"]["WebhookGroup"];
+            /** @description The user ids added or removed */
+            members: string[];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+        };
+        /** @description Members were removed from a group */
+        GroupMembersRemovedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "group.members_removed";
+            data: components["schemas"]["GroupMembersRemovedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description Members were removed from a group */
+        GroupMembersRemovedEventData: {
+            group: components["schemas"]["WebhookGroup"];
+            /** @description The user ids added or removed */
+            members: string[];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+        };
+        /** @description A group was renamed */
+        GroupUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "group.updated";
+            data: components["schemas"]["GroupUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A group was renamed */
+        GroupUpdatedEventData: {
+            group: components["schemas"]["WebhookGroup"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+            previous_display_name: string;
         };
         Identity: {
             /** @description Unix time of the last authentication */
@@ -1756,12 +3723,133 @@ export interface components {
             /** Format: uuid */
             request_id: string;
         };
+        /** @description A magic link was sent */
+        MagicLinkChallengeCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "magic_link.challenge.created";
+            data: components["schemas"]["MagicLinkChallengeCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A magic link was sent */
+        MagicLinkChallengeCreatedEventData: {
+            /** @description Unix seconds of the sign-in */
+            authenticated_at: number;
+            /** @description The API key (client) the tokens are for */
+            client_id: string | null;
+            expires_at: string;
+            /** @enum {string} */
+            method: "magic_link";
+            /** @description Domain of the organization */
+            organization_domain: string;
+            proven_email?: string;
+            redirect_uri: string | null;
+            scope: string;
+            user_id: string;
+        };
+        /** @description A magic link was used to sign in */
+        MagicLinkChallengeSucceededEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "magic_link.challenge.succeeded";
+            data: components["schemas"]["MagicLinkChallengeSucceededEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A magic link was used to sign in */
+        MagicLinkChallengeSucceededEventData: {
+            /** @description Unix seconds of the sign-in */
+            authenticated_at: number;
+            /** @description The API key (client) the tokens are for */
+            client_id: string | null;
+            /** @description The refresh-token family the exchange opened */
+            family_id: string;
+            /** @enum {string} */
+            method: "magic_link";
+            /** @description Domain of the organization */
+            organization_domain: string;
+            scope: string;
+            user_id: string;
+        };
         MagicLinkConnection: {
             active: boolean;
             find_or_create_user: boolean;
             /** Format: uuid */
             id: string;
             sign_in_template_id: string | null;
+        };
+        /** @description A magic-link connection was created */
+        MagicLinkConnectionCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "magic_link_connection.created";
+            data: components["schemas"]["MagicLinkConnectionCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A magic-link connection was created */
+        MagicLinkConnectionCreatedEventData: {
+            connection: components["schemas"]["MagicLinkConnection"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            organization_id: string;
+        };
+        /** @description A magic-link connection was updated */
+        MagicLinkConnectionUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "magic_link_connection.updated";
+            data: components["schemas"]["MagicLinkConnectionUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A magic-link connection was updated */
+        MagicLinkConnectionUpdatedEventData: {
+            connection: components["schemas"]["MagicLinkConnection"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            organization_id: string;
         };
         OAuthError: {
             error: string;
@@ -1794,9 +3882,66 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description An organization was created */
+        OrganizationCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "organization.created";
+            data: components["schemas"]["OrganizationCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An organization was created */
+        OrganizationCreatedEventData: {
+            allowed_authn_connections: ("sso" | "password" | "magic_link" | "totp")[];
+            allowed_email_domains: string[];
+            color: string | null;
+            domain: string;
+            environments: components["schemas"]["OrganizationEnvironment"][];
+            icon_logo_url: string | null;
+            id: string;
+            inline_logo_url: string | null;
+            locale: string | null;
+            name: string;
+            tenant_id: string | null;
+            timezone: string | null;
+        };
         OrganizationDeleted: {
             deleted: boolean;
             resource: components["schemas"]["Organization"];
+        };
+        /** @description An organization was deleted */
+        OrganizationDeletedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "organization.deleted";
+            data: components["schemas"]["OrganizationDeletedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An organization was deleted */
+        OrganizationDeletedEventData: {
+            domain: string;
         };
         OrganizationEnvironment: {
             /** @enum {string} */
@@ -1816,6 +3961,41 @@ export interface components {
             progress_in_percentage: number;
             /** @enum {string} */
             state: "pending" | "terminated";
+        };
+        /** @description An organization was updated */
+        OrganizationUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "organization.updated";
+            data: components["schemas"]["OrganizationUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An organization was updated */
+        OrganizationUpdatedEventData: {
+            /** @description The new values of the settings that changed */
+            changes: {
+                allowed_authn_connections?: ("sso" | "password" | "magic_link" | "totp")[];
+                allowed_email_domains?: string[];
+                color?: string | null;
+                environments?: components["schemas"]["OrganizationEnvironment"][];
+                icon_logo_url?: string | null;
+                inline_logo_url?: string | null;
+                locale?: string | null;
+                name?: string;
+                tenant_id?: string | null;
+                timezone?: string | null;
+            };
         };
         Pagination: {
             current_page: number;
@@ -1847,6 +4027,30 @@ export interface components {
             user_id: string | null;
             "valid?": boolean;
         };
+        /** @description A password sign-in failed */
+        PasswordChallengeFailedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "password.challenge.failed";
+            data: components["schemas"]["PasswordChallengeFailedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A password sign-in failed */
+        PasswordChallengeFailedEventData: {
+            /** @description The email signing in */
+            email: string;
+        };
         PasswordChallengeRequest: {
             /** @description PKCE (RFC 7636) for a public client: BASE64URL(SHA-256(code_verifier)). The code is then exchanged with `code_verifier` instead of `client_secret`. */
             code_challenge?: string;
@@ -1863,6 +4067,30 @@ export interface components {
             redirect_uri?: string;
             user_email: string;
         };
+        /** @description A password sign-in succeeded */
+        PasswordChallengeSucceededEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "password.challenge.succeeded";
+            data: components["schemas"]["PasswordChallengeSucceededEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A password sign-in succeeded */
+        PasswordChallengeSucceededEventData: {
+            /** @description The email signing in */
+            email: string;
+        };
         PasswordConnection: {
             active: boolean;
             /**
@@ -1874,12 +4102,96 @@ export interface components {
             plain_text_max_length: number;
             plain_text_min_length: number;
         };
+        /** @description A password connection was created */
+        PasswordConnectionCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "password_connection.created";
+            data: components["schemas"]["PasswordConnectionCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A password connection was created */
+        PasswordConnectionCreatedEventData: {
+            active: boolean;
+            id?: string;
+            /** @description Domain of the organization */
+            organization_domain: string;
+            pepper_rotation_period: number;
+            plain_text_max_length: number;
+            plain_text_min_length: number;
+        };
         PasswordConnectionRequest: {
             active?: boolean;
             /** @description Seconds between two pepper rotations (passwords are rehashed at their next sign-in) */
             pepper_rotation_period?: number;
             plain_text_max_length?: number;
             plain_text_min_length?: number;
+        };
+        /** @description A password connection was updated */
+        PasswordConnectionUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "password_connection.updated";
+            data: components["schemas"]["PasswordConnectionUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A password connection was updated */
+        PasswordConnectionUpdatedEventData: {
+            active: boolean;
+            id?: string;
+            pepper_rotation_period: number;
+            plain_text_max_length: number;
+            plain_text_min_length: number;
+        };
+        /** @description A password was set for a user */
+        PasswordCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "password.created";
+            data: components["schemas"]["PasswordCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A password was set for a user */
+        PasswordCreatedEventData: {
+            /** @description Domain of the organization */
+            organization_domain: string;
+            password_id: string;
+            /** @description Always null: the user's first password */
+            previous_password_id: string | null;
+            user_id: string;
         };
         PasswordCreateRequest: {
             /** @description PKCE (RFC 7636) for a public client: BASE64URL(SHA-256(code_verifier)). The code is then exchanged with `code_verifier` instead of `client_secret`. */
@@ -1906,6 +4218,37 @@ export interface components {
             /** Format: uuid */
             user_id: string | null;
         };
+        /** @description A password reset was requested */
+        PasswordRequestCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "password.request.created";
+            data: components["schemas"]["PasswordRequestCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A password reset was requested */
+        PasswordRequestCreatedEventData: {
+            expires_at: string;
+            /** @description Domain of the organization */
+            organization_domain: string;
+            proven_email?: string;
+            /** @enum {string} */
+            reason: "reset" | "renew";
+            redirect_uri: string | null;
+            request_id: string;
+            user_id: string;
+        };
         PasswordRequestRequest: {
             /** @default false */
             find_or_create_user: boolean;
@@ -1917,6 +4260,34 @@ export interface components {
              */
             redirect_uri?: string;
             user_email: string;
+        };
+        /** @description A user changed or reset a password */
+        PasswordUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "password.updated";
+            data: components["schemas"]["PasswordUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user changed or reset a password */
+        PasswordUpdatedEventData: {
+            /** @description Domain of the organization */
+            organization_domain: string;
+            password_id: string;
+            /** @description The password this one replaces */
+            previous_password_id: string;
+            user_id: string;
         };
         PhoneNumber: {
             phone_country_code: string;
@@ -1972,9 +4343,84 @@ export interface components {
             id: string;
             url: string;
         };
+        /** @description A redirect URI was added */
+        RedirectUriCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "redirect_uri.created";
+            data: components["schemas"]["RedirectUriCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A redirect URI was added */
+        RedirectUriCreatedEventData: {
+            /** @description Whether it became the default */
+            default: boolean;
+            redirect_uri: components["schemas"]["WebhookRedirectUri"];
+        };
+        /** @description Another redirect URI became the default */
+        RedirectUriDefaultChangedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "redirect_uri.default_changed";
+            data: components["schemas"]["RedirectUriDefaultChangedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description Another redirect URI became the default */
+        RedirectUriDefaultChangedEventData: {
+            /** @description The new default */
+            id: string;
+            /** @description The previous default */
+            previous_id: string | null;
+        };
         RedirectUriDeleted: {
             deleted: boolean;
             resource: components["schemas"]["RedirectUri"];
+        };
+        /** @description A redirect URI was removed */
+        RedirectUriDeletedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "redirect_uri.deleted";
+            data: components["schemas"]["RedirectUriDeletedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A redirect URI was removed */
+        RedirectUriDeletedEventData: {
+            id: string;
+            url: string;
         };
         RedirectUriList: {
             data: components["schemas"]["RedirectUri"][];
@@ -1992,9 +4438,55 @@ export interface components {
             /** @description Domains of the organizations whose users may be relayed; empty: nobody */
             source_organizations: string[];
         };
+        /** @description A relay was created */
+        RelayCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "relay.created";
+            data: components["schemas"]["RelayCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A relay was created */
+        RelayCreatedEventData: {
+            relay: components["schemas"]["WebhookRelay"];
+        };
         RelayDeleted: {
             deleted: boolean;
             resource: components["schemas"]["Relay"];
+        };
+        /** @description A relay was deleted */
+        RelayDeletedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "relay.deleted";
+            data: components["schemas"]["RelayDeletedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A relay was deleted */
+        RelayDeletedEventData: {
+            relay: components["schemas"]["WebhookRelay"];
         };
         RelayList: {
             data: components["schemas"]["Relay"][];
@@ -2011,9 +4503,62 @@ export interface components {
             /** Format: uuid */
             to_partner_user: string | null;
         };
+        /** @description A user was relayed to a partner application */
+        RelayRequestCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "relay.request.created";
+            data: components["schemas"]["RelayRequestCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user was relayed to a partner application */
+        RelayRequestCreatedEventData: {
+            expires_at: string;
+            from_organization_domain: string;
+            from_user_id: string;
+            partner_domain: string;
+            partner_redirect_uri: string;
+            partner_user_id: string;
+            relay_id: string;
+            session_duration_minutes: number;
+        };
         RelayRequestRequest: {
             /** @description The current access token of the user to relay */
             access_token?: string;
+        };
+        /** @description A relay was updated */
+        RelayUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "relay.updated";
+            data: components["schemas"]["RelayUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A relay was updated */
+        RelayUpdatedEventData: {
+            relay: components["schemas"]["WebhookRelay"];
         };
         RemoveUserMetadataRequest: {
             key: string;
@@ -2107,6 +4652,34 @@ export interface components {
             /** @enum {string} */
             users_access_policy: "only_registered_users" | "provision_new_users" | "unregistered_users_allowed";
         } | null;
+        /** @description An SSO connection was created */
+        SsoConnectionCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "sso_connection.created";
+            data: components["schemas"]["SsoConnectionCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An SSO connection was created */
+        SsoConnectionCreatedEventData: {
+            id: string;
+            idp: components["schemas"]["WebhookSsoIdentityProvider"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            settings: components["schemas"]["WebhookSsoConnectionSettings"];
+            sp_id: string;
+        };
         SsoConnectionList: {
             data: components["schemas"]["SsoConnection"][];
             pagination: components["schemas"]["Pagination"];
@@ -2128,6 +4701,33 @@ export interface components {
             /** @enum {string} */
             users_access_policy?: "only_registered_users" | "provision_new_users" | "unregistered_users_allowed";
         };
+        /** @description An SSO connection was updated */
+        SsoConnectionUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "sso_connection.updated";
+            data: components["schemas"]["SsoConnectionUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An SSO connection was updated */
+        SsoConnectionUpdatedEventData: {
+            idp: components["schemas"]["WebhookSsoIdentityProvider"];
+            /** @description Domain of the organization */
+            organization_domain?: string;
+            settings: components["schemas"]["WebhookSsoConnectionSettings"];
+            sp_id: string;
+        };
         SsoIdentityProvider: {
             /** @description Signing certificates; any of them may sign (rotation without downtime) */
             certificates: {
@@ -2143,6 +4743,62 @@ export interface components {
             /** @description SingleSignOnService, HTTP-Redirect binding */
             sso_url: string;
         } | null;
+        /** @description An SSO sign-in failed */
+        SsoLoginFailedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "sso.login.failed";
+            data: components["schemas"]["SsoLoginFailedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An SSO sign-in failed */
+        SsoLoginFailedEventData: {
+            /** @description Domain of the organization */
+            organization_domain?: string;
+            /** @description A refusal code (`signature_invalid`, `challenge_expired`...) */
+            reason: string;
+            request_id: string;
+            sso_connection_id?: string;
+        };
+        /** @description A user signed in with SSO */
+        SsoLoginSucceededEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "sso.login.succeeded";
+            data: components["schemas"]["SsoLoginSucceededEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user signed in with SSO */
+        SsoLoginSucceededEventData: {
+            assertion_id: string;
+            /** @description Domain of the organization */
+            organization_domain?: string;
+            request_id: string;
+            sso_connection_id?: string;
+            subject: components["schemas"]["WebhookSamlSubject"];
+        };
         SsoLogout: {
             logout_url: string;
             redirect_uri: string;
@@ -2168,6 +4824,29 @@ export interface components {
             /** @description A registered redirect URI: where the browser lands after the IdP logged the user out */
             redirect_uri: string;
             user_email: string;
+        };
+        /** @description A test event (trigger-test): its data is only `{ "test": true }` */
+        TestEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            data: {
+                /** @enum {boolean} */
+                test: true;
+            };
+            /** @enum {string} */
+            description: "Test event";
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
         };
         Token: {
             access_token: string;
@@ -2206,11 +4885,119 @@ export interface components {
             sent_at: string | null;
             success: boolean;
         };
+        /** @description A TOTP challenge was created */
+        TotpChallengeCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "totp.challenge.created";
+            data: components["schemas"]["TotpChallengeCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A TOTP challenge was created */
+        TotpChallengeCreatedEventData: {
+            /** @description Domain of the organization */
+            organization_domain?: string;
+            request_id: string;
+            /** @description When the SMS was sent (SMS method) */
+            sent_at: string | null;
+            user_id: string;
+        };
+        /** @description A TOTP code was refused */
+        TotpChallengeFailedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "totp.challenge.failed";
+            data: components["schemas"]["TotpChallengeFailedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A TOTP code was refused */
+        TotpChallengeFailedEventData: {
+            failed_attempts: number;
+            /** @description Set when this failure locked the enrollment */
+            locked_until: string | null;
+            /** @description Domain of the organization */
+            organization_domain?: string;
+            user_id: string;
+        };
+        /** @description A TOTP code was accepted */
+        TotpChallengeSucceededEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "totp.challenge.succeeded";
+            data: components["schemas"]["TotpChallengeSucceededEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A TOTP code was accepted */
+        TotpChallengeSucceededEventData: {
+            /** @description Domain of the organization */
+            organization_domain?: string;
+            request_id: string;
+            user_id: string;
+        };
         TotpConnection: {
             active: boolean;
             expiry_in_seconds: number;
             /** @enum {string} */
             method: "totp_mobile_app" | "sms";
+        };
+        /** @description A TOTP connection was updated */
+        TotpConnectionUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "totp_connection.updated";
+            data: components["schemas"]["TotpConnectionUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A TOTP connection was updated */
+        TotpConnectionUpdatedEventData: {
+            connection: components["schemas"]["TotpConnection"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            organization_id: string;
         };
         TotpEnrollment: {
             email: string;
@@ -2234,6 +5021,64 @@ export interface components {
             uri: string | null;
             /** Format: date-time */
             validated_enrollment_at: string | null;
+        };
+        /** @description A user started a TOTP enrollment */
+        TotpEnrollmentCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "totp.enrollment.created";
+            data: components["schemas"]["TotpEnrollmentCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user started a TOTP enrollment */
+        TotpEnrollmentCreatedEventData: {
+            email: string;
+            enrollment_nb: number;
+            /** @enum {string} */
+            method: "totp_mobile_app" | "sms";
+            /** @description Domain of the organization */
+            organization_domain: string;
+            organization_id: string;
+            /** @description Seconds a code lives */
+            period: number;
+            user_id: string;
+        };
+        /** @description A TOTP enrollment was validated */
+        TotpEnrollmentValidatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "totp.enrollment.validated";
+            data: components["schemas"]["TotpEnrollmentValidatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A TOTP enrollment was validated */
+        TotpEnrollmentValidatedEventData: {
+            enrollment_nb: number;
+            /** @description Domain of the organization */
+            organization_domain?: string;
+            user_id: string;
         };
         TriggerTestWebhookEventRequest: {
             /** @description A code of the event catalogue */
@@ -2355,9 +5200,141 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description A user was created (API, SSO, SCIM, magic link or password) */
+        UserCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "user.created";
+            data: components["schemas"]["UserCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user was created (API, SSO, SCIM, magic link or password) */
+        UserCreatedEventData: {
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+            /**
+             * @description How the user was created
+             * @enum {string}
+             */
+            source: "api" | "sso" | "scim" | "magic_link" | "password" | "relay";
+            user: components["schemas"]["WebhookUser"];
+        };
+        /** @description A user was deactivated */
+        UserDeactivatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "user.deactivated";
+            data: components["schemas"]["UserDeactivatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user was deactivated */
+        UserDeactivatedEventData: {
+            /** @description The new values of the fields that changed */
+            changes: {
+                [key: string]: unknown;
+            };
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+            /** @description Their values before */
+            previous_values: {
+                [key: string]: unknown;
+            };
+            user: components["schemas"]["WebhookUser"];
+        };
         UserDeleted: {
             deleted: boolean;
             resource: components["schemas"]["User"];
+        };
+        /** @description A user was deleted */
+        UserDeletedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "user.deleted";
+            data: components["schemas"]["UserDeletedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user was deleted */
+        UserDeletedEventData: {
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+            /** @enum {string} */
+            reason: "api" | "scim" | "organization_deleted";
+            user: components["schemas"]["WebhookUser"];
+        };
+        /** @description A user signed in through an identity provider; the profile it owns was refreshed */
+        UserIdentityRecordedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "user.identity_recorded";
+            data: components["schemas"]["UserIdentityRecordedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user signed in through an identity provider; the profile it owns was refreshed */
+        UserIdentityRecordedEventData: {
+            /** @description The new values of the fields that changed */
+            changes: {
+                [key: string]: unknown;
+            };
+            identity: components["schemas"]["Identity"];
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+            /** @description Their values before */
+            previous_values: {
+                [key: string]: unknown;
+            };
+            user: components["schemas"]["WebhookUser"];
         };
         UserLimit: {
             /** @enum {string} */
@@ -2386,14 +5363,120 @@ export interface components {
             /** @enum {string} */
             type: "string" | "integer" | "boolean" | "float";
         };
+        /** @description A user metadata key was created */
+        UserMetakeyCreatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "user_metakey.created";
+            data: components["schemas"]["UserMetakeyCreatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user metadata key was created */
+        UserMetakeyCreatedEventData: {
+            metakey: components["schemas"]["UserMetakey"];
+        };
         UserMetakeyDeleted: {
             deleted: boolean;
             resource: components["schemas"]["UserMetakey"];
+        };
+        /** @description A user metadata key was deleted from every user */
+        UserMetakeyDeletedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "user_metakey.deleted";
+            data: components["schemas"]["UserMetakeyDeletedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user metadata key was deleted from every user */
+        UserMetakeyDeletedEventData: {
+            name: string;
+            /** @description How many users had a value removed */
+            users_cleaned: number;
+        };
+        /** @description A user metadata key is being deleted (locked) */
+        UserMetakeyDeletionStartedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "user_metakey.deletion_started";
+            data: components["schemas"]["UserMetakeyDeletionStartedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user metadata key is being deleted (locked) */
+        UserMetakeyDeletionStartedEventData: {
+            name: string;
         };
         UserMetakeyList: {
             data: components["schemas"]["UserMetakey"][];
             pagination: components["schemas"]["Pagination"];
             total: number;
+        };
+        /** @description A user was updated */
+        UserUpdatedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "user.updated";
+            data: components["schemas"]["UserUpdatedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user was updated */
+        UserUpdatedEventData: {
+            /** @description The new values of the fields that changed */
+            changes: {
+                [key: string]: unknown;
+            };
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+            /** @description Their values before */
+            previous_values: {
+                [key: string]: unknown;
+            };
+            user: components["schemas"]["WebhookUser"];
         };
         ValidateTotpChallengeRequest: {
             /** @description The six-digit code, or an unused recovery code */
@@ -2459,10 +5542,95 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
             total: number;
         };
+        WebhookGroup: {
+            display_name: string;
+            id: string;
+            inserted_at: string;
+            /** @description User ids */
+            members: string[];
+            updated_at: string;
+        };
         WebhookList: {
             data: components["schemas"]["Webhook"][];
             pagination: components["schemas"]["Pagination"];
             total: number;
+        };
+        WebhookRedirectUri: {
+            id: string;
+            inserted_at: string;
+            url: string;
+        };
+        WebhookRelay: {
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            id: string;
+            inserted_at: string;
+            jit: boolean;
+            /** @description The partner organization */
+            organization_id: string;
+            partner_domain: string;
+            partner_redirect_uri: string;
+            session_duration_minutes: number;
+            /** @description Domains of the organizations whose users it accepts (absent from older relays) */
+            source_organizations?: string[];
+        };
+        WebhookSamlSubject: {
+            email: string | null;
+            name_id: string;
+            name_id_format: string | null;
+            session_index: string | null;
+            user_id: string | null;
+        };
+        WebhookSsoConnectionSettings: {
+            active: boolean;
+            allow_idp_initiated: boolean;
+            /** @description The IdP metadata XML */
+            metadata: string | null;
+            number_users_provisioning_limit: number | null;
+            onboarding: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            provider_type: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
+            update_profile_only_at_creation: boolean;
+            /** @enum {string} */
+            users_access_policy: "only_registered_users" | "provision_new_users" | "unregistered_users_allowed";
+        };
+        /** @description Read from the IdP metadata; null without metadata */
+        WebhookSsoIdentityProvider: {
+            certificates: {
+                fingerprint_sha256: string;
+                not_after: string;
+                not_before: string;
+                pem: string;
+            }[];
+            entity_id: string;
+            slo_url: string | null;
+            sso_url: string;
+        } | null;
+        WebhookUser: {
+            __domain__: string;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "User";
+            active: boolean;
+            address: components["schemas"]["Address"];
+            email: string;
+            email_verified: boolean;
+            /** Format: uuid */
+            id: string;
+            identities: components["schemas"]["Identity"][];
+            /** Format: date-time */
+            inserted_at: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+            phone_number: string | null;
+            phone_number_verified: boolean;
+            phone_numbers: components["schemas"]["PhoneNumber"][];
+            profile: components["schemas"]["Profile"];
+            /** Format: date-time */
+            updated_at: string;
         };
     };
     responses: never;
@@ -14794,6 +17962,2202 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    adminDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminInvitationAcceptedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminInvitationAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminInvitationDeclinedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminInvitationDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminInvitedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminInvitedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminLoggedInWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminLoggedInEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncAttributesMappingUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncGroupCreationSuccessWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncGroupCreationSuccessEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncGroupDeletionSuccessWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncGroupUpdateSuccessWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncTokenRotatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncTokenRotatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncUserDeactivationSuccessWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncUserDeletionSuccessWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncUserDeletionSuccessEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncUserProvisioningFailureWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncUserProvisioningFailureEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncUserProvisioningSuccessWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    directorySyncUserUpdateSuccessWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorySyncUserUpdateSuccessEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    groupCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    groupDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    groupMembersAddedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupMembersAddedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    groupMembersRemovedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupMembersRemovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    groupUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    magicLinkConnectionCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MagicLinkConnectionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    magicLinkConnectionUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MagicLinkConnectionUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    magicLinkChallengeCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MagicLinkChallengeCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    magicLinkChallengeSucceededWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MagicLinkChallengeSucceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    organizationCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    organizationDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    organizationUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passwordConnectionCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordConnectionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passwordConnectionUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordConnectionUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passwordChallengeFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChallengeFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passwordChallengeSucceededWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChallengeSucceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passwordCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passwordRequestCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordRequestCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passwordUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redirectUriCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedirectUriCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redirectUriDefaultChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedirectUriDefaultChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redirectUriDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedirectUriDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    relayCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelayCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    relayDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelayDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    relayRequestCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelayRequestCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    relayUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelayUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ssoConnectionCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoConnectionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ssoConnectionUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoConnectionUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ssoLoginFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoLoginFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ssoLoginSucceededWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoLoginSucceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    totpConnectionUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpConnectionUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    totpChallengeCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpChallengeCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    totpChallengeFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpChallengeFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    totpChallengeSucceededWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpChallengeSucceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    totpEnrollmentCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpEnrollmentCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    totpEnrollmentValidatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpEnrollmentValidatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userMetakeyCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserMetakeyCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userMetakeyDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserMetakeyDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userMetakeyDeletionStartedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserMetakeyDeletionStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userDeactivatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserDeactivatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userIdentityRecordedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIdentityRecordedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@sesame/platform';
 import { webhookEventCatalogue, webhookEventCodes } from '@sesame/contracts';
 import type { WebhookEventCode } from '@sesame/contracts';
 import { eventSources, publishedCodes } from './event-mapping';
+import { productEvents } from './product-events.spec-kit';
 
 const occurredAt = '2026-01-01T00:00:00.000Z';
 const recorded = (stream: string, type: string, data: unknown, environment?: 'sandbox' | 'production'): RecordedEvent => ({
@@ -78,24 +79,17 @@ describe('directory-sync events as webhook events', () => {
   });
 
   it('publishes an attributes mapping change for its environment, no organization', () => {
-    const event = recorded('attributesMapping-sandbox', 'AttributesMappingChanged', {
-      environment: 'sandbox',
-      attributes: [{ key: 'email' }],
-      previous_attributes: [],
-      at: 'x',
-    });
+    const mapping = productEvents['directory_sync.attributes_mapping.updated'];
+    const event = recorded('attributesMapping-sandbox', 'AttributesMappingChanged', { ...mapping.data, environment: 'sandbox' });
     expect(map('directory-sync', event)).toEqual(
-      published('directory_sync.attributes_mapping.updated', null, 'sandbox', {
-        attributes: [{ key: 'email' }],
-        previous_attributes: [],
-      }),
+      published('directory_sync.attributes_mapping.updated', null, 'sandbox', mapping.payload),
     );
   });
 
   it('publishes a refused SCIM user creation with the SCIM error', () => {
     const failure = {
       directory_sync_id: 'd1',
-      provider: 'azure',
+      provider: 'azure_ad',
       resource: { type: 'user', user_name: 'ada@acme.com', external_id: 'x1' },
       error: { status: 409, scim_type: 'uniqueness', detail: "The userName 'ada@acme.com' is already taken in this directory" },
     };
@@ -280,7 +274,7 @@ describe('SSO sign-ins as webhook events', () => {
   });
 
   it('publishes a connection update in its organization and environment', () => {
-    const settings = { active: true, provider_type: 'okta' };
+    const { settings } = productEvents['sso_connection.updated'].data;
     const event = recorded('ssoConnection-acme_production', 'SsoConnectionUpdated', {
       sp_id: 'acme_production',
       organization_domain: 'acme',

@@ -24,12 +24,15 @@ import type {
   WebhookEventCode,
 } from '@sesame/contracts';
 import type { RecordedEvent } from '@sesame/platform';
+import { publicPayload } from './public-payload';
+import type { PublicPayload } from './public-payload';
 
 /** An event of the product as webhooks publish it, before it is addressed to a webhook. */
 export interface PublicEvent {
   id: string;
   code: WebhookEventCode;
-  data: unknown;
+  /** The payload of `code` (its schema in the contracts), or a test event's `{ test: true }`. */
+  data: PublicPayload;
   domain: string | null;
   environment: Environment;
   issued_at: string;
@@ -153,38 +156,12 @@ const authMethodsCodes: Record<AuthMethodsEventType, CodeRule> = {
   RelayCodeRedeemed: null,
 };
 
-/** Event data fields that are internal (secrets, their hashes, bookkeeping) and never published. */
-const privateFields = new Set([
-  'invitation_hash',
-  'session_hash',
-  'profile_owners',
-  'sp_key',
-  'sp_encryption_key',
-  'hash',
-  'pepper_kid',
-  'pepper_epoch',
-  'code_hash',
-  'token_hash',
-  'nonce',
-  'encrypted_secret',
-  'recovery_code_hashes',
-  'recovery_code_hash',
-  'first_counter',
-  'counter',
-  'step',
-  'test',
-  'environment',
-  'at',
-]);
-
-const publicData = (data: Data): Data => Object.fromEntries(Object.entries(data).filter(([key]) => !privateFields.has(key)));
-
-function envelope(event: RecordedEvent, code: WebhookEventCode, data: unknown, domain: unknown, environment: unknown) {
+function envelope(event: RecordedEvent, code: WebhookEventCode, data: Data, domain: unknown, environment: unknown) {
   if (environment !== 'sandbox' && environment !== 'production') return null;
   return {
     id: event.id,
     code,
-    data,
+    data: publicPayload(code, data),
     domain: typeof domain === 'string' ? domain : null,
     environment,
     issued_at: event.metadata.occurredAt,
@@ -223,22 +200,16 @@ const tableMapper =
     if (!code) return null;
     const domain = data.organization_domain ?? relayOf(data).partner_domain ?? data.partner_domain ?? tenant.domain;
     const environment = data.environment ?? relayOf(data).environment ?? tenant.environment ?? event.metadata.environment;
-    return envelope(event, code, publicData(data), domain, environment);
+    return envelope(event, code, data, domain, environment);
   };
 
 /** Directory syncs and SCIM changes carry their directory sync (or SCIM resource) and their ready `EventData`. */
 function mapDirectorySyncEvent(event: RecordedEvent): PublicEvent | null {
   const code = (directorySyncWebhookCodes as Record<string, WebhookEventCode>)[event.type];
   if (!code) return null;
-  const data = event.data as Data & { event?: unknown; directory_sync?: Data; scim_resource?: Data };
+  const data = event.data as Data & { directory_sync?: Data; scim_resource?: Data };
   const owner = data.directory_sync ?? data.scim_resource ?? data;
-  return envelope(
-    event,
-    code,
-    data.event ?? publicData(data),
-    owner.organization_domain,
-    owner.environment ?? event.metadata.environment,
-  );
+  return envelope(event, code, data, owner.organization_domain, owner.environment ?? event.metadata.environment);
 }
 
 /** The services whose events webhooks publish, and how each event type maps to a catalogue code. */

@@ -8,6 +8,8 @@ import { deleteWebhooksOfDeletedOrganization } from '../webhooks/organization-de
 import type { OrganizationDeleted } from '../webhooks/organization-deletion';
 import type { WebhooksView } from '../webhooks/webhooks.module';
 import { eventSources } from './event-mapping';
+import type { PublicEvent } from './event-mapping';
+import { PayloadMismatch } from './public-payload';
 
 type OrganizationCreated = RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationCreated' }>;
 
@@ -35,7 +37,7 @@ export function startEventReactor(
         for (const event of commit.events) {
           if (source === 'identity' && event.type === 'OrganizationDeleted')
             await deleteWebhooksOfDeletedOrganization(runtime, deps.view, event as OrganizationDeleted);
-          const published = map(event);
+          const published = publishable(runtime, event, map);
           if (published) await fanOut(published, deps);
           if (source === 'identity' && event.type === 'OrganizationCreated')
             await acknowledgeOrganization(runtime.commandDeps(), event as OrganizationCreated, 'webhooks:organizations');
@@ -43,4 +45,22 @@ export function startEventReactor(
       },
     }),
   );
+}
+
+/**
+ * The public event of `event`, if it has one. A payload its code's schema refuses (a mapping bug)
+ * is logged (paths, never values) and not published, rather than holding up every later event of
+ * the feed.
+ */
+function publishable(runtime: ServiceRuntime, event: RecordedEvent, map: (event: RecordedEvent) => PublicEvent | null) {
+  try {
+    return map(event);
+  } catch (error) {
+    if (!(error instanceof PayloadMismatch)) throw error;
+    runtime.logger.error(
+      { event_id: event.id, type: event.type, code: error.code, issues: error.issues },
+      'webhook payload refused by its schema; not published',
+    );
+    return null;
+  }
 }

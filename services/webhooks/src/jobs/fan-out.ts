@@ -1,3 +1,4 @@
+import { eventSchema } from '@sesame/contracts';
 import { currentTraceContext } from '@sesame/platform';
 import type { WebhookState } from '../webhooks/domain/webhook.decider';
 import type { WebhooksView } from '../webhooks/webhooks.module';
@@ -42,7 +43,8 @@ export async function fanOut(
       const stored = await deps.store.enqueue({
         environment: event.environment,
         webhook_id: webhook.id,
-        args: {
+        // Parsed: every queued event is one of the published shapes (its code's payload, or a test event).
+        args: eventSchema.parse({
           __type__: 'Event',
           __domain__: test ? (webhook.organization_domain ?? event.domain) : event.domain,
           __environment__: event.environment,
@@ -53,7 +55,7 @@ export async function fanOut(
           webhook_id: webhook.id,
           client_id: event.client_id,
           description: event.description,
-        },
+        }),
         state: 'available',
         attempt: 0,
         max_attempts: defaultMaxAttempts,

@@ -1,6 +1,6 @@
 import type { NewJob } from './job-store';
 
-/** A fresh delivery job of a `user.created` event, as the fan-out enqueues it (tests only). */
+/** A fresh delivery job of a `user.created` test event, as the fan-out enqueues it (tests only). */
 export function aNewJob(eventId: string, webhookId: string, at = new Date().toISOString()): NewJob {
   return {
     environment: 'sandbox',
@@ -11,11 +11,11 @@ export function aNewJob(eventId: string, webhookId: string, at = new Date().toIS
       __environment__: 'sandbox',
       id: eventId,
       code: 'user.created',
-      data: {},
+      data: { test: true },
       issued_at: at,
       webhook_id: webhookId,
       client_id: null,
-      description: 'A user was created',
+      description: 'Test event',
     },
     state: 'available',
     attempt: 0,
