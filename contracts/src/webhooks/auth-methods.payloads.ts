@@ -161,7 +161,7 @@ export const ssoLoginSucceededPayloadSchema = z.object({
 });
 export const ssoLoginFailedPayloadSchema = z.object({
   ...ssoSignIn,
-  reason: z.string().meta({ description: 'A refusal code (`signature_invalid`, `challenge_expired`...)' }),
+  reason: z.string().meta({ description: 'A refusal code (`bad_signature`, `unsigned`, `challenge_expired`...)' }),
 });
 
 const relaySchema = z

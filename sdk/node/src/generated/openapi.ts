@@ -4766,7 +4766,7 @@ export interface components {
         SsoLoginFailedEventData: {
             /** @description Domain of the organization */
             organization_domain?: string;
-            /** @description A refusal code (`signature_invalid`, `challenge_expired`...) */
+            /** @description A refusal code (`bad_signature`, `unsigned`, `challenge_expired`...) */
             reason: string;
             request_id: string;
             sso_connection_id?: string;

@@ -156,6 +156,7 @@ const authMethodsCodes: Record<AuthMethodsEventType, CodeRule> = {
   RelayCodeRedeemed: null,
 };
 
+/** The public event of `code`: its payload is built from `data` by allow-list and parsed with the code's schema. */
 function envelope(event: RecordedEvent, code: WebhookEventCode, data: Data, domain: unknown, environment: unknown) {
   if (environment !== 'sandbox' && environment !== 'production') return null;
   return {
