@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { Webhook } from 'standardwebhooks';
-import { webhookEventCatalogue } from '@sesame/contracts';
+import { publishedEventSchemas, webhookEventCatalogue } from '@sesame/contracts';
 import type { WebhookEventCode } from '@sesame/contracts';
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';
@@ -72,6 +72,8 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
     });
     const event = find() as DeliveredEvent;
     expect(event).toMatchObject({ __type__: 'Event', description: webhookEventCatalogue[code] });
+    // Exactly the code's published shape: its schema parses it and drops nothing.
+    expect(publishedEventSchemas[code].parse(event)).toEqual(event);
     seen.add(code);
     return event;
   };
