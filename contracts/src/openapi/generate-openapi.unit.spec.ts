@@ -1,3 +1,4 @@
+import { webhookEventCodes } from '../events/webhook-catalogue';
 import { operations } from '../operations';
 import { generateOpenApiDocument } from './generate-openapi';
 
@@ -21,6 +22,27 @@ describe('OpenAPI document', () => {
     }
     const ids = operations.map((operation) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('publishes the delivery of every catalogue code as a webhook, its event typed by the code', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([...webhookEventCodes].sort());
+    const created = document.webhooks['user.created'].post;
+    expect(created.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UserCreatedEvent' });
+    expect(created.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const event = document.components.schemas.UserCreatedEvent;
+    expect(event.properties.code).toEqual({ type: 'string', enum: ['user.created'] });
+    expect(event.properties.data).toEqual({ $ref: '#/components/schemas/UserCreatedEventData' });
+    expect(Object.keys(document.components.schemas.UserCreatedEventData.properties)).toEqual([
+      'organization_domain',
+      'organization_id',
+      'user',
+      'source',
+    ]);
+    expect(document.components.schemas.Event.anyOf).toHaveLength(webhookEventCodes.length + 1);
   });
 
   it('documents the onboarding session cookie, and the cross-site refusal of every onboarding call', () => {
