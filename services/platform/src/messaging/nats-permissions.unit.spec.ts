@@ -142,6 +142,7 @@ describe('natsConnectionOptions', () => {
       name: 'acme.gateway',
       inboxPrefix: '_INBOX.acme.gateway',
       maxReconnectAttempts: -1,
+      noAsyncTraces: true,
       user: 'gateway',
       pass: 'pw',
       tls: { caFile: '/ca.crt' },
@@ -154,6 +155,7 @@ describe('natsConnectionOptions', () => {
       name: 'acme.identity.rpc',
       inboxPrefix: '_INBOX.acme.identity',
       maxReconnectAttempts: -1,
+      noAsyncTraces: true,
     });
   });
 });
