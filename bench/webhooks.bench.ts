@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'nats';
 import { generateSignatureKey, signatureHeaders } from '../services/webhooks/src/delivery/signing';
 import { System } from '../test/support/system';
 import { WebhookReceiver } from '../test/support/webhook-receiver';
+import { cpuBreakdown, cpuPerRequestFigure, cpuSecondsOf, withCpu } from './lib/cpu';
 import { percentile, report } from './lib/report';
 import type { Figure } from './lib/report';
 
@@ -20,12 +22,51 @@ function signingRate(): number {
   return (count * 1_000) / (performance.now() - started);
 }
 
+/** Writes one delivery makes to the job bucket: event marker, job, claim, outcome. */
+const writesPerDelivery = 4;
+
+/**
+ * The floor of a delivery: raw compare-and-set writes of a ~1.5 KB job to a JetStream key-value
+ * bucket on the system's own nats-server (64 in flight, one watcher as a replica has), and the
+ * nats-server CPU each write costs. A delivery makes `writesPerDelivery` of them.
+ */
+async function kvWriteFloor(system: System): Promise<{ rate: number; natsCpuMs: number }> {
+  const nc = await connect(system.natsOptions());
+  const bucket = `${system.prefix}_bench_kv`;
+  const kv = await nc.jetstream().views.kv(bucket, { history: 1 });
+  const watcher = await kv.watch({ key: 'job.>' });
+  void (async () => {
+    for await (const entry of watcher) void entry.revision;
+  })();
+  const value = new TextEncoder().encode(JSON.stringify({ padding: 'x'.repeat(1_500) }));
+  const count = 8_000;
+  const natsPid = system.nats.pid as number;
+  const cpuBefore = cpuSecondsOf(natsPid);
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (next < count) {
+        const key = `job.${next++}`;
+        const revision = await kv.create(key, value);
+        await kv.update(key, value, revision);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1_000;
+  const natsCpuMs = ((cpuSecondsOf(natsPid) - cpuBefore) * 1_000) / (2 * count);
+  watcher.stop();
+  await kv.destroy();
+  await nc.close();
+  return { rate: (2 * count) / seconds, natsCpuMs };
+}
+
 /**
  * Deliveries through the whole system: `triggers` test events fanned out to `webhookCount`
  * webhooks (10,000 jobs by default), delivered to a local receiver. Measures deliveries per
  * second and the delay from the event to its first delivery attempt.
  */
-async function deliveryFigures(system: System, receiver: WebhookReceiver): Promise<Figure[]> {
+async function deliveryFigures(system: System, receiver: WebhookReceiver, notes: Record<string, unknown>): Promise<Figure[]> {
   const code = 'totp.challenge.succeeded';
   for (let i = 0; i < webhookCount; i++) {
     const created = await system.request('POST', '/api/v2/webhooks', {
@@ -33,6 +74,14 @@ async function deliveryFigures(system: System, receiver: WebhookReceiver): Promi
     });
     if (created.status !== 201) throw new Error(`setup failed: ${created.status}`);
   }
+  const { result, cpu } = await withCpu(system.processIds.bind(system), () => deliverAll(system, receiver, code));
+  const expected = triggers * webhookCount;
+  notes.cpu_ms_per_delivery_by_process = cpuBreakdown(cpu, expected);
+  return [...result, cpuPerRequestFigure('delivery (fan-out, claim, send, record)', cpu, expected)];
+}
+
+/** Triggers the events (8 at a time) and waits for every first attempt: throughput and delays. */
+async function deliverAll(system: System, receiver: WebhookReceiver, code: string): Promise<Figure[]> {
   const issued = new Map<string, number>();
   const started = performance.now();
   const startedWall = Date.now();
@@ -107,18 +156,33 @@ async function main() {
   });
   try {
     const signing = signingRate();
+    const floor = await kvWriteFloor(system);
     const idle = await idleLatency(system, receiver);
-    const delivery = await deliveryFigures(system, receiver);
+    const notes: Record<string, unknown> = {};
+    const delivery = await deliveryFigures(system, receiver, notes);
     const [throughput, ...rest] = delivery as [Figure, ...Figure[]];
     report(
       'webhooks',
       [
-        { ...throughput, baseline: { name: 'raw HMAC-SHA256 signing (1 KB event)', value: signing, unit: 'signatures/s' } },
+        {
+          ...throughput,
+          baseline: {
+            name: `raw JetStream KV writes / ${writesPerDelivery} (the job bucket's floor)`,
+            value: floor.rate / writesPerDelivery,
+            unit: 'deliveries/s',
+          },
+        },
         ...idle,
         ...rest,
         { name: 'raw HMAC-SHA256 signing (1 KB event)', value: signing, unit: 'signatures/s' },
+        {
+          name: `deliveries per second bound by the job bucket alone (raw JetStream KV writes / ${writesPerDelivery})`,
+          value: floor.rate / writesPerDelivery,
+          unit: 'deliveries/s',
+        },
+        { name: 'raw JetStream KV write, nats-server CPU', value: Number(floor.natsCpuMs.toFixed(3)), unit: 'ms' },
       ],
-      { webhooks: webhookCount, triggers, jobs: triggers * webhookCount, run: randomUUID().slice(0, 8) },
+      { webhooks: webhookCount, triggers, jobs: triggers * webhookCount, run: randomUUID().slice(0, 8), ...notes },
     );
   } finally {
     await system.stop();

@@ -21,6 +21,8 @@ export const webhooksConfigSchema = baseConfigSchema
     SESAME_WEBHOOK_LEASE_MS: ms(60_000, 1_000),
     /** Deliveries in flight per replica. */
     SESAME_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
+    /** Deliveries in flight per replica to one webhook, so a slow endpoint cannot hold every slot. */
+    SESAME_WEBHOOK_CONCURRENCY_PER_WEBHOOK: z.coerce.number().int().min(1).max(1_000).default(16),
     /** How often a replica looks for due jobs (new ones are picked at once). */
     SESAME_WEBHOOK_POLL_MS: ms(500, 10),
     /** Completed, cancelled and discarded jobs are deleted after this long. */

@@ -1,12 +1,14 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 
 /**
  * AES-256-GCM encryption at rest with a rotatable key ring (DESIGN.md section 6). The key ring
  * is `kid:base64key[,kid:base64key...]`; the first key encrypts, every key decrypts. A sealed
- * value reads `v1.<kid>.<iv>.<tag>.<ciphertext>` (base64url parts).
+ * value reads `v1.<kid>.<iv>.<tag>.<ciphertext>` (base64url parts). Keys are held as key objects,
+ * made once (a raw key would be wrapped again on every seal and open).
  */
 export class KeyRing {
-  private readonly keys: Map<string, Buffer>;
+  private readonly keys: Map<string, KeyObject>;
   private readonly activeKid: string;
 
   constructor(spec: string) {
@@ -19,11 +21,11 @@ export class KeyRing {
         const bytes = Buffer.from(key ?? '', 'base64');
         if (!kid || !/^[A-Za-z0-9_-]+$/.test(kid) || bytes.length !== 32)
           throw new Error('Each encryption key must read kid:base64 with a 32-byte key');
-        return [kid, bytes] as const;
+        return [kid, createSecretKey(bytes)] as const;
       });
     if (entries.length === 0) throw new Error('The encryption key ring is empty');
     this.keys = new Map(entries);
-    this.activeKid = (entries[0] as readonly [string, Buffer])[0];
+    this.activeKid = (entries[0] as readonly [string, KeyObject])[0];
   }
 
   get activeKeyId(): string {
@@ -46,7 +48,7 @@ export class KeyRing {
 
   seal(plaintext: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.keys.get(this.activeKid) as Buffer, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.keys.get(this.activeKid) as KeyObject, iv);
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return ['v1', this.activeKid, iv, cipher.getAuthTag(), ciphertext]
       .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))

@@ -77,9 +77,12 @@ const eventFeeds: Record<ServiceName, { source: ServiceName; consumer: string }[
 };
 
 /**
- * Who calls a service: its answers may go to the callers' inboxes even when the server has no record
- * of the request (`allow_responses` forgets requests delivered before a NATS restart or reconnection,
- * and the answer would be refused).
+ * Who calls a service: its answers go to the callers' inboxes. Granted by subject, not by
+ * `allow_responses`: that option makes nats-server record every message delivered to the service
+ * with a reply subject (each JetStream message a consumer delivers, too) and prune that record as
+ * it grows, which cost nats-server about 0.15 ms of CPU per key-value write in a watched bucket
+ * (`bench/webhooks.bench.ts`); and it forgets requests delivered before a restart, refusing the
+ * answers sent just after.
  */
 const callersOf = (service: ServiceName): NatsRole[] => [
   'gateway',
@@ -92,8 +95,12 @@ const unique = (subjects: string[]) => [...new Set(subjects)];
 /** Create a stream when missing and read its state: no update, purge or delete. */
 const ownStream = (stream: string) => [`${api}.STREAM.CREATE.${stream}`, `${api}.STREAM.INFO.${stream}`];
 
-/** Read a stream: direct and stored message gets, and consumers of any name (ordered readers, durables). */
+/**
+ * Read a stream: direct and stored message gets, consumers of any name (ordered readers, durables),
+ * and the flow-control answers of push consumers (a key-value watch) on it.
+ */
 const readStream = (stream: string) => [
+  `$JS.FC.${stream}.>`,
   `${api}.STREAM.INFO.${stream}`,
   `${api}.DIRECT.GET.${stream}`,
   `${api}.DIRECT.GET.${stream}.>`,
@@ -208,7 +215,7 @@ function servicePermissions(prefix: string, service: ServiceName): NatsPermissio
       ]),
     },
     subscribe: { allow: [`${prefix}.${service}.>`, `${natsInboxPrefix(prefix, service)}.>`] },
-    allow_responses: true,
+    allow_responses: false,
   };
 }
 

@@ -30,6 +30,15 @@ describe('natsPermissions', () => {
     expect(permissions.gateway.allow_responses).toBe(false);
   });
 
+  it('answers by subject, never by allow_responses (nats-server tracks every delivery with a reply then)', () => {
+    for (const role of natsRoles) expect([role, permissions[role].allow_responses]).toEqual([role, false]);
+    expect(canPublish('identity', '_INBOX.acme.gateway.abc123')).toBe(true);
+    expect(canPublish('identity', '_INBOX.acme.auth-methods.abc123')).toBe(true);
+    expect(canPublish('identity', '_INBOX.acme.cli.abc123')).toBe(false);
+    expect(canPublish('webhooks', '$JS.FC.KV_acme_webhook_jobs.consumer1.3')).toBe(true);
+    expect(canPublish('webhooks', '$JS.FC.KV_acme_rate_limits.consumer1.3')).toBe(false);
+  });
+
   it("gives each service its own subjects to serve, and nobody another's", () => {
     for (const role of natsRoles)
       for (const service of serviceNames)
@@ -133,6 +142,7 @@ describe('natsConnectionOptions', () => {
       name: 'acme.gateway',
       inboxPrefix: '_INBOX.acme.gateway',
       maxReconnectAttempts: -1,
+      noAsyncTraces: true,
       user: 'gateway',
       pass: 'pw',
       tls: { caFile: '/ca.crt' },
@@ -145,6 +155,7 @@ describe('natsConnectionOptions', () => {
       name: 'acme.identity.rpc',
       inboxPrefix: '_INBOX.acme.identity',
       maxReconnectAttempts: -1,
+      noAsyncTraces: true,
     });
   });
 });

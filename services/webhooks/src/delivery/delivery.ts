@@ -23,13 +23,10 @@ export async function startDelivery(
     let handle: { stop(): void } | undefined;
     let ready = false;
     store
-      .watch(
-        (id, stored) => index.apply(id, stored),
-        () => {
-          ready = true;
-          if (handle) resolve(handle);
-        },
-      )
+      .watch(index.observe, () => {
+        ready = true;
+        if (handle) resolve(handle);
+      })
       .then((started) => {
         handle = started;
         if (ready) resolve(started);
@@ -49,6 +46,7 @@ export async function startDelivery(
     leaseMs: config.SESAME_WEBHOOK_LEASE_MS,
     backoff: { base_ms: config.SESAME_WEBHOOK_BACKOFF_BASE_MS, max_ms: config.SESAME_WEBHOOK_BACKOFF_MAX_MS },
     concurrency: config.SESAME_WEBHOOK_CONCURRENCY,
+    concurrencyPerWebhook: config.SESAME_WEBHOOK_CONCURRENCY_PER_WEBHOOK,
     pollMs: config.SESAME_WEBHOOK_POLL_MS,
     logger: runtime.logger,
     metrics: runtime.metrics,

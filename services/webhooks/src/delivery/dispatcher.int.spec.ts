@@ -32,25 +32,25 @@ describe('dispatchers on several replicas share one bucket (real NATS, real HTTP
   let server: Server;
   const received = new Map<string, number>();
   let webhook: WebhookState;
+  /** A second webhook whose endpoint holds every request until the test lets it answer. */
+  let slowWebhook: WebhookState | undefined;
   const replicas: { dispatcher: Dispatcher; index: JobIndex; watch: { stop(): void } }[] = [];
   const sender = new Sender({ connectTimeoutMs: 1_000, responseTimeoutMs: 2_000, publicOnly: false });
 
   const newJob = (eventId: string) => aNewJob(eventId, webhook.id);
   const startReplica = async () => {
     const index = new JobIndex();
-    const watch = await store.watch(
-      (id, stored) => index.apply(id, stored),
-      () => undefined,
-    );
+    const watch = await store.watch(index.observe, () => undefined);
     const dispatcher = new Dispatcher({
       store,
       index,
       sender,
       keyRing,
-      webhook: async () => webhook,
+      webhook: async (id) => (id === slowWebhook?.id ? slowWebhook : webhook),
       leaseMs: 1_500,
       backoff: { base_ms: 100, max_ms: 500 },
       concurrency: 8,
+      concurrencyPerWebhook: 4,
       pollMs: 50,
       logger,
     });
@@ -108,13 +108,15 @@ describe('dispatchers on several replicas share one bucket (real NATS, real HTTP
   });
 
   it('takes over a job whose replica died while executing it, once its lease expired', async () => {
-    const { job } = await store.enqueue(newJob('orphan'));
     // Another replica claimed it, then died: nobody will record its attempt.
-    const claimed = await store.transition(job.id, {
-      type: 'ClaimJob',
-      data: { owner: 'dead', lease_ms: 1_000, now: new Date().toISOString() },
+    const leaseUntil = new Date(Date.now() + 1_000).toISOString();
+    const { job } = await store.enqueue({
+      ...newJob('orphan'),
+      state: 'executing',
+      attempt: 1,
+      lease: { owner: 'dead', until: leaseUntil },
     });
-    expect(claimed?.job.lease?.owner).toBe('dead');
+    expect(job.lease?.owner).toBe('dead');
     await waitFor(async () => (await store.get(job.id))?.job.state === 'completed');
     expect((await store.get(job.id))?.job).toMatchObject({ attempt: 2, state: 'completed' });
     expect(received.get('orphan')).toBe(1);
@@ -131,6 +133,35 @@ describe('dispatchers on several replicas share one bucket (real NATS, real HTTP
       expect((await store.get(pending.job.id))?.job.state).toBe('scheduled');
     } finally {
       retention.stop();
+    }
+  });
+
+  it('keeps a slow webhook to its share of the slots, so another webhook is still delivered', async () => {
+    const held: (() => void)[] = [];
+    let open = 0;
+    let mostOpen = 0;
+    const slow = createServer((request, response) => {
+      open++;
+      mostOpen = Math.max(mostOpen, open);
+      request.resume();
+      held.push(() => response.writeHead(200).end());
+      response.on('close', () => open--);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    slowWebhook = { ...webhook, id: 'webhook_slow', target_url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/in` };
+    try {
+      const slowIds = Array.from({ length: 20 }, (_, i) => `slow-${i}`);
+      await Promise.all(slowIds.map((id) => store.enqueue(aNewJob(id, 'webhook_slow'))));
+      await waitFor(() => open >= 2 * 4);
+      const fastIds = Array.from({ length: 20 }, (_, i) => `beside-slow-${i}`);
+      await Promise.all(fastIds.map((id) => store.enqueue(newJob(id))));
+      await waitFor(() => fastIds.every((id) => received.has(id)), 10_000);
+      // Two replicas, at most 4 deliveries each to one webhook: 8 requests held, never 16.
+      expect(mostOpen).toBe(8);
+    } finally {
+      for (const answer of held.splice(0)) answer();
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
     }
   });
 });

@@ -19,6 +19,8 @@ export interface DispatcherOptions {
   leaseMs: number;
   backoff: Backoff;
   concurrency: number;
+  /** Deliveries in flight to one webhook at most (the rest of its due jobs wait their turn). */
+  concurrencyPerWebhook: number;
   pollMs: number;
   logger: Logger;
   /** Called after each attempt (benchmarks). */
@@ -28,13 +30,16 @@ export interface DispatcherOptions {
 }
 
 /**
- * Runs due jobs on this replica: claims each one with compare-and-set (the lease), sends it
- * signed, records the outcome through the job decider. Any replica may run any job; a job whose
- * replica died is taken over when its lease expires. Wakes on new jobs and polls for timers.
+ * Runs due jobs on this replica: claims each one with compare-and-set (the lease) on the job as
+ * the index holds it, sends it signed, records the outcome through the job decider. Any replica
+ * may run any job; a job whose replica died is taken over when its lease expires. Wakes on new
+ * jobs and polls for timers; takes due jobs from the index's queue (no scan of the backlog), at
+ * most `concurrencyPerWebhook` of one webhook at a time.
  */
 export class Dispatcher {
   readonly owner = randomUUID();
   private readonly busy = new Set<number>();
+  private readonly perWebhook = new Map<string, number>();
   private timer?: NodeJS.Timeout;
   private wake = false;
   private stopped = false;
@@ -60,30 +65,49 @@ export class Dispatcher {
   private fill(): void {
     const free = this.options.concurrency - this.busy.size;
     if (free <= 0 || this.stopped) return;
-    for (const id of this.options.index.due(new Date().toISOString(), free, this.busy)) {
-      this.busy.add(id);
-      void this.run(id)
-        .catch((error: unknown) => this.options.logger.error({ err: error, job: id }, 'webhook delivery failed to record'))
-        .finally(() => {
-          this.busy.delete(id);
-          if (this.busy.size === 0) for (const resolve of this.idle.splice(0)) resolve();
-          this.schedule();
-        });
-    }
+    const admit = (webhookId: string) => {
+      const running = this.perWebhook.get(webhookId) ?? 0;
+      if (running >= this.options.concurrencyPerWebhook) return false;
+      this.perWebhook.set(webhookId, running + 1);
+      return true;
+    };
+    for (const { id, webhookId } of this.options.index.due(new Date().toISOString(), free, admit)) this.launch(id, webhookId);
+  }
+
+  private launch(id: number, webhookId: string): void {
+    const done = () => {
+      const running = (this.perWebhook.get(webhookId) ?? 1) - 1;
+      if (running > 0) this.perWebhook.set(webhookId, running);
+      else this.perWebhook.delete(webhookId);
+      this.options.index.resume(webhookId);
+    };
+    // Already running here (its lease ran out meanwhile): the run in flight requeues it when it ends.
+    if (this.busy.has(id)) return done();
+    this.busy.add(id);
+    void this.run(id)
+      .catch((error: unknown) => this.options.logger.error({ err: error, job: id }, 'webhook delivery failed to record'))
+      .finally(() => {
+        this.busy.delete(id);
+        done();
+        this.options.index.requeue(id);
+        if (this.busy.size === 0) for (const resolve of this.idle.splice(0)) resolve();
+        this.schedule();
+      });
   }
 
   private async run(id: number): Promise<void> {
     const now = () => new Date().toISOString();
-    const claimed = await this.options.store.transition(id, {
-      type: 'ClaimJob',
-      data: { owner: this.owner, lease_ms: this.options.leaseMs, now: now() },
-    });
+    const claimed = await this.options.store.transition(
+      id,
+      { type: 'ClaimJob', data: { owner: this.owner, lease_ms: this.options.leaseMs, now: now() } },
+      this.options.index.stored(id),
+    );
     if (!claimed) return;
     this.options.index.apply(id, claimed);
     if (!claimed.changed || claimed.job.state !== 'executing' || claimed.job.lease?.owner !== this.owner) return;
     const webhook = await this.options.webhook(claimed.job.webhook_id);
     if (!webhook || !webhook.active) {
-      const cancelled = await this.options.store.transition(id, { type: 'CancelJob', data: { now: now() } });
+      const cancelled = await this.options.store.transition(id, { type: 'CancelJob', data: { now: now() } }, claimed);
       if (cancelled) this.options.index.apply(id, cancelled);
       return;
     }
@@ -94,10 +118,14 @@ export class Dispatcher {
     );
     this.options.onAttempt?.(claimed.job, startedAt);
     this.options.metrics?.webhookDeliveries.inc({ outcome: outcome.kind });
-    const recorded = await this.options.store.transition(id, {
-      type: 'RecordAttempt',
-      data: { owner: this.owner, outcome, backoff: this.options.backoff, jitter: Math.random(), now: now() },
-    });
+    const recorded = await this.options.store.transition(
+      id,
+      {
+        type: 'RecordAttempt',
+        data: { owner: this.owner, outcome, backoff: this.options.backoff, jitter: Math.random(), now: now() },
+      },
+      this.options.index.stored(id),
+    );
     if (recorded) this.options.index.apply(id, recorded);
     if (outcome.kind === 'failed')
       this.options.logger.info(

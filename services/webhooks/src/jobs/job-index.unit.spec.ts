@@ -1,4 +1,5 @@
 import { JobIndex } from './job-index';
+import type { Job } from './domain/job.decider';
 import { aNewJob } from './job.spec-kit';
 
 describe('JobIndex.backlog (webhook backlog metrics)', () => {
@@ -19,5 +20,67 @@ describe('JobIndex.backlog (webhook backlog metrics)', () => {
     expect(index.backlog()).toEqual({ waiting: 1, oldestInsertedAt: '2026-01-01T12:00:00.000Z' });
     index.apply(3, null);
     expect(index.backlog()).toEqual({ waiting: 0, oldestInsertedAt: null });
+  });
+});
+
+describe('JobIndex.due (what the dispatcher runs next)', () => {
+  const at = '2026-01-01T10:00:00.000Z';
+  const later = '2026-01-01T10:05:00.000Z';
+  const stored = (id: number, revision: number, change: Partial<Job> = {}, webhookId = 'wh_1') => ({
+    job: { ...aNewJob(`evt_${id}`, webhookId, at), id, ...change },
+    revision,
+  });
+  const all = () => true;
+  const ids = (due: { id: number }[]) => due.map((job) => job.id);
+
+  it('answers new jobs in order with their webhook, then a claimed one again only once its lease runs out', () => {
+    const index = new JobIndex();
+    index.apply(2, stored(2, 2));
+    index.apply(1, stored(1, 1, {}, 'wh_2'));
+    expect(index.due(at, 10, all)).toEqual([
+      { id: 1, webhookId: 'wh_2' },
+      { id: 2, webhookId: 'wh_1' },
+    ]);
+    index.apply(1, stored(1, 3, { state: 'executing', lease: { owner: 'r', until: later } }));
+    expect(index.due(at, 10, all)).toEqual([]);
+    expect(ids(index.due(later, 10, all))).toEqual([1]);
+  });
+
+  it('forgets a job that became final or was deleted, and skips a write it already holds', () => {
+    const index = new JobIndex();
+    index.apply(1, stored(1, 1));
+    index.apply(2, stored(2, 2));
+    index.apply(1, stored(1, 3, { state: 'completed', completed_at: at }));
+    index.apply(2, null);
+    expect(index.due(later, 10, all)).toEqual([]);
+    expect(index.knows(1, 3)).toBe(true);
+    expect(index.knows(1, 4)).toBe(false);
+    let read = 0;
+    index.observe(1, 3, () => {
+      read++;
+      return stored(1, 3);
+    });
+    expect(read).toBe(0);
+  });
+
+  it('queues a job again as it stands after a run that wrote nothing', () => {
+    const index = new JobIndex();
+    index.apply(1, stored(1, 1));
+    expect(ids(index.due(at, 10, all))).toEqual([1]);
+    expect(ids(index.due(at, 10, all))).toEqual([]);
+    index.requeue(1);
+    expect(ids(index.due(at, 10, all))).toEqual([1]);
+  });
+
+  it('holds the jobs of a webhook the dispatcher refuses until it resumes that webhook', () => {
+    const index = new JobIndex();
+    for (let id = 1; id <= 3; id++) index.apply(id, stored(id, id));
+    index.apply(4, stored(4, 4, {}, 'wh_2'));
+    let slots = 1;
+    const admit = (webhookId: string) => webhookId !== 'wh_1' || slots-- > 0;
+    expect(ids(index.due(at, 10, admit))).toEqual([1, 4]);
+    slots = 1;
+    index.resume('wh_1');
+    expect(ids(index.due(at, 10, admit))).toEqual([2]);
   });
 });

@@ -55,10 +55,7 @@ describe('delivery jobs in a JetStream key-value bucket (real NATS)', () => {
   it('feeds an index through the watch, deletions included', async () => {
     const index = new JobIndex();
     let ready = false;
-    const watch = await store.watch(
-      (id, stored) => index.apply(id, stored),
-      () => (ready = true),
-    );
+    const watch = await store.watch(index.observe, () => (ready = true));
     const { job } = await store.enqueue(newJob('watched'));
     const waitFor = async (predicate: () => boolean) => {
       const started = Date.now();

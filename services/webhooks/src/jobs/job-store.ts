@@ -61,11 +61,16 @@ export class JobStore {
 
   /**
    * Applies a command to the job with compare-and-set, retrying on a concurrent change. Answers
-   * null for an unknown job, and whether the command changed anything.
+   * null for an unknown job, and whether the command changed anything. Given the job as last
+   * seen (`known`), the first attempt writes on it without reading; a stale one costs a retry.
    */
-  async transition(id: number, command: JobCommand): Promise<(StoredJob & { changed: boolean }) | null> {
+  async transition(
+    id: number,
+    command: JobCommand,
+    known?: StoredJob | null,
+  ): Promise<(StoredJob & { changed: boolean }) | null> {
     for (let attempt = 0; ; attempt++) {
-      const current = await this.get(id);
+      const current = attempt === 0 && known ? known : await this.get(id);
       if (!current) return null;
       const events = jobDecider.decide(command, current.job);
       if (events.length === 0) return { ...current, changed: false };
@@ -89,12 +94,20 @@ export class JobStore {
     await this.kv.delete(eventKey(job.webhook_id, job.args.id));
   }
 
-  /** Every job, then every change (deletions as null), for the replica's in-memory index. */
-  async watch(onChange: (id: number, stored: StoredJob | null) => void, onReady: () => void): Promise<{ stop(): void }> {
+  /**
+   * Every job, then every change, for the replica's in-memory index: its id and revision, and how
+   * to read it (null for a deletion), decoded only when asked (a replica knows its own writes).
+   */
+  async watch(
+    onChange: (id: number, revision: number, read: () => StoredJob | null) => void,
+    onReady: () => void,
+  ): Promise<{ stop(): void }> {
     const watcher = await this.kv.watch({ key: 'job.>', initializedFn: onReady });
     void (async () => {
       for await (const entry of watcher)
-        onChange(idOf(entry), entry.operation === 'PUT' ? { job: entry.json<Job>(), revision: entry.revision } : null);
+        onChange(idOf(entry), entry.revision, () =>
+          entry.operation === 'PUT' ? { job: entry.json<Job>(), revision: entry.revision } : null,
+        );
     })();
     return { stop: () => watcher.stop() };
   }

@@ -58,12 +58,18 @@ export type JobEvent =
 export const pendingStates: readonly JobState[] = ['available', 'scheduled', 'executing', 'retryable'];
 export const isFinal = (job: Job) => !pendingStates.includes(job.state);
 
+/** From when a replica may start (or take over) the job: '' for at once, null for never (final). */
+export function dueAt(job: Job): string | null {
+  if (job.state === 'available') return '';
+  if (job.state === 'scheduled' || job.state === 'retryable') return job.scheduled_at ?? '';
+  if (job.state === 'executing') return job.lease?.until ?? '';
+  return null;
+}
+
 /** Whether a replica may start (or take over) the job at `now`. */
 export function isDue(job: Job, now: string): boolean {
-  if (job.state === 'available') return true;
-  if (job.state === 'scheduled' || job.state === 'retryable') return (job.scheduled_at ?? '') <= now;
-  if (job.state === 'executing') return (job.lease?.until ?? '') <= now;
-  return false;
+  const at = dueAt(job);
+  return at !== null && at <= now;
 }
 
 /** Exponential backoff with equal jitter: half the doubled delay fixed, half random. */
