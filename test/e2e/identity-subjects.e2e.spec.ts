@@ -67,7 +67,7 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
       );
       expect(await call(users.provision, { ...scope(), email: 'scim.user@example.com', source: 'scim' })).toEqual({
         ok: false,
-        error: { kind: 'fields', fields: { email: ['has already been taken'] } },
+        error: { kind: 'fields', fields: { email: ['has already been taken'] }, reason: 'taken' },
       });
       expect(await call(users.provision, { ...scope(), email: 'bad', source: 'scim' })).toEqual({
         ok: false,

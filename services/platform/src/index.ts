@@ -30,6 +30,8 @@ export * from './messaging/nats-connection';
 export * from './messaging/nats-permissions';
 export * from './messaging/nats-server-config';
 export * from './messaging/nats-rpc';
+export * from './messaging/rpc-unavailable';
+export * from './messaging/typed-rpc-client';
 export * from './messaging/idempotent-answers';
 export * from './messaging/consume-loop';
 export * from './messaging/event-feed';
