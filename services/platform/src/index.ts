@@ -40,12 +40,3 @@ export * from './mail/mail.port';
 export * from './sms/sms.port';
 export * from './rate-limits/sliding-window';
 export * from './messages';
-// Until every import names its subpath (the next commit), the root entry re-exports them all.
-export * from './event-store/index';
-export * from './read-model/index';
-export * from './stores/index';
-export * from './messaging/index';
-export * from './mail/index';
-export * from './sms/index';
-export * from './http/index';
-export * from './runtime/index';
