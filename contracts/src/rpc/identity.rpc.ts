@@ -168,6 +168,3 @@ export const identityRpc = {
   [subjects.identity.admins.declineInvitation]: { request: onboardingScopeSchema, response: adminSchema },
   [subjects.identity.admins.recordLogin]: { request: recordAdminLoginRequestSchema, response: adminSchema },
 } as const;
-export type IdentityRpc = typeof identityRpc;
-export type IdentityRpcRequest<S extends keyof IdentityRpc> = z.input<IdentityRpc[S]['request']>;
-export type IdentityRpcResponse<S extends keyof IdentityRpc> = z.output<IdentityRpc[S]['response']>;
