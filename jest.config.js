@@ -21,10 +21,13 @@ const swc = [
 const moduleNameMapper = {
   '^@sesame/contracts$': '<rootDir>/contracts/src',
   '^@sesame/platform$': '<rootDir>/services/platform/src',
-  '^@sesame/platform/testing$': '<rootDir>/services/platform/src/testing',
+  // The platform's subpaths (`/event-store`, `/messaging`, `/testing`...): a folder with its index.
+  '^@sesame/platform/([a-z-]+)$': '<rootDir>/services/platform/src/$1',
   '^@sesame/(identity|auth-methods|directory-sync|webhooks)$': '<rootDir>/services/$1/src',
   '^@sesame/gateway$': '<rootDir>/gateway/src',
   '^@sesame/node$': '<rootDir>/sdk/node/src',
+  // Relative ESM-style specifiers (`await import('./adapter.js')`, lazy adapters) to their TypeScript sources.
+  '^(\\.{1,2}/.+)\\.js$': '$1',
 };
 
 const common = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import { JetStreamEventStore } from '@sesame/platform';
+import { JetStreamEventStore } from '@sesame/platform/event-store';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import type { System } from '../test/support/system';
 import { bareFastifyBaseline, rawPublishBaseline, rawRs256Baseline } from './lib/baselines';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import { AggregateView, JetStreamEventStore, MemoryReadModelStore, ProjectionRunner, createLogger } from '@sesame/platform';
+import { AggregateView, MemoryReadModelStore, ProjectionRunner, createLogger } from '@sesame/platform';
+import { JetStreamEventStore } from '@sesame/platform/event-store';
 import type { AggregateViewDefinition, EventMetadata } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import { organizationsView } from '../services/identity/src/organizations/projections/organizations.projection';

@@ -1,7 +1,8 @@
 import { connect } from 'nats';
 import { subjects } from '@sesame/contracts';
 import type { User } from '@sesame/contracts';
-import { JetStreamEventStore, KeyRing, createLogger, shippedMessageTemplates } from '@sesame/platform';
+import { KeyRing, createLogger, shippedMessageTemplates } from '@sesame/platform';
+import { JetStreamEventStore } from '@sesame/platform/event-store';
 import type { EventStore, RequestContext } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import { aUser, client1, metadata, signInKit } from '../services/auth-methods/src/authorization-codes/sign-in.spec-kit';

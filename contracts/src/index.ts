@@ -35,6 +35,7 @@ export * from './webhooks/webhook-envelope';
 export * from './common/phone.schema';
 export * from './rpc/identity.rpc';
 export * from './rpc/sso.rpc';
+export * from './rpc/rpc-table';
 export * from './subjects';
 export * from './operations';
 export { generateOpenApiDocument } from './openapi/generate-openapi';

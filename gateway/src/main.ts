@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { createLogger, loadConfig, requireNatsCredentials, runMain, startTracing } from '@sesame/platform';
+import { createLogger, loadConfig, requireNatsCredentials } from '@sesame/platform';
+import { runMain, startTracing } from '@sesame/platform/runtime';
 import { gatewayConfigSchema } from './config';
 import { createGateway } from './gateway';
 

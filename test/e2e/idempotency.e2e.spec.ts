@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { connect } from 'nats';
 import { subjects } from '@sesame/contracts';
 import type { RpcReply } from '@sesame/contracts';
-import { RpcClient } from '@sesame/platform';
+import { RpcClient } from '@sesame/platform/messaging';
 import { fingerprintOf, storeKeyOf } from '../../gateway/src/idempotency/idempotency-decision';
 import { startSecondGateway } from '../support/second-gateway';
 import type { SecondGateway } from '../support/second-gateway';

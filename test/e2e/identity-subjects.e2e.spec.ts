@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { subjects } from '@sesame/contracts';
 import type { RpcReply } from '@sesame/contracts';
 import { connect } from 'nats';
-import { OutboxSmsSender, RpcClient, createLogger } from '@sesame/platform';
+import { createLogger } from '@sesame/platform';
+import { RpcClient } from '@sesame/platform/messaging';
+import { OutboxSmsSender } from '@sesame/platform/sms';
 import { System } from '../support/system';
 import { createOrganization, eventually } from '../support/identity-fixtures';
 import { inviteAdmin, onboardingCall, openInvitation } from '../support/admin-invitations';
@@ -67,7 +69,7 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
       );
       expect(await call(users.provision, { ...scope(), email: 'scim.user@example.com', source: 'scim' })).toEqual({
         ok: false,
-        error: { kind: 'fields', fields: { email: ['has already been taken'] } },
+        error: { kind: 'fields', fields: { email: ['has already been taken'] }, reason: 'taken' },
       });
       expect(await call(users.provision, { ...scope(), email: 'bad', source: 'scim' })).toEqual({
         ok: false,

@@ -1,6 +1,7 @@
 import { connect } from 'nats';
 import type { NatsConnection } from 'nats';
-import { createLogger, subscribeToServiceEvents } from '@sesame/platform';
+import { createLogger } from '@sesame/platform';
+import { subscribeToServiceEvents } from '@sesame/platform/messaging';
 import type { RecordedEvent, Subscription } from '@sesame/platform';
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { subjects } from '@sesame/contracts';
 import type { RpcReply } from '@sesame/contracts';
-import { RpcClient } from '@sesame/platform';
+import { RpcClient } from '@sesame/platform/messaging';
 import { join } from 'node:path';
 import { createKeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
 import { System } from '../support/system';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { subjects } from '@sesame/contracts';
 import type { RpcReply } from '@sesame/contracts';
-import { RpcClient } from '@sesame/platform';
+import { RpcClient } from '@sesame/platform/messaging';
 import { join } from 'node:path';
 import { createKeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
 import { System } from '../support/system';

@@ -2,7 +2,8 @@ import { createHmac, createPrivateKey, createPublicKey, createSign, generateKeyP
 import type { KeyObject } from 'node:crypto';
 import { connect } from 'nats';
 import { signingKeySetDecider } from '@sesame/auth-methods';
-import { KeyRing, baseConfigSchema, createLogger, fold, openEventStore, streamName } from '@sesame/platform';
+import { KeyRing, baseConfigSchema, createLogger, fold, streamName } from '@sesame/platform';
+import { openEventStore } from '@sesame/platform/stores';
 import type { System } from './system';
 
 export interface SigningKey {

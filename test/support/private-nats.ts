@@ -4,8 +4,8 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, write
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { natsServerConfig } from '@sesame/platform';
-import type { NatsUser } from '@sesame/platform';
+import { natsServerConfig } from '@sesame/platform/messaging';
+import type { NatsUser } from '@sesame/platform/messaging';
 import { freePort } from './free-port';
 
 const binary = process.env.SESAME_NATS_SERVER_BINARY ?? '/usr/sbin/nats-server';

@@ -129,11 +129,22 @@ export const oauthErrorCatalogue = {
 export type OAuthErrorCode = keyof typeof oauthErrorCatalogue;
 
 /**
+ * Field refusals other services branch on, with the message the API shows for them. A field error
+ * made with `refusedField` carries its reason code next to the message (`reason` on the wire), so
+ * a caller tests the code, never the English text.
+ */
+export const fieldRefusals = {
+  /** A value that must be unique (an email, a domain, an id) is held by another resource. */
+  taken: 'has already been taken',
+} as const;
+export type FieldRefusal = keyof typeof fieldRefusals;
+
+/**
  * What a service answers instead of a result. The gateway turns it into one of the two HTTP
  * shapes (or the OAuth shape on the token endpoint); the kind decides which.
  */
 export type AppError =
-  | { kind: 'fields'; fields: Record<string, string[]> }
+  | { kind: 'fields'; fields: Record<string, string[]>; reason?: FieldRefusal }
   | { kind: 'error'; code: ErrorCode; message?: string }
   | { kind: 'oauth'; code: OAuthErrorCode; description: string }
   | { kind: 'scim'; status: number; scimType?: ScimErrorType; detail: string };
@@ -170,6 +181,12 @@ export const fieldError = (field: string, message: string): AppError => ({
   kind: 'fields',
   fields: { [field]: [message] },
 });
+/** A 422 on `field` for a known refusal: the catalogue's message, and its code in `reason`. */
+export const refusedField = (field: string, reason: FieldRefusal): AppError => ({
+  kind: 'fields',
+  fields: { [field]: [fieldRefusals[reason]] },
+  reason,
+});
 export const catalogueError = (code: ErrorCode, message?: string): AppError =>
   message === undefined ? { kind: 'error', code } : { kind: 'error', code, message };
 export const scimError = (status: number, detail: string, scimType?: ScimErrorType): AppError =>
@@ -179,6 +196,20 @@ export const oauthError = (code: OAuthErrorCode, description: string): AppError 
   code,
   description,
 });
+
+/**
+ * The stable code of a refusal, what callers branch on: the catalogue code, the field refusal, the
+ * OAuth code or the SCIM type. A field error from a service older than `reason` is recognised by
+ * the catalogue's message (rolling upgrades), in this one place only.
+ */
+export type RefusalReason = ErrorCode | FieldRefusal | OAuthErrorCode | ScimErrorType;
+export function reasonOf(error: AppError): RefusalReason | undefined {
+  if (error.kind === 'error' || error.kind === 'oauth') return error.code;
+  if (error.kind === 'scim') return error.scimType;
+  if (error.reason) return error.reason;
+  const messages = Object.values(error.fields).flat();
+  return (Object.keys(fieldRefusals) as FieldRefusal[]).find((reason) => messages.includes(fieldRefusals[reason]));
+}
 
 export function statusOf(error: AppError): number {
   if (error.kind === 'fields') return 422;

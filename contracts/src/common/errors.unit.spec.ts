@@ -1,5 +1,14 @@
 import { z } from '../zod';
-import { fieldErrorsFromZod, statusOf } from './errors';
+import {
+  catalogueError,
+  fieldError,
+  fieldErrorsFromZod,
+  oauthError,
+  reasonOf,
+  refusedField,
+  scimError,
+  statusOf,
+} from './errors';
 import { booleanInputSchema, domainNameSchema, integerInputSchema, listInputSchema } from './primitives.schema';
 
 const errorsOf = (schema: z.ZodType, value: unknown) => {
@@ -54,5 +63,28 @@ describe('form input coercion', () => {
     expect(domainNameSchema.parse(' ACME.com ')).toBe('acme.com');
     for (const bad of ['acme', '-acme.com', 'ac me.com', 'acme..com'])
       expect(domainNameSchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('the reason code of a refusal, what callers branch on', () => {
+  it('is the code of a catalogue, OAuth or SCIM error', () => {
+    expect(reasonOf(catalogueError('resource_not_found', 'No such user'))).toBe('resource_not_found');
+    expect(reasonOf(oauthError('invalid_grant', 'expired'))).toBe('invalid_grant');
+    expect(reasonOf(scimError(409, 'taken', 'uniqueness'))).toBe('uniqueness');
+    expect(reasonOf(scimError(404, 'gone'))).toBeUndefined();
+  });
+
+  it('is the field refusal, carried next to its message on the wire', () => {
+    expect(refusedField('email', 'taken')).toEqual({
+      kind: 'fields',
+      fields: { email: ['has already been taken'] },
+      reason: 'taken',
+    });
+    expect(reasonOf(refusedField('domain', 'taken'))).toBe('taken');
+  });
+
+  it("is recognised by the catalogue's message from a service that does not send it yet, and absent otherwise", () => {
+    expect(reasonOf({ kind: 'fields', fields: { name: ["can't be blank"], email: ['has already been taken'] } })).toBe('taken');
+    expect(reasonOf(fieldError('email', 'invalid_format'))).toBeUndefined();
   });
 });

@@ -15,8 +15,9 @@ import { subjects } from '../subjects';
  * Request and response schemas of the identity subjects other services call (they ask identity
  * over NATS, never its store). Send `{ meta: { correlationId }, input }` where `input` follows
  * `request`; the answer is an `RpcReply` whose body follows `response` (errors are `AppError`s:
- * `fields` 422 with the same messages as the public API, `resource_not_found` when the
- * organization is unknown or deleted).
+ * `fields` 422 with the same messages as the public API, and a `reason` code for the refusals
+ * callers branch on, such as `taken`; `resource_not_found` when the organization is unknown or
+ * deleted). Services call these with the platform's `TypedRpcClient` (see `rpcTable`).
  */
 export const tenantScopeSchema = z.object({
   organization_domain: z.string().min(1).max(100),
@@ -167,6 +168,3 @@ export const identityRpc = {
   [subjects.identity.admins.declineInvitation]: { request: onboardingScopeSchema, response: adminSchema },
   [subjects.identity.admins.recordLogin]: { request: recordAdminLoginRequestSchema, response: adminSchema },
 } as const;
-export type IdentityRpc = typeof identityRpc;
-export type IdentityRpcRequest<S extends keyof IdentityRpc> = z.input<IdentityRpc[S]['request']>;
-export type IdentityRpcResponse<S extends keyof IdentityRpc> = z.output<IdentityRpc[S]['response']>;

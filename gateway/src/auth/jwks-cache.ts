@@ -1,7 +1,8 @@
 import { createLocalJWKSet } from 'jose';
 import type { JSONWebKeySet, JWTHeaderParameters, FlattenedJWSInput, CryptoKey } from 'jose';
 import { subjects } from '@sesame/contracts';
-import type { Logger, RpcClient } from '@sesame/platform';
+import { TypedRpcClient } from '@sesame/platform';
+import type { Logger, RpcTransport } from '@sesame/platform';
 
 const minRefreshGapMs = 5_000;
 
@@ -14,12 +15,15 @@ export class JwksCache {
   private keySet?: ReturnType<typeof createLocalJWKSet>;
   private fetchedAt = 0;
   private inFlight?: Promise<void>;
+  private readonly rpc: TypedRpcClient;
 
   constructor(
-    private readonly rpc: RpcClient,
+    transport: RpcTransport,
     private readonly logger: Logger,
     private readonly refreshEveryMs: number,
-  ) {}
+  ) {
+    this.rpc = new TypedRpcClient(transport);
+  }
 
   isLoaded(): boolean {
     return this.keySet !== undefined;
@@ -28,12 +32,12 @@ export class JwksCache {
   async refresh(): Promise<void> {
     this.inFlight ??= (async () => {
       try {
-        const reply = await this.rpc.request<JSONWebKeySet>(subjects.authMethods.jwks, {
-          meta: { correlationId: 'jwks-refresh' },
-          input: { params: {}, query: {}, body: {} },
-        });
-        if (!reply.ok) throw new Error(`JWKS answer: ${JSON.stringify(reply.error)}`);
-        this.keySet = createLocalJWKSet(reply.body);
+        const keys = await this.rpc.call(
+          subjects.authMethods.jwks,
+          { params: {}, query: {}, body: {} },
+          { correlationId: 'jwks-refresh' },
+        );
+        this.keySet = createLocalJWKSet(keys as JSONWebKeySet);
         this.fetchedAt = Date.now();
       } finally {
         this.inFlight = undefined;

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
 import type { NatsConnection } from 'nats';
 import { eventSubjectPrefix } from '@sesame/contracts';
-import { JetStreamEventStore, createLogger, jetStreamName } from '@sesame/platform';
+import { createLogger } from '@sesame/platform';
+import { JetStreamEventStore } from '@sesame/platform/event-store';
+import { jetStreamName } from '@sesame/platform/stores';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import { RevokedApiKeys } from './revoked-api-keys';
 

@@ -3,7 +3,8 @@ import type { ConnectionOptions } from 'nats';
 import type { ConsumerMessages, NatsConnection } from 'nats';
 import { eventSubjectPrefix } from '@sesame/contracts';
 import type { ApiKeyEvent } from '@sesame/contracts';
-import { jetStreamName, stopConsuming } from '@sesame/platform';
+import { stopConsuming } from '@sesame/platform/messaging';
+import { jetStreamName } from '@sesame/platform/stores';
 import type { Logger } from '@sesame/platform';
 
 const codec = JSONCodec<{ events: { type: string; data: unknown }[] }>();

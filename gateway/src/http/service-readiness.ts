@@ -1,5 +1,5 @@
 import { serviceNames, subjects } from '@sesame/contracts';
-import type { RpcClient } from '@sesame/platform';
+import type { RpcClient } from '@sesame/platform/messaging';
 
 const cacheMs = 1_000;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { catalogueError, subjects } from '@sesame/contracts';
 import { RpcUnavailableError } from '@sesame/platform';
-import type { RpcClient } from '@sesame/platform';
+import type { RpcClient } from '@sesame/platform/messaging';
 import { ApiError } from '../http/api-error';
 
 /**

@@ -1,15 +1,9 @@
 import { join } from 'node:path';
-import {
-  KeyRing,
-  RpcClient,
-  ServiceRuntime,
-  createMailer,
-  createSmsSender,
-  loadConfig,
-  natsConnectionOptions,
-  runMain,
-  subscribeToServiceEvents,
-} from '@sesame/platform';
+import { KeyRing, loadConfig, natsConnectionOptions } from '@sesame/platform';
+import { createMailer } from '@sesame/platform/mail';
+import { RpcClient, subscribeToServiceEvents } from '@sesame/platform/messaging';
+import { ServiceRuntime, runMain } from '@sesame/platform/runtime';
+import { createSmsSender } from '@sesame/platform/sms';
 import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema, issuerOf } from './config';
 import { IdentityClient } from './identity/identity-client';

@@ -1,11 +1,6 @@
-import {
-  ServiceRuntime,
-  RpcClient,
-  loadConfig,
-  natsConnectionOptions,
-  runMain,
-  subscribeToServiceEvents,
-} from '@sesame/platform';
+import { loadConfig, natsConnectionOptions } from '@sesame/platform';
+import { RpcClient, subscribeToServiceEvents } from '@sesame/platform/messaging';
+import { ServiceRuntime, runMain } from '@sesame/platform/runtime';
 import { registerAttributesMapping } from './attributes-mapping/attributes-mapping.module';
 import { directorySyncConfigSchema } from './config';
 import { registerDirectorySyncs } from './directory-syncs/directory-syncs.module';

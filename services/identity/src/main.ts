@@ -1,5 +1,8 @@
 import { organizationAcknowledgementCategory, organizationProvisioners } from '@sesame/contracts';
-import { ServiceRuntime, createMailer, loadConfig, runMain, subscribeToServiceEvents } from '@sesame/platform';
+import { loadConfig } from '@sesame/platform';
+import { createMailer } from '@sesame/platform/mail';
+import { subscribeToServiceEvents } from '@sesame/platform/messaging';
+import { ServiceRuntime, runMain } from '@sesame/platform/runtime';
 import { registerAdmins } from './admins/admins.module';
 import { organizationCascadeReactor } from './cascade/organization-cascade.reactor';
 import { identityConfigSchema, userLimitsOf } from './config';

@@ -1,4 +1,13 @@
+/**
+ * `@sesame/platform`: the light core every process may load (no database, mail or Nest driver):
+ * configuration, logging, crypto, deciders and aggregates, the event-store and read-model ports
+ * with their in-memory adapters, projections, the RPC router and the typed RPC client, metrics,
+ * spans, messages, NATS connection options. Adapters and the process runtime are subpaths: `/event-store`, `/read-model`,
+ * `/stores`, `/messaging`, `/mail`, `/sms`, `/http`, `/runtime`; `/testing` holds the
+ * jest kits of the test tiers (resolved by jest and the root tsconfig only, never built).
+ */
 export * from './config/config';
+export * from './runtime/ports';
 export * from './logging/logger';
 export * from './logging/redaction';
 export * from './crypto/secrets';
@@ -7,11 +16,8 @@ export * from './crypto/name-based-uuid';
 export * from './event-store/event-store.port';
 export * from './event-store/stream-name';
 export * from './event-store/memory.event-store';
-export * from './event-store/jetstream.event-store';
-export * from './event-store/eventstoredb.event-store';
 export * from './read-model/read-model.port';
 export * from './read-model/memory.read-model';
-export * from './read-model/mongodb.read-model';
 export * from './decider/decider';
 export * from './decider/command-handler';
 export * from './decider/aggregate';
@@ -22,38 +28,15 @@ export * from './decider/organization-acknowledgement';
 export * from './projections/projection';
 export * from './projections/aggregate-view';
 export * from './projections/projection-runner';
-export * from './projections/parked-commits';
 export * from './projections/keyed-mutex';
 export * from './messaging/replies';
 export * from './messaging/rpc-router';
+export * from './messaging/rpc-unavailable';
+export * from './messaging/typed-rpc-client';
 export * from './messaging/nats-connection';
-export * from './messaging/nats-permissions';
-export * from './messaging/nats-server-config';
-export * from './messaging/nats-rpc';
-export * from './messaging/idempotent-answers';
-export * from './messaging/consume-loop';
-export * from './messaging/event-feed';
-export * from './event-store/esdb-relay';
 export * from './metrics/metrics';
-export * from './runtime/probes.module';
-export * from './runtime/nest-logger';
-export * from './runtime/ports';
 export * from './tracing/spans';
-export * from './tracing/tracer-provider';
-export * from './runtime/stores';
-export * from './runtime/service-runtime';
 export * from './mail/mail.port';
-export * from './mail/outbox.mailer';
-export * from './mail/smtp.transport';
-export * from './mail/queued.mailer';
-export * from './mail/mailer';
-export * from './outbox/jetstream-outbox';
-export * from './http/outbound-proxy';
-export * from './http/outbound-agent';
 export * from './sms/sms.port';
-export * from './sms/outbox.sms-sender';
-export * from './sms/http.sms-sender';
-export * from './sms/sms-sender';
 export * from './rate-limits/sliding-window';
-export * from './rate-limits/kv-rate-limiter';
 export * from './messages';

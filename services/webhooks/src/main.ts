@@ -1,4 +1,6 @@
-import { KeyRing, RpcClient, ServiceRuntime, loadConfig, natsConnectionOptions, runMain } from '@sesame/platform';
+import { KeyRing, loadConfig, natsConnectionOptions } from '@sesame/platform';
+import { RpcClient } from '@sesame/platform/messaging';
+import { ServiceRuntime, runMain } from '@sesame/platform/runtime';
 import { webhooksConfigSchema } from './config';
 import { startDelivery } from './delivery/delivery';
 import { JobIndex } from './jobs/job-index';

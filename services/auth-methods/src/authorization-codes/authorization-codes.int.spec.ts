@@ -1,6 +1,6 @@
 import { connect } from 'nats';
 import type { NatsConnection } from 'nats';
-import { JetStreamEventStore } from '@sesame/platform';
+import { JetStreamEventStore } from '@sesame/platform/event-store';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import { client1, metadata, signInKit } from './sign-in.spec-kit';
 

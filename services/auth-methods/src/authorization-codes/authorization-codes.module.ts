@@ -1,4 +1,4 @@
-import type { ServiceRuntime } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { audienceOf, issuerOf } from '../config';
 import type { AuthMethodsConfig } from '../config';
 import type { IdentityClient } from '../identity/identity-client';

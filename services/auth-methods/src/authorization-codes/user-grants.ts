@@ -1,7 +1,8 @@
 import { oauthError } from '@sesame/contracts';
 import type { TokenRequest } from '@sesame/contracts';
 import { failure, ok } from '@sesame/platform';
-import type { RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { GrantHandler, TokenClient } from '../oauth/token-endpoint';
 import type { AuthorizationCodes } from './authorization-codes';
 import type { UserTokens } from './user-tokens';

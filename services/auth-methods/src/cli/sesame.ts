@@ -12,9 +12,9 @@ import {
   createLogger,
   loadConfig,
   natsConnectionOptions,
-  openEventStore,
   requireStoreUrls,
 } from '@sesame/platform';
+import { openEventStore } from '@sesame/platform/stores';
 import type { EventMetadata, EventStore } from '@sesame/platform';
 import { createApiKey, revokeApiKey } from '../api-keys/api-key.commands';
 import { apiKeysView } from '../api-keys/projections/api-keys.projection';

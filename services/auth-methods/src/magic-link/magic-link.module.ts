@@ -10,7 +10,8 @@ import {
 } from '@sesame/contracts';
 import type { ConnectionTenant, Environment, MagicLinkConnection, OperationInput, Organization, User } from '@sesame/contracts';
 import { AggregateView, created, fail, handleCommand, ok, renderMessage, shippedMessageTemplates } from '@sesame/platform';
-import type { Mailer, MessageAudience, MessageTemplates, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { Mailer, MessageAudience, MessageTemplates, RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { noSoonerThan } from '../answer-floor';
 import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
 import { requireAuthnConnection } from '../identity/authn-connections';

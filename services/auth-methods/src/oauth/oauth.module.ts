@@ -1,6 +1,6 @@
 import { getJwks, issueToken } from '@sesame/contracts';
 import { AggregateView, ok } from '@sesame/platform';
-import type { ServiceRuntime } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { authenticateClient, clientCredentialsGrant } from '../api-keys/client-credentials.grant';
 import { apiKeysView } from '../api-keys/projections/api-keys.projection';
 import { audienceOf, issuerOf } from '../config';

@@ -9,8 +9,8 @@ import type {
   OrganizationDeletion,
   ProjectionRunner,
   RecordedEvent,
-  ServiceRuntime,
 } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { magicLinkConnectionDecider } from '../magic-link/domain/magic-link-connection.decider';
 import type { MagicLinkConnectionsView } from '../magic-link/projections/magic-link-connections.projection';
 import { magicLinkConnectionStream } from '../magic-link/projections/magic-link-connections.projection';

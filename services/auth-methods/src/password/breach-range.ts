@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { request } from 'undici';
 import type { Agent } from 'undici';
-import { outboundAgent } from '@sesame/platform';
+import { outboundAgent } from '@sesame/platform/http';
 import type { Logger } from '@sesame/platform';
 
 /**

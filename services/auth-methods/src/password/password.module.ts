@@ -7,7 +7,8 @@ import {
   updatePasswordConnection,
 } from '@sesame/contracts';
 import { shippedMessageTemplates } from '@sesame/platform';
-import type { KeyRing, Mailer, ServiceRuntime } from '@sesame/platform';
+import type { KeyRing, Mailer } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
 import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';

@@ -16,7 +16,8 @@ import {
 } from '@sesame/contracts';
 import type { Environment, Relay, RelayData, TokenRequest, User } from '@sesame/contracts';
 import { AggregateView, created, fail, failure, handleCommand, hashSecret, ok, randomSecret } from '@sesame/platform';
-import type { RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { UserTokens } from '../authorization-codes/user-tokens';
 import type { IdentityClient } from '../identity/identity-client';
 import type { Organizations } from '../identity/organizations';

@@ -14,7 +14,8 @@ import {
 } from '@sesame/contracts';
 import type { Environment, SpKeyData, SsoConnectionSettings } from '@sesame/contracts';
 import { AggregateView, created, failure, fail, handleCommand, ok } from '@sesame/platform';
-import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { EventMetadata, KeyRing, RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { Organizations } from '../identity/organizations';
 import { createKeyAndCertificate } from './crypto/sp-key';
 import { ssoConnectionDecider } from './domain/sso-connection.decider';

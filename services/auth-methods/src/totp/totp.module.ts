@@ -22,7 +22,8 @@ import {
   renderMessage,
   shippedMessageTemplates,
 } from '@sesame/platform';
-import type { KeyRing, RecordedEvent, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { KeyRing, RecordedEvent, RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { AuthorizationCodes } from '../authorization-codes/authorization-codes';
 import { requireAuthnConnection } from '../identity/authn-connections';
 import type { IdentityClient } from '../identity/identity-client';

@@ -1,7 +1,7 @@
 import { catalogueError, getAttributesMapping, putAttributesMapping } from '@sesame/contracts';
 import type { AttributeMapping, AttributesMapping, AttributesMappingEvent, Environment, RpcMeta } from '@sesame/contracts';
 import { AggregateView, fail, handleCommand, ok } from '@sesame/platform';
-import type { ServiceRuntime } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { attributesMappingDecider } from './domain/attributes-mapping.decider';
 import type { AttributesMappingState } from './domain/attributes-mapping.decider';
 import { attributesMappingStream, attributesMappingView } from './projections/attributes-mapping.projection';

@@ -1,6 +1,7 @@
 import type { OrganizationEvent } from '@sesame/contracts';
 import { acknowledgeOrganization, handleCommand, organizationDeletionOf } from '@sesame/platform';
-import type { Commit, Logger, RecordedEvent, ServiceRuntime } from '@sesame/platform';
+import type { Commit, Logger, RecordedEvent } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { directorySyncDecider } from './domain/directory-sync.decider';
 import type { DirectorySyncState } from './domain/directory-sync.decider';
 import { directorySyncStream } from './projections/directory-syncs.projection';

@@ -1,7 +1,8 @@
 import { listQueryOfSearch, scimOperations } from '@sesame/contracts';
 import type { Operation, RpcReply, ScimResourceData, ScimResourceKind, ScimSearchRequest } from '@sesame/contracts';
 import { ok, replyStatus } from '@sesame/platform';
-import type { RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { IdentityClient } from '../identity-client';
 import type { MappingOf } from '../attributes-mapping/attributes-mapping.module';
 import { scimBaseUrl } from '../config';

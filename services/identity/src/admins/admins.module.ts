@@ -30,7 +30,8 @@ import {
   randomSecret,
   shippedMessageTemplates,
 } from '@sesame/platform';
-import type { Mailer, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { Mailer, RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { IdentityConfig } from '../config';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
 import { findOrganization } from '../organizations/queries/organization.queries';

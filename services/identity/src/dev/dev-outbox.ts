@@ -1,6 +1,8 @@
 import { subjects, z } from '@sesame/contracts';
-import { ok, readOutbox, readSmsOutbox } from '@sesame/platform';
-import type { ServiceRuntime } from '@sesame/platform';
+import { ok } from '@sesame/platform';
+import { readOutbox } from '@sesame/platform/mail';
+import { readSmsOutbox } from '@sesame/platform/sms';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 
 export const devOutboxRequestSchema = z.object({
   to: z.string().max(254).optional(),

@@ -12,7 +12,8 @@ import {
 } from '@sesame/contracts';
 import type { GroupEvent } from '@sesame/contracts';
 import { AggregateView, created, fail, handleCommand, ok } from '@sesame/platform';
-import type { AggregateView as View, CommandHandlerDeps, EventMetadata, ServiceRuntime } from '@sesame/platform';
+import type { AggregateView as View, CommandHandlerDeps, EventMetadata } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
 import { resolveTenant } from '../tenancy/tenant';
 import type { Tenant } from '../users/domain/user.decider';

@@ -8,7 +8,7 @@ import {
   updateOrganization,
 } from '@sesame/contracts';
 import { AggregateView } from '@sesame/platform';
-import type { ServiceRuntime } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { createOrganizationHandler } from './commands/create-organization.handler';
 import { deleteOrganizationHandler } from './commands/delete-organization.handler';
 import { updateOrganizationHandler } from './commands/update-organization.handler';

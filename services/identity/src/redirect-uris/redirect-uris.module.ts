@@ -13,7 +13,8 @@ import {
 } from '@sesame/contracts';
 import type { Environment, RedirectUri, RedirectUriData, RedirectUriEvent } from '@sesame/contracts';
 import { AggregateView, created, failure, handleCommand, ok } from '@sesame/platform';
-import type { EventMetadata, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { EventMetadata, RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { environmentOf } from '../tenancy/tenant';
 import { redirectUrisDecider } from './domain/redirect-uris.decider';
 import type { RedirectUrisCommand, RedirectUrisState } from './domain/redirect-uris.decider';

@@ -6,7 +6,7 @@ import {
   subjects,
 } from '@sesame/contracts';
 import { AggregateView, ok } from '@sesame/platform';
-import type { ServiceRuntime } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { UserMetakeyState } from './domain/user-metakey.decider';
 import { toUserMetakey } from './user-metakeys.handlers';
 import { userMetakeysView } from './projections/user-metakeys.projection';

@@ -9,7 +9,7 @@ import {
   updateUser,
 } from '@sesame/contracts';
 import { AggregateView } from '@sesame/platform';
-import type { ServiceRuntime } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
 import type { UserMetakeysEnv } from '../user-metakeys/user-metakeys.env';
 import type { UserState } from './domain/user.decider';

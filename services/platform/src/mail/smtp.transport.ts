@@ -1,4 +1,3 @@
-import { createTransport } from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logging/logger';
 import type { SentMail } from './mail.port';
@@ -22,17 +21,17 @@ export const isPermanentMailFailure = (error: unknown): boolean => {
  * URL's query may set others, e.g. `?socketTimeout=60000`).
  */
 export class SmtpTransport implements MailTransport {
-  private readonly transport: Transporter;
+  /** nodemailer is loaded at the first message: processes that never send mail never load it. */
+  private transport?: Promise<Transporter>;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly logger: Logger,
-  ) {
-    this.transport = createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
-  }
+  ) {}
 
   async deliver(mail: SentMail): Promise<void> {
-    await this.transport.sendMail({
+    const transport = await (this.transport ??= this.open());
+    await transport.sendMail({
       from: mail.from,
       to: mail.to,
       subject: mail.subject,
@@ -45,6 +44,11 @@ export class SmtpTransport implements MailTransport {
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close()).catch(() => undefined);
+  }
+
+  private async open(): Promise<Transporter> {
+    const { createTransport } = await import('nodemailer');
+    return createTransport({ url: this.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   }
 }

@@ -6,6 +6,7 @@ import { wireSubject } from '@sesame/contracts';
 import type { RpcReply, RpcRequest } from '@sesame/contracts';
 import type { IdempotentAnswers } from './idempotent-answers';
 import type { RpcRouter } from './rpc-router';
+import { RpcUnavailableError } from './rpc-unavailable';
 import { SpanKind, contextOfHeaders, inSpan, traceHeaders } from '../tracing/spans';
 
 export interface NatsRpcOptions {
@@ -78,13 +79,6 @@ export function createRpcServer(router: RpcRouter, options: NatsRpcOptions): Ser
     );
   }
   return server;
-}
-
-export class RpcUnavailableError extends Error {
-  constructor(subject: string, cause: unknown) {
-    super(`No answer on ${subject}: ${String((cause as Error)?.message ?? cause)}`);
-    this.name = 'RpcUnavailableError';
-  }
 }
 
 /** Request/reply to the services over NATS (Nest's NATS client). */

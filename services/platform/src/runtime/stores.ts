@@ -3,11 +3,9 @@ import { eventSubjectPrefix } from '@sesame/contracts';
 import type { ServiceName } from '@sesame/contracts';
 import type { BaseConfig } from '../config/config';
 import type { EventStore } from '../event-store/event-store.port';
-import { EventStoreDbEventStore } from '../event-store/eventstoredb.event-store';
 import { JetStreamEventStore } from '../event-store/jetstream.event-store';
 import type { Logger } from '../logging/logger';
 import { MemoryReadModelStore } from '../read-model/memory.read-model';
-import { MongoReadModelStore } from '../read-model/mongodb.read-model';
 import type { ReadModelStore } from '../read-model/read-model.port';
 
 /** Name of a service's JetStream stream, e.g. `SESAME_IDENTITY_EVENTS`. */
@@ -21,12 +19,15 @@ export async function openEventStore(
   logger: Logger,
 ): Promise<EventStore> {
   const onError = (error: unknown) => logger.error({ err: error }, 'event store subscription error');
-  if (config.SESAME_EVENT_STORE === 'eventstoredb')
+  if (config.SESAME_EVENT_STORE === 'eventstoredb') {
+    // The gRPC driver is loaded only by the processes configured for it.
+    const { EventStoreDbEventStore } = await import('../event-store/eventstoredb.event-store.js');
     return new EventStoreDbEventStore({
       connectionString: config.SESAME_EVENTSTOREDB_URL as string,
       namespace: `${config.SESAME_PREFIX}.${service}`,
       onError,
     });
+  }
   return JetStreamEventStore.open(nc, {
     streamName: jetStreamName(config.SESAME_PREFIX, service),
     subjectPrefix: eventSubjectPrefix(config.SESAME_PREFIX, service),
@@ -36,11 +37,13 @@ export async function openEventStore(
 }
 
 export async function openReadModels(service: ServiceName, config: BaseConfig): Promise<ReadModelStore> {
-  if (config.SESAME_READ_MODEL === 'mongodb')
+  if (config.SESAME_READ_MODEL === 'mongodb') {
+    const { MongoReadModelStore } = await import('../read-model/mongodb.read-model.js');
     return MongoReadModelStore.connect({
       url: config.SESAME_MONGODB_URL as string,
       database: config.SESAME_MONGODB_DATABASE,
       namespace: `${config.SESAME_PREFIX}_${service.replace(/-/g, '_')}`,
     });
+  }
   return new MemoryReadModelStore();
 }

@@ -1,4 +1,5 @@
-import type { KeyRing, Metrics, ServiceRuntime } from '@sesame/platform';
+import type { KeyRing, Metrics } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { WebhooksConfig } from '../config';
 import { startEventReactor } from '../events/event-reactor';
 import type { JobIndex } from '../jobs/job-index';

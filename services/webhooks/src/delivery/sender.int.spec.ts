@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
-import { proxySettings } from '@sesame/platform';
+import { proxySettings } from '@sesame/platform/http';
 import { ConnectProxy } from '@sesame/platform/testing';
 import { Sender, parseRetryAfter } from './sender';
 import type { Lookup, SenderOptions } from './sender';

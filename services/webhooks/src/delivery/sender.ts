@@ -4,8 +4,8 @@ import { isIP } from 'node:net';
 import type { Socket } from 'node:net';
 import { buildConnector, request } from 'undici';
 import type { Agent } from 'undici';
-import { outboundAgent } from '@sesame/platform';
-import type { ProxySettings } from '@sesame/platform';
+import { outboundAgent } from '@sesame/platform/http';
+import type { ProxySettings } from '@sesame/platform/http';
 import type { AttemptOutcome } from '../jobs/domain/job.decider';
 import { hostOf, isBlockedAddress } from './target-address';
 

@@ -1,6 +1,8 @@
 import type { OrganizationEvent } from '@sesame/contracts';
-import { acknowledgeOrganization, subscribeToServiceEvents } from '@sesame/platform';
-import type { RecordedEvent, ServiceRuntime, Subscription } from '@sesame/platform';
+import { acknowledgeOrganization } from '@sesame/platform';
+import { subscribeToServiceEvents } from '@sesame/platform/messaging';
+import type { RecordedEvent, Subscription } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { fanOut } from '../jobs/fan-out';
 import type { JobIndex } from '../jobs/job-index';
 import type { JobStore } from '../jobs/job-store';

@@ -10,7 +10,7 @@ import {
 } from '@sesame/contracts';
 import type { Environment } from '@sesame/contracts';
 import { created, fail, ok } from '@sesame/platform';
-import type { ServiceRuntime } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { environmentOf } from '../tenancy';
 import type { WebhooksView } from '../webhooks/webhooks.module';
 import { toWebhookEvent } from './domain/job.decider';

@@ -1,6 +1,7 @@
 import type { OrganizationEvent } from '@sesame/contracts';
 import { handleCommand, organizationDeletionOf } from '@sesame/platform';
-import type { RecordedEvent, ServiceRuntime } from '@sesame/platform';
+import type { RecordedEvent } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { webhookDecider } from './domain/webhook.decider';
 import type { WebhookState } from './domain/webhook.decider';
 import { webhookStream } from './projections/webhooks.projection';

@@ -1,27 +1,29 @@
-import { catalogueError, subjects } from '@sesame/contracts';
+import { subjects } from '@sesame/contracts';
 import type { Environment } from '@sesame/contracts';
-import { RpcUnavailableError, fail } from '@sesame/platform';
-import type { RpcClient } from '@sesame/platform';
+import { RpcRefusal, TypedRpcClient } from '@sesame/platform';
+import type { RpcTransport } from '@sesame/platform';
 
 /** Organizations as webhooks sees them: identity's organization lookup over NATS (it never reads identity's store). */
 export class Organizations {
-  constructor(private readonly rpc: RpcClient) {}
+  private readonly rpc: TypedRpcClient;
+
+  constructor(transport: RpcTransport) {
+    this.rpc = new TypedRpcClient(transport);
+  }
 
   /** Whether `domain` is a live organization of `environment`; null (no scope) is. No answer is 503. */
   async found(domain: string | null | undefined, environment: Environment, correlationId: string): Promise<boolean> {
     if (domain === null || domain === undefined) return true;
-    let reply;
     try {
-      reply = await this.rpc.request(subjects.identity.organizations.get, {
-        meta: { correlationId, environment },
-        input: { params: { org_domain: domain }, query: {}, body: {} },
-      });
+      await this.rpc.call(
+        subjects.identity.organizations.get,
+        { params: { org_domain: domain }, query: {}, body: {} },
+        { correlationId, environment },
+      );
+      return true;
     } catch (error) {
-      if (error instanceof RpcUnavailableError) fail(catalogueError('service_unavailable'));
+      if (error instanceof RpcRefusal && error.reason === 'resource_not_found') return false;
       throw error;
     }
-    if (reply.ok) return true;
-    if ('code' in reply.error && reply.error.code === 'resource_not_found') return false;
-    return fail(reply.error);
   }
 }

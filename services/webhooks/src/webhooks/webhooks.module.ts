@@ -12,7 +12,8 @@ import {
 } from '@sesame/contracts';
 import type { Environment, Webhook } from '@sesame/contracts';
 import { AggregateView, created, fail, handleCommand, ok } from '@sesame/platform';
-import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { EventMetadata, KeyRing, RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { generateSignatureKey } from '../delivery/signing';
 import { targetUrlProblem } from '../delivery/target-address';
 import { environmentOf } from '../tenancy';

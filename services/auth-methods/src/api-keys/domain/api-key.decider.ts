@@ -1,4 +1,4 @@
-import { catalogueError, fieldError } from '@sesame/contracts';
+import { catalogueError, fieldError, refusedField } from '@sesame/contracts';
 import type { ApiKeyEvent, Environment } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
@@ -28,7 +28,7 @@ export const apiKeyDecider: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'CreateApiKey':
-        if (state.status !== 'empty') fail(fieldError('client_id', 'has already been taken'));
+        if (state.status !== 'empty') fail(refusedField('client_id', 'taken'));
         if (command.data.scopes.length === 0) fail(fieldError('scopes', "can't be blank"));
         return [{ type: 'ApiKeyCreated', data: command.data }];
       case 'RevokeApiKey':

@@ -20,7 +20,7 @@ describe('api key decider', () => {
     spec
       .given([created])
       .when({ type: 'CreateApiKey', data })
-      .thenFails({ kind: 'fields', fields: { client_id: ['has already been taken'] } }));
+      .thenFails({ kind: 'fields', fields: { client_id: ['has already been taken'] }, reason: 'taken' }));
   it('refuses a key without scopes', () =>
     spec
       .given([])

@@ -1,4 +1,4 @@
-import { fieldError } from '@sesame/contracts';
+import { fieldError, refusedField } from '@sesame/contracts';
 import type { Environment, SamlSubjectData, SsoChallengeEvent, SsoSignInTenant } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
@@ -60,7 +60,7 @@ export const ssoChallengeDecider: Decider<SsoChallengeState, SsoChallengeCommand
   decide(command, state) {
     switch (command.type) {
       case 'IssueSsoChallenge':
-        if (state.status !== 'absent') fail(fieldError('request_id', 'has already been taken'));
+        if (state.status !== 'absent') fail(refusedField('request_id', 'taken'));
         return [{ type: 'SsoChallengeIssued', data: command.data }];
       case 'CompleteSsoChallenge': {
         const problem = challengeProblem(state, command.data.at);
@@ -68,7 +68,7 @@ export const ssoChallengeDecider: Decider<SsoChallengeState, SsoChallengeCommand
         return [{ type: 'SsoChallengeCompleted', data: { ...tenantOf(state), request_id: state.request_id, ...command.data } }];
       }
       case 'RecordIdpInitiatedSignIn': {
-        if (state.status !== 'absent') fail(fieldError('request_id', 'has already been taken'));
+        if (state.status !== 'absent') fail(refusedField('request_id', 'taken'));
         const { issued, assertion_id, subject } = command.data;
         return [
           { type: 'SsoChallengeIssued', data: issued },

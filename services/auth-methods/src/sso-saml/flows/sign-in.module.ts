@@ -11,7 +11,8 @@ import {
 } from '@sesame/contracts';
 import type { Environment, SamlAssertionEvent, SamlSubjectData, UnregisteredSubject } from '@sesame/contracts';
 import { Aggregate, ConcurrencyError, DomainError, created, fail, failure, ok, streamName } from '@sesame/platform';
-import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { EventMetadata, KeyRing, RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { allowsAuthnConnection, requireAuthnConnection } from '../../identity/authn-connections';
 import type { IdentityClient } from '../../identity/identity-client';
 import type { Organizations } from '../../identity/organizations';

@@ -9,7 +9,8 @@ import {
   subjects,
 } from '@sesame/contracts';
 import { AggregateView, created, fail, failure, fold, handleCommand } from '@sesame/platform';
-import type { EventMetadata, KeyRing, RequestContext, ServiceRuntime } from '@sesame/platform';
+import type { EventMetadata, KeyRing, RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { IdentityClient } from '../../identity/identity-client';
 import { ssoChallengeDecider } from '../domain/sso-challenge.decider';
 import type { SsoChallengeCommand, SsoChallengeState } from '../domain/sso-challenge.decider';

@@ -19,12 +19,12 @@ export class GroupProvisioning {
     const members = [...new Set(userIds)];
     const scope = { organization_domain: directory.organization_domain, environment: directory.environment };
     if (linkedId) {
-      const { group } = await this.identity.call(subjects.identity.groups.get, { ...scope, id: linkedId }, correlationId);
+      const { group } = await this.identity.call(subjects.identity.groups.get, { ...scope, id: linkedId }, { correlationId });
       if (group) {
         await this.identity.call(
           subjects.identity.groups.update,
           { ...scope, id: linkedId, display_name: displayName, members },
-          correlationId,
+          { correlationId },
         );
         return linkedId;
       }
@@ -32,14 +32,14 @@ export class GroupProvisioning {
     const created = await this.identity.call(
       subjects.identity.groups.create,
       { ...scope, display_name: displayName, members },
-      correlationId,
+      { correlationId },
     );
     return created.id;
   }
 
   async remove(directory: DirectorySyncData, linkedId: string, correlationId: string): Promise<void> {
     const scope = { organization_domain: directory.organization_domain, environment: directory.environment };
-    const { group } = await this.identity.call(subjects.identity.groups.get, { ...scope, id: linkedId }, correlationId);
-    if (group) await this.identity.call(subjects.identity.groups.delete, { ...scope, id: linkedId }, correlationId);
+    const { group } = await this.identity.call(subjects.identity.groups.get, { ...scope, id: linkedId }, { correlationId });
+    if (group) await this.identity.call(subjects.identity.groups.delete, { ...scope, id: linkedId }, { correlationId });
   }
 }

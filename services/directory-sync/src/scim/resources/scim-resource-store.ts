@@ -8,7 +8,8 @@ import type {
 } from '@sesame/contracts';
 import { scimError } from '@sesame/contracts';
 import { Aggregate, AggregateView, streamName } from '@sesame/platform';
-import type { EventMetadata, HandleOptions, Reservation, ServiceRuntime, Step, UniqueClaim } from '@sesame/platform';
+import type { EventMetadata, HandleOptions, Reservation, Step, UniqueClaim } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { scimFail } from '../protocol/scim-error';
 import { requireLive, scimResourceDecider, userNameKey } from './domain/scim-resource.decider';
 import { lookupKey } from './domain/lookup-keys';

@@ -1,12 +1,13 @@
-import { fieldError, subjects } from '@sesame/contracts';
-import type {
-  DirectorySyncData,
-  IdentityRpc,
-  IdentityRpcRequest,
-  IdentityRpcResponse,
-  ScimResourceKind,
-} from '@sesame/contracts';
-import { DomainError, MemoryEventStore, MemoryReadModelStore, ProjectionRunner, createLogger } from '@sesame/platform';
+import { refusedField, subjects } from '@sesame/contracts';
+import type { DirectorySyncData, RpcCallInput, RpcCallOutput, RpcSubject, ScimResourceKind } from '@sesame/contracts';
+import {
+  DomainError,
+  MemoryEventStore,
+  RpcRefusal,
+  MemoryReadModelStore,
+  ProjectionRunner,
+  createLogger,
+} from '@sesame/platform';
 import type { CommandHandlerDeps } from '@sesame/platform';
 import { defaultAttributesMapping } from '../../attributes-mapping/domain/default-mapping';
 import type { IdentityCalls } from '../../identity-client';
@@ -29,12 +30,12 @@ class FakeIdentity implements IdentityCalls {
   readonly users = new Map<string, { id: string; email: string; active: boolean; profile: unknown }>();
   readonly groups = new Map<string, { id: string; display_name: string; members: string[] }>();
   gate: Promise<void> = Promise.resolve();
-  refuse: DomainError | null = null;
+  refuse: RpcRefusal | null = null;
   private next = 0;
 
-  async call<S extends keyof IdentityRpc>(subject: S, input: IdentityRpcRequest<S>): Promise<IdentityRpcResponse<S>> {
+  async call<S extends RpcSubject>(subject: S, input: RpcCallInput<S>): Promise<RpcCallOutput<S>> {
     const answer: unknown = await this.answer(subject, input as Record<string, unknown>);
-    return answer as IdentityRpcResponse<S>;
+    return answer as RpcCallOutput<S>;
   }
 
   private async answer(subject: string, input: Record<string, unknown>): Promise<unknown> {
@@ -175,7 +176,7 @@ describe('SCIM changes with a stale If-Match are refused before anything happens
   it('identity refusing a change: nothing appended, the new userName given back', async () => {
     const s = setup();
     const created = await s.resources.create('User', ada, request());
-    s.identity.refuse = new DomainError(fieldError('email', 'has already been taken'));
+    s.identity.refuse = new RpcRefusal(refusedField('email', 'taken'));
     await expect(s.resources.replace('User', created.id, changes.User.replace, request())).rejects.toMatchObject({
       error: { kind: 'scim', status: 409, scimType: 'uniqueness' },
     });

@@ -1,6 +1,6 @@
 import { errorCatalogue, scimError, subjects } from '@sesame/contracts';
 import type { DirectorySyncData } from '@sesame/contracts';
-import { DomainError } from '@sesame/platform';
+import { DomainError, RpcRefusal } from '@sesame/platform';
 import { mapScimUser } from '../../attributes-mapping/domain/map-user';
 import type { MappedUser } from '../../attributes-mapping/domain/map-user';
 import type { MappingOf } from '../../attributes-mapping/attributes-mapping.module';
@@ -46,11 +46,11 @@ export class UserProvisioning {
   /** Deletes the Sesame user unless another SCIM user of the organization still provisions it. */
   async remove(directory: DirectorySyncData, linkedId: string, stillLinked: boolean, correlationId: string): Promise<void> {
     if (stillLinked || !(await this.exists(directory, linkedId, correlationId))) return;
-    await this.identity.call(subjects.identity.users.remove, { ...scope(directory), id: linkedId }, correlationId);
+    await this.identity.call(subjects.identity.users.remove, { ...scope(directory), id: linkedId }, { correlationId });
   }
 
   private async exists(directory: DirectorySyncData, id: string, correlationId: string): Promise<boolean> {
-    const { user } = await this.identity.call(subjects.identity.users.findById, { ...scope(directory), id }, correlationId);
+    const { user } = await this.identity.call(subjects.identity.users.findById, { ...scope(directory), id }, { correlationId });
     return user !== null;
   }
 
@@ -63,7 +63,7 @@ export class UserProvisioning {
     const existing = await this.identity.call(
       subjects.identity.users.findByEmail,
       { ...scope(directory), email: user.email },
-      correlationId,
+      { correlationId },
     );
     if (existing.user) {
       await this.modify(directory, existing.user.id, user, active, correlationId);
@@ -72,7 +72,7 @@ export class UserProvisioning {
     const created = await this.identity.call(
       subjects.identity.users.provision,
       { ...scope(directory), ...fields(user), email: user.email, active, source: 'scim' },
-      correlationId,
+      { correlationId },
     );
     return created.id;
   }
@@ -81,12 +81,12 @@ export class UserProvisioning {
     const current = await this.identity.call(
       subjects.identity.users.modify,
       { ...scope(directory), id, ...fields(user) },
-      correlationId,
+      { correlationId },
     );
     if (current.active && !active)
-      await this.identity.call(subjects.identity.users.deactivate, { ...scope(directory), id }, correlationId);
+      await this.identity.call(subjects.identity.users.deactivate, { ...scope(directory), id }, { correlationId });
     if (!current.active && active)
-      await this.identity.call(subjects.identity.users.modify, { ...scope(directory), id, active: true }, correlationId);
+      await this.identity.call(subjects.identity.users.modify, { ...scope(directory), id, active: true }, { correlationId });
   }
 }
 
@@ -111,11 +111,12 @@ function fields(user: MappedUser) {
  * for it; 403 is "not permitted", which licence-limited SCIM servers answer too).
  */
 export function scimErrorOf(error: unknown): unknown {
-  if (error instanceof DomainError && error.error.kind === 'error' && error.error.code === 'user_limit_reached')
-    return new DomainError(scimError(403, errorCatalogue.user_limit_reached.message));
-  if (!(error instanceof DomainError) || error.error.kind !== 'fields') return error;
-  const entries = Object.entries(error.error.fields);
-  const detail = entries.map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; ');
-  const taken = entries.some(([, messages]) => messages.includes('has already been taken'));
+  if (!(error instanceof RpcRefusal)) return error;
+  if (error.reason === 'user_limit_reached') return new DomainError(scimError(403, errorCatalogue.user_limit_reached.message));
+  if (error.error.kind !== 'fields') return error;
+  const detail = Object.entries(error.error.fields)
+    .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+    .join('; ');
+  const taken = error.reason === 'taken';
   return new DomainError(scimError(taken ? 409 : 400, detail, taken ? 'uniqueness' : 'invalidValue'));
 }

@@ -1,4 +1,4 @@
-import { fieldError } from '@sesame/contracts';
+import { refusedField } from '@sesame/contracts';
 import type { Environment } from '@sesame/contracts';
 import { Aggregate } from '@sesame/platform';
 import type { EventMetadata, HandleOptions, Reservation, UniqueClaim } from '@sesame/platform';
@@ -42,7 +42,7 @@ export function tenantIdClaims(
     take: (state): UniqueClaim[] => {
       const requested = requestedTenantId(command);
       if (requested === undefined || requested === null || requested === heldTenantId(state)) return [];
-      return [{ reservation: reservation(requested), taken: fieldError('tenant_id', 'has already been taken') }];
+      return [{ reservation: reservation(requested), taken: refusedField('tenant_id', 'taken') }];
     },
     release: (before, after) => {
       const previous = heldTenantId(before);

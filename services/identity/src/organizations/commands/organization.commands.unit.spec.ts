@@ -8,7 +8,7 @@ import { runOrganizationCommand, tenantIdClaims, tenantIdReservation } from './o
 
 const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
 const at = metadata.occurredAt;
-const taken = { error: { kind: 'fields', fields: { tenant_id: ['has already been taken'] } } };
+const taken = { error: { kind: 'fields', fields: { tenant_id: ['has already been taken'] }, reason: 'taken' } };
 
 const settings = (name: string, environment: Environment, tenant_id: string | null): OrganizationSettings => ({
   name,
@@ -79,7 +79,10 @@ describe('tenantIdClaims', () => {
 
   it('given no organization, when one is created with a tenant_id, takes it in its environment', () => {
     expect(claims(createCommand('Acme', 'sandbox', 'crm-1')).take(empty)).toEqual([
-      { reservation: reservation('crm-1'), taken: { kind: 'fields', fields: { tenant_id: ['has already been taken'] } } },
+      {
+        reservation: reservation('crm-1'),
+        taken: { kind: 'fields', fields: { tenant_id: ['has already been taken'] }, reason: 'taken' },
+      },
     ]);
     expect(reservation('crm-1')).toEqual({
       kind: 'organizationTenantId',

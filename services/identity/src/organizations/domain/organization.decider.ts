@@ -1,4 +1,4 @@
-import { catalogueError, fieldError } from '@sesame/contracts';
+import { catalogueError, fieldError, refusedField } from '@sesame/contracts';
 import type { Environment, OrganizationEvent, OrganizationProvisioner, OrganizationSettings } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
@@ -54,7 +54,7 @@ function create(
   command: Extract<OrganizationCommand, { type: 'CreateOrganization' }>,
   state: OrganizationState,
 ): OrganizationEvent[] {
-  if (state.status === 'active') fail(fieldError('domain', 'has already been taken'));
+  if (state.status === 'active') fail(refusedField('domain', 'taken'));
   const { id, domain, environment, settings, provisioners, at } = command.data;
   checkEnvironments(settings.environments, environment);
   return [{ type: 'OrganizationCreated', data: { id, domain, environment, ...settings, provisioners, at } }];

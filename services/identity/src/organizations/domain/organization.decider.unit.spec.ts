@@ -71,7 +71,7 @@ describe('organization decider', () => {
       spec
         .given([created])
         .when(create)
-        .thenFails({ kind: 'fields', fields: { domain: ['has already been taken'] } }));
+        .thenFails({ kind: 'fields', fields: { domain: ['has already been taken'] }, reason: 'taken' }));
 
     it('lets a deleted organization domain be used again', () => spec.given([created, deleted]).when(create).then([created]));
 

@@ -1,4 +1,4 @@
-import { catalogueError, fieldError } from '@sesame/contracts';
+import { catalogueError, fieldError, refusedField } from '@sesame/contracts';
 import type { Environment, RedirectUriData, RedirectUriEvent } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
@@ -23,7 +23,7 @@ function add(command: Extract<RedirectUrisCommand, { type: 'AddRedirectUri' }>, 
   const { environment, id, url, production, at } = command.data;
   const problem = redirectUrlProblem(url, production);
   if (problem) fail(fieldError('url', problem));
-  if (state.uris.some((uri) => uri.url === url)) fail(fieldError('url', 'has already been taken'));
+  if (state.uris.some((uri) => uri.url === url)) fail(refusedField('url', 'taken'));
   if (state.uris.length >= maxRedirectUris)
     fail(fieldError('url', `cannot be added: an environment has at most ${maxRedirectUris} redirect URIs`));
   return [

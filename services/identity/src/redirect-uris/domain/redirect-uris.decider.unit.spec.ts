@@ -28,7 +28,7 @@ describe('redirect URIs decider', () => {
     spec
       .given([first])
       .when(add('c', 'https://a.example.com/cb'))
-      .thenFails({ kind: 'fields', fields: { url: ['has already been taken'] } });
+      .thenFails({ kind: 'fields', fields: { url: ['has already been taken'] }, reason: 'taken' });
     spec
       .given([])
       .when(add('c', 'not a url'))

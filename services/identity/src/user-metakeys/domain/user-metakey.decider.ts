@@ -1,4 +1,4 @@
-import { catalogueError, fieldError } from '@sesame/contracts';
+import { catalogueError, fieldError, refusedField } from '@sesame/contracts';
 import type { Environment, UserMetakey, UserMetakeyEvent } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
@@ -19,7 +19,7 @@ function create(
   command: Extract<UserMetakeyCommand, { type: 'CreateUserMetakey' }>,
   state: UserMetakeyState,
 ): UserMetakeyEvent[] {
-  if (state.status === 'active') fail(fieldError('name', 'has already been taken'));
+  if (state.status === 'active') fail(refusedField('name', 'taken'));
   if (state.status === 'locked') fail(fieldError('name', lockedMetakeyMessage));
   return [{ type: 'UserMetakeyCreated', data: command.data }];
 }

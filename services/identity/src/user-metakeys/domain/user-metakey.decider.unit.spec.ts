@@ -26,7 +26,7 @@ describe('user metakey decider', () => {
     spec
       .given([created])
       .when(create)
-      .thenFails({ kind: 'fields', fields: { name: ['has already been taken'] } });
+      .thenFails({ kind: 'fields', fields: { name: ['has already been taken'] }, reason: 'taken' });
     spec
       .given([created, started])
       .when(create)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fieldError } from '@sesame/contracts';
+import { refusedField } from '@sesame/contracts';
 import type { UserDeletionReason, UserSource } from '@sesame/contracts';
 import { Aggregate } from '@sesame/platform';
 import type { EventMetadata, HandleOptions, Reservation, UniqueClaim } from '@sesame/platform';
@@ -42,7 +42,7 @@ async function run(
 /** The user's email in its organization and environment, refused with 422 on `email` when another user holds it. */
 const emailClaim = (tenant: Tenant, email: string, userId: string): UniqueClaim => ({
   reservation: emailReservation(tenant, email, userId),
-  taken: fieldError('email', 'has already been taken'),
+  taken: refusedField('email', 'taken'),
 });
 
 /** The email a live user holds, and whether a user's email is `email` (whatever the case). */

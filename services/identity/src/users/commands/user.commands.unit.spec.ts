@@ -14,7 +14,7 @@ const tenant: Tenant = {
   environment: 'sandbox',
 };
 const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
-const taken = { error: { kind: 'fields', fields: { email: ['has already been taken'] } } };
+const taken = { error: { kind: 'fields', fields: { email: ['has already been taken'] }, reason: 'taken' } };
 
 /**
  * The commands of a replica whose read model has not seen the writes yet (another replica made

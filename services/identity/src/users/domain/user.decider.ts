@@ -1,4 +1,4 @@
-import { catalogueError, fieldError } from '@sesame/contracts';
+import { catalogueError, fieldError, refusedField } from '@sesame/contracts';
 import type {
   Environment,
   Identity,
@@ -173,7 +173,7 @@ function checkProfileOwnership(state: StoredUser, profile: ProfileInput | undefi
 }
 
 function create(command: Extract<UserCommand, { type: 'CreateUser' }>, state: UserState): UserEvent[] {
-  if (state.status !== 'empty') fail(fieldError('id', 'has already been taken'));
+  if (state.status !== 'empty') fail(refusedField('id', 'taken'));
   const { id, tenant, fields, metakeys, source, at } = command.data;
   const blank: User = {
     __type__: 'User',

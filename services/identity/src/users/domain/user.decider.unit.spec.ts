@@ -77,7 +77,7 @@ describe('user decider', () => {
       spec
         .given([created()])
         .when(create())
-        .thenFails(fieldsError({ id: ['has already been taken'] }));
+        .thenFails({ ...fieldsError({ id: ['has already been taken'] }), reason: 'taken' });
     });
 
     it("refuses an email outside the organization's allowed domains and accepts one inside, whatever its case", () => {
