@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import { AggregateView, JetStreamEventStore, MemoryReadModelStore, ProjectionRunner, createLogger } from '@sesame/platform';
+import {
+  Aggregate,
+  AggregateView,
+  JetStreamEventStore,
+  MemoryReadModelStore,
+  ProjectionRunner,
+  createLogger,
+} from '@sesame/platform';
 import type { AggregateViewDefinition, EventMetadata } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import { organizationsView } from '../services/identity/src/organizations/projections/organizations.projection';
 import { userMetakeysView } from '../services/identity/src/user-metakeys/projections/user-metakeys.projection';
+import { userMetakeyAggregate } from '../services/identity/src/user-metakeys/commands/user-metakey.aggregate';
+import { userAggregate } from '../services/identity/src/users/commands/user.aggregate';
 import { createUser } from '../services/identity/src/users/commands/user.commands';
 import type { Tenant } from '../services/identity/src/users/domain/user.decider';
 import { usersView } from '../services/identity/src/users/projections/users.projection';
@@ -41,16 +50,22 @@ async function creationFigures(): Promise<Figure[]> {
     projections.register(new AggregateView(definition, readModels, eventStore));
   const metadata = (): EventMetadata => ({ correlationId: randomUUID(), occurredAt: new Date().toISOString() });
   const users: UsersEnv = {
-    commandDeps: {
-      eventStore,
-      afterCommit: (stream, result) =>
-        projections.applyInline(stream, result.revision, result.state, { position: 0n, events: result.events }),
-    },
+    users: new Aggregate(
+      {
+        eventStore,
+        afterCommit: (stream, result) =>
+          projections.applyInline(stream, result.revision, result.state, { position: 0n, events: result.events }),
+      },
+      userAggregate,
+    ),
     eventStore,
     metadata,
     view: view(usersView as never) as UsersEnv['view'],
     organizations: { view: view(organizationsView as never) as UsersEnv['organizations']['view'] },
-    metakeys: { eventStore, view: view(userMetakeysView as never) as UsersEnv['metakeys']['view'] },
+    metakeys: {
+      metakeys: new Aggregate({ eventStore }, userMetakeyAggregate),
+      view: view(userMetakeysView as never) as UsersEnv['metakeys']['view'],
+    },
     limits: unlimitedUsers,
     now: () => new Date(),
   };

@@ -1,17 +1,10 @@
 import type { AdminEvent } from '@sesame/contracts';
-import type {
-  AggregateView,
-  CommandHandlerDeps,
-  EventMetadata,
-  Mailer,
-  MessageTemplates,
-  RequestContext,
-} from '@sesame/platform';
+import type { Aggregate, AggregateView, EventMetadata, Mailer, MessageTemplates, RequestContext } from '@sesame/platform';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
-import type { AdminState, OnboardingTimes } from './domain/admin.decider';
+import type { AdminCommand, AdminState, OnboardingTimes } from './domain/admin.decider';
 
 export interface AdminsEnv {
-  commandDeps: CommandHandlerDeps<AdminState>;
+  admins: Aggregate<AdminState, AdminCommand, AdminEvent>;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
   view: AggregateView<AdminState, AdminEvent>;
   organizations: Pick<OrganizationsEnv, 'view'>;

@@ -18,18 +18,7 @@ import {
   subjects,
 } from '@sesame/contracts';
 import type { AppError, OnboardingScope } from '@sesame/contracts';
-import {
-  AggregateView,
-  created,
-  fail,
-  failure,
-  fold,
-  handleCommand,
-  hashSecret,
-  ok,
-  randomSecret,
-  shippedMessageTemplates,
-} from '@sesame/platform';
+import { AggregateView, created, fail, failure, hashSecret, ok, randomSecret, shippedMessageTemplates } from '@sesame/platform';
 import type { Mailer, RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityConfig } from '../config';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
@@ -38,10 +27,11 @@ import { environmentOf, resolveTenant } from '../tenancy/tenant';
 import type { Tenant } from '../users/domain/user.decider';
 import type { AdminsEnv } from './admins.env';
 import * as invitations from './commands/invite-admin';
-import { adminDecider, toAdmin } from './domain/admin.decider';
-import type { AdminCommand, AdminState, StoredAdmin } from './domain/admin.decider';
+import { toAdmin } from './domain/admin.decider';
+import type { AdminCommand, StoredAdmin } from './domain/admin.decider';
+import { adminAggregate } from './commands/admin.aggregate';
 import { endedOnboardingSessionSetCookie, onboardingSessionSetCookie } from './onboarding-session-cookie';
-import { adminKey, adminStream, adminsView } from './projections/admins.projection';
+import { adminKey, adminsView } from './projections/admins.projection';
 
 const second = 1_000;
 const sessionEnded = catalogueError('onboarding_session_required', onboardingSessionMessages.ended);
@@ -58,7 +48,7 @@ export function registerAdmins(
 ): AdminsEnv {
   const view = runtime.projections.register(new AggregateView(adminsView, runtime.readModels, runtime.eventStore));
   const env: AdminsEnv = {
-    commandDeps: runtime.commandDeps<AdminState>(),
+    admins: runtime.aggregate(adminAggregate),
     metadata: (context) => runtime.metadata(context),
     view,
     organizations,
@@ -85,25 +75,22 @@ export function registerAdmins(
     const admin = await view.documents.get(adminKey(tenant.organization_id, environment, email));
     return { tenant, admin: admin?.status === 'active' ? admin : null };
   };
-  /** The stream of the admin an id names, or `refusal` without saying whether the admin exists. */
-  const streamOf = async (adminId: string | undefined, refusal: AppError) => {
+  /** The key of the admin an id names, or `refusal` without saying whether the admin exists. */
+  const keyOf = async (adminId: string | undefined, refusal: AppError) => {
     const [admin] = adminId ? await view.documents.find({ id: adminId }) : [];
     if (!admin) fail(refusal);
-    return adminStream((admin as { _id: string })._id);
+    return (admin as { _id: string })._id;
   };
-  /** A credential (link token or session cookie): the admin's stream and the secret, or `refusal`. */
+  /** A credential (link token or session cookie): the admin's key and the secret, or `refusal`. */
   const credentialOf = async (credential: string, refusal: AppError) => {
     const parsed = invitations.parseAdminCredential(credential);
-    return { stream: await streamOf(parsed?.adminId, refusal), secret: parsed?.secret ?? '' };
+    return { key: await keyOf(parsed?.adminId, refusal), secret: parsed?.secret ?? '' };
   };
-  /** The state of an admin read from the event store (not the read model: it is fresh on every replica). */
-  const load = async (stream: string) =>
-    fold(adminDecider, (await env.commandDeps.eventStore.readStream(stream)).events as never) as AdminState;
   const at = () => env.now().toISOString();
   /** One command on the admin `email` of the tenant; answers the admin as it is after. */
   const changeAdmin = async (tenant: Tenant, email: string, command: AdminCommand, context: RequestContext) => {
-    const stream = adminStream(adminKey(tenant.organization_id, tenant.environment, email));
-    const result = await handleCommand(env.commandDeps, adminDecider, stream, command, env.metadata(context));
+    const key = adminKey(tenant.organization_id, tenant.environment, email);
+    const result = await env.admins.handle(key, command, env.metadata(context));
     return toAdmin(result.state as StoredAdmin);
   };
 
@@ -164,13 +151,11 @@ export function registerAdmins(
     };
   };
   router.operation(openAdminInvitation, async ({ body }, context) => {
-    const { stream, secret } = await credentialOf(body.token, fieldError('token', adminInvitationMessages.invalid));
+    const { key, secret } = await credentialOf(body.token, fieldError('token', adminInvitationMessages.invalid));
     const sessionSecret = randomSecret(32);
     const now = env.now();
-    const result = await handleCommand(
-      env.commandDeps,
-      adminDecider,
-      stream,
+    const result = await env.admins.handle(
+      key,
       {
         type: 'OpenInvitationLink',
         data: {
@@ -190,11 +175,9 @@ export function registerAdmins(
   router.on(
     subjects.identity.admins.authenticateOnboardingSession,
     async (input, context) => {
-      const { stream, secret } = await credentialOf(input.session, sessionEnded);
-      const result = await handleCommand(
-        env.commandDeps,
-        adminDecider,
-        stream,
+      const { key, secret } = await credentialOf(input.session, sessionEnded);
+      const result = await env.admins.handle(
+        key,
         { type: 'UseOnboardingSession', data: { session_hash: hashSecret(secret), times: env.times, at: at() } },
         env.metadata(context),
       );
@@ -211,17 +194,15 @@ export function registerAdmins(
   router.on(
     subjects.identity.admins.onboardingSession,
     async (input: OnboardingScope) => {
-      const admin = await load(await streamOf(input.admin_id, sessionEnded));
+      const { state: admin } = await env.admins.load(await keyOf(input.admin_id, sessionEnded));
       if (admin.status !== 'active' || admin.session?.id !== input.session_id) fail(sessionEnded);
       return ok(await invitationView(admin));
     },
     onboardingScopeSchema,
   );
   const answer = (choice: 'accept' | 'decline') => async (input: OnboardingScope, context: RequestContext) => {
-    const result = await handleCommand(
-      env.commandDeps,
-      adminDecider,
-      await streamOf(input.admin_id, sessionEnded),
+    const result = await env.admins.handle(
+      await keyOf(input.admin_id, sessionEnded),
       { type: 'AnswerInvitation', data: { answer: choice, session_id: input.session_id, at: at() } },
       env.metadata(context),
     );

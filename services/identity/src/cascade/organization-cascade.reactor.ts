@@ -1,16 +1,15 @@
 import type { AdminEvent, Environment, GroupEvent, OrganizationEvent, TenantEventData, UserEvent } from '@sesame/contracts';
-import { DomainError, fold, handleCommand } from '@sesame/platform';
+import { DomainError, loadAggregate } from '@sesame/platform';
 import type { Commit, EventMetadata, EventStore, Logger, ProjectionRunner, RecordedEvent } from '@sesame/platform';
 import type { AdminsEnv } from '../admins/admins.env';
-import { adminDecider, adminTenant } from '../admins/domain/admin.decider';
-import { adminStream } from '../admins/projections/admins.projection';
+import { adminTenant } from '../admins/domain/admin.decider';
 import type { StoredAdmin } from '../admins/domain/admin.decider';
-import { runGroupCommand } from '../groups/groups.module';
 import type { GroupsEnv } from '../groups/groups.module';
 import { groupTenant } from '../groups/domain/group.decider';
 import type { StoredGroup } from '../groups/domain/group.decider';
-import { organizationDecider } from '../organizations/domain/organization.decider';
+import { organizationAggregate } from '../organizations/commands/organization.aggregate';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
+import { organizationKey } from '../organizations/projections/organizations.projection';
 import { findOrganization } from '../organizations/queries/organization.queries';
 import { deleteUser } from '../users/commands/user.commands';
 import { scopeKey, tenantOf as userTenant } from '../users/domain/user.decider';
@@ -85,8 +84,7 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
       await removeAdmin(admin, metadata);
     for (const group of (await deps.groups.view.documents.find(filter)) as (StoredGroup & { _id: string })[])
       await idempotent(() =>
-        runGroupCommand(
-          deps.groups,
+        deps.groups.groups.handle(
           group.id,
           {
             type: 'DeleteGroup',
@@ -99,10 +97,8 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
 
   const removeAdmin = (admin: StoredAdmin & { _id: string }, metadata: EventMetadata) =>
     idempotent(() =>
-      handleCommand(
-        deps.admins.commandDeps,
-        adminDecider,
-        adminStream(admin._id),
+      deps.admins.admins.handle(
+        admin._id,
         {
           type: 'RemoveAdmin',
           data: {
@@ -115,9 +111,10 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
       ),
     );
 
-  const organizationIdAt = async (event: RecordedEvent): Promise<string | null> => {
-    const { events } = await deps.eventStore.readStream(event.stream);
-    const state = fold(organizationDecider, events.filter((item) => item.revision <= event.revision) as never);
+  /** The id of the organization an event of its stream was about (a later one of the same domain is another). */
+  const organizationIdAt = async (event: RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationDeleted' }>) => {
+    const key = organizationKey(event.data.environment, event.data.domain);
+    const { state } = await loadAggregate(deps.eventStore, organizationAggregate, key, { upTo: event.revision });
     return state.status === 'empty' ? null : state.id;
   };
 
@@ -148,8 +145,7 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
         case 'GroupCreated':
           if (!(await liveOrganization(event.data)))
             await idempotent(() =>
-              runGroupCommand(
-                deps.groups,
+              deps.groups.groups.handle(
                 event.data.group.id,
                 {
                   type: 'DeleteGroup',
@@ -164,8 +160,7 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
           const groups = await deps.groups.view.documents.find({ members: event.data.user.id });
           for (const group of groups as (StoredGroup & { _id: string })[])
             await idempotent(() =>
-              runGroupCommand(
-                deps.groups,
+              deps.groups.groups.handle(
                 group.id,
                 {
                   type: 'RemoveGroupMembers',

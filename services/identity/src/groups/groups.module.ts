@@ -11,30 +11,26 @@ import {
   updateGroupRequestSchema,
 } from '@sesame/contracts';
 import type { GroupEvent } from '@sesame/contracts';
-import { AggregateView, created, fail, handleCommand, ok } from '@sesame/platform';
-import type { AggregateView as View, CommandHandlerDeps, EventMetadata, ServiceRuntime } from '@sesame/platform';
+import { AggregateView, created, fail, ok } from '@sesame/platform';
+import type { Aggregate, AggregateView as View, ServiceRuntime } from '@sesame/platform';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
 import { resolveTenant } from '../tenancy/tenant';
 import type { Tenant } from '../users/domain/user.decider';
 import type { UsersEnv } from '../users/users.env';
-import { groupDecider, toGroup } from './domain/group.decider';
+import { toGroup } from './domain/group.decider';
+import { groupAggregate } from './commands/group.aggregate';
 import type { GroupCommand, GroupState, StoredGroup } from './domain/group.decider';
-import { groupStream, groupsView } from './projections/groups.projection';
+import { groupsView } from './projections/groups.projection';
 
 export interface GroupsEnv {
-  commandDeps: CommandHandlerDeps<GroupState>;
+  groups: Aggregate<GroupState, GroupCommand, GroupEvent>;
   view: View<GroupState, GroupEvent>;
-}
-
-export async function runGroupCommand(env: GroupsEnv, id: string, command: GroupCommand, metadata: EventMetadata) {
-  const result = await handleCommand(env.commandDeps, groupDecider, groupStream(id), command, metadata);
-  return { state: result.state as StoredGroup, events: result.events };
 }
 
 /** Groups for directory sync: service subjects only (the SCIM issue gives them an API). */
 export function registerGroups(runtime: ServiceRuntime, organizations: OrganizationsEnv, users: UsersEnv): GroupsEnv {
   const view = runtime.projections.register(new AggregateView(groupsView, runtime.readModels, runtime.eventStore));
-  const env: GroupsEnv = { commandDeps: runtime.commandDeps<GroupState>(), view };
+  const env: GroupsEnv = { groups: runtime.aggregate(groupAggregate), view };
   const groups = subjects.identity.groups;
   const at = () => new Date().toISOString();
   const tenantOf = (input: { organization_domain: string; environment: 'sandbox' | 'production' }) =>
@@ -49,8 +45,11 @@ export function registerGroups(runtime: ServiceRuntime, organizations: Organizat
     if (unknown.length > 0)
       fail(fieldError('members', `are not users of this organization and environment: ${unknown.join(', ')}`));
   };
+  /** One command on a group; answers the group as it is after. */
+  const change = async (id: string, command: GroupCommand, context: { meta: { correlationId: string } }) =>
+    toGroup((await env.groups.handle(id, command, runtime.metadata(context))).state as StoredGroup);
   const reply = async (id: string, command: GroupCommand, context: { meta: { correlationId: string } }) =>
-    ok(toGroup((await runGroupCommand(env, id, command, runtime.metadata(context))).state));
+    ok(await change(id, command, context));
 
   runtime.router.on(
     groups.create,
@@ -58,13 +57,11 @@ export function registerGroups(runtime: ServiceRuntime, organizations: Organizat
       const tenant = await tenantOf(input);
       await checkMembers(tenant, input.members);
       const id = randomUUID();
-      const { state } = await runGroupCommand(
-        env,
-        id,
-        { type: 'CreateGroup', data: { tenant, id, display_name: input.display_name, members: input.members, at: at() } },
-        runtime.metadata(context),
-      );
-      return created(toGroup(state));
+      const command: GroupCommand = {
+        type: 'CreateGroup',
+        data: { tenant, id, display_name: input.display_name, members: input.members, at: at() },
+      };
+      return created(await change(id, command, context));
     },
     createGroupRequestSchema,
   );
@@ -141,13 +138,8 @@ export function registerGroups(runtime: ServiceRuntime, organizations: Organizat
     groups.delete,
     async (input, context) => {
       const tenant = await tenantOf(input);
-      const { state } = await runGroupCommand(
-        env,
-        input.id,
-        { type: 'DeleteGroup', data: { tenant, reason: 'api', at: at() } },
-        runtime.metadata(context),
-      );
-      return ok({ deleted: true, resource: toGroup(state) });
+      const resource = await change(input.id, { type: 'DeleteGroup', data: { tenant, reason: 'api', at: at() } }, context);
+      return ok({ deleted: true, resource });
     },
     groupIdRequestSchema,
   );

@@ -12,7 +12,7 @@ import type { ServiceRuntime } from '@sesame/platform';
 import { createOrganizationHandler } from './commands/create-organization.handler';
 import { deleteOrganizationHandler } from './commands/delete-organization.handler';
 import { updateOrganizationHandler } from './commands/update-organization.handler';
-import type { OrganizationState } from './domain/organization.decider';
+import { organizationAggregate } from './commands/organization.aggregate';
 import type { OrganizationsEnv } from './organizations.env';
 import { organizationsView } from './projections/organizations.projection';
 import { getOrganizationHandler, listOrganizationsHandler, signInOrganizationHandler } from './queries/organization.queries';
@@ -21,7 +21,7 @@ import { getOrganizationHandler, listOrganizationsHandler, signInOrganizationHan
 export function registerOrganizations(runtime: ServiceRuntime): OrganizationsEnv {
   const view = runtime.projections.register(new AggregateView(organizationsView, runtime.readModels, runtime.eventStore));
   const env: OrganizationsEnv = {
-    commandDeps: runtime.commandDeps<OrganizationState>(),
+    organizations: runtime.aggregate(organizationAggregate),
     metadata: (context) => runtime.metadata(context),
     view,
     now: () => new Date(),

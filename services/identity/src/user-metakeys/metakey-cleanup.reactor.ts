@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { UserMetakeyEvent } from '@sesame/contracts';
-import { handleCommand } from '@sesame/platform';
 import type { Commit, EventMetadata, Logger, ProjectionRunner } from '@sesame/platform';
 import { purgeUserMetadataKey } from '../users/commands/user.commands';
 import type { UsersEnv } from '../users/users.env';
-import { userMetakeyDecider } from './domain/user-metakey.decider';
-import { userMetakeyStream } from './projections/user-metakeys.projection';
+import { userMetakeyKey } from './projections/user-metakeys.projection';
 import type { UserMetakeysEnv } from './user-metakeys.env';
 
 export interface MetakeyCleanupDeps {
@@ -45,10 +43,8 @@ export function metakeyCleanupReactor(deps: MetakeyCleanupDeps) {
         if (holders.length === 0) break;
         for (const user of holders) if (await purgeUserMetadataKey(deps.users, user._id, name, metadata(event.id))) cleaned++;
       }
-      await handleCommand(
-        deps.metakeys.commandDeps,
-        userMetakeyDecider,
-        userMetakeyStream(environment, name),
+      await deps.metakeys.metakeys.handle(
+        userMetakeyKey(environment, name),
         { type: 'FinishUserMetakeyDeletion', data: { users_cleaned: cleaned, at: new Date().toISOString() } },
         metadata(event.id),
       );

@@ -1,9 +1,6 @@
 import type { Environment } from '@sesame/contracts';
-import { fold } from '@sesame/platform';
 import type { MetakeyRules } from '../users/domain/user-fields';
-import { userMetakeyDecider } from './domain/user-metakey.decider';
-import type { UserMetakeyState } from './domain/user-metakey.decider';
-import { userMetakeyStream } from './projections/user-metakeys.projection';
+import { userMetakeyKey } from './projections/user-metakeys.projection';
 import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
 
 /**
@@ -12,7 +9,7 @@ import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
  * user must carry come from the read model.
  */
 export async function metakeyRules(
-  env: Pick<UserMetakeysEnv, 'eventStore' | 'view'>,
+  env: Pick<UserMetakeysEnv, 'metakeys' | 'view'>,
   environment: Environment,
   touched: string[],
   creating: boolean,
@@ -24,8 +21,7 @@ export async function metakeyRules(
   }
   await Promise.all(
     [...new Set(touched)].map(async (name) => {
-      const { events } = await env.eventStore.readStream(userMetakeyStream(environment, name));
-      const state = fold(userMetakeyDecider, events as never) as UserMetakeyState;
+      const { state } = await env.metakeys.load(userMetakeyKey(environment, name));
       if (state.status === 'active' || state.status === 'locked')
         rules[name] = { type: state.type, required: state.required, locked: state.status === 'locked' };
       else delete rules[name];

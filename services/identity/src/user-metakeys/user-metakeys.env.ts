@@ -1,10 +1,9 @@
 import type { UserMetakeyEvent } from '@sesame/contracts';
-import type { AggregateView, CommandHandlerDeps, EventMetadata, EventStore, RequestContext } from '@sesame/platform';
-import type { UserMetakeyState } from './domain/user-metakey.decider';
+import type { Aggregate, AggregateView, EventMetadata, RequestContext } from '@sesame/platform';
+import type { UserMetakeyCommand, UserMetakeyState } from './domain/user-metakey.decider';
 
 export interface UserMetakeysEnv {
-  commandDeps: CommandHandlerDeps<UserMetakeyState>;
-  eventStore: EventStore;
+  metakeys: Aggregate<UserMetakeyState, UserMetakeyCommand, UserMetakeyEvent>;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
   view: AggregateView<UserMetakeyState, UserMetakeyEvent>;
   now(): Date;

@@ -1,10 +1,9 @@
 import { fieldError, paginate, resolvePage } from '@sesame/contracts';
 import type { OperationInput, UserMetakey, createUserMetakey, deleteUserMetakey, listUserMetakeys } from '@sesame/contracts';
-import { created, failure, handleCommand, ok } from '@sesame/platform';
+import { created, failure, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf } from '../tenancy/tenant';
-import { userMetakeyDecider } from './domain/user-metakey.decider';
-import { userMetakeyStream } from './projections/user-metakeys.projection';
+import { userMetakeyKey } from './projections/user-metakeys.projection';
 import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
 
 export const toUserMetakey = (state: StoredUserMetakey): UserMetakey => ({
@@ -17,10 +16,8 @@ export function createUserMetakeyHandler(env: UserMetakeysEnv) {
   return async ({ body }: OperationInput<typeof createUserMetakey>, context: RequestContext) => {
     const environment = environmentOf(context.meta);
     const metakey: UserMetakey = { name: body.name, required: body.required ?? false, type: body.type ?? 'string' };
-    const result = await handleCommand(
-      env.commandDeps,
-      userMetakeyDecider,
-      userMetakeyStream(environment, metakey.name),
+    const result = await env.metakeys.handle(
+      userMetakeyKey(environment, metakey.name),
       { type: 'CreateUserMetakey', data: { environment, metakey, at: env.now().toISOString() } },
       env.metadata(context),
     );
@@ -52,10 +49,8 @@ export function deleteUserMetakeyHandler(env: UserMetakeysEnv) {
     const environment = environmentOf(context.meta);
     const name = body?.name ?? query?.name;
     if (!name) return failure(fieldError('name', "can't be blank"));
-    const result = await handleCommand(
-      env.commandDeps,
-      userMetakeyDecider,
-      userMetakeyStream(environment, name),
+    const result = await env.metakeys.handle(
+      userMetakeyKey(environment, name),
       { type: 'StartUserMetakeyDeletion', data: { at: env.now().toISOString() } },
       env.metadata(context),
     );

@@ -7,7 +7,7 @@ import {
 } from '@sesame/contracts';
 import { AggregateView, ok } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform';
-import type { UserMetakeyState } from './domain/user-metakey.decider';
+import { userMetakeyAggregate } from './commands/user-metakey.aggregate';
 import { toUserMetakey } from './user-metakeys.handlers';
 import { userMetakeysView } from './projections/user-metakeys.projection';
 import { createUserMetakeyHandler, deleteUserMetakeyHandler, listUserMetakeysHandler } from './user-metakeys.handlers';
@@ -16,8 +16,7 @@ import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
 export function registerUserMetakeys(runtime: ServiceRuntime): UserMetakeysEnv {
   const view = runtime.projections.register(new AggregateView(userMetakeysView, runtime.readModels, runtime.eventStore));
   const env: UserMetakeysEnv = {
-    commandDeps: runtime.commandDeps<UserMetakeyState>(),
-    eventStore: runtime.eventStore,
+    metakeys: runtime.aggregate(userMetakeyAggregate),
     metadata: (context) => runtime.metadata(context),
     view,
     now: () => new Date(),

@@ -1,18 +1,18 @@
 import type { UserEvent } from '@sesame/contracts';
-import type { AggregateView, CommandHandlerDeps, EventMetadata, EventStore, RequestContext } from '@sesame/platform';
+import type { Aggregate, AggregateView, EventMetadata, EventStore, RequestContext } from '@sesame/platform';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
 import type { UserMetakeysEnv } from '../user-metakeys/user-metakeys.env';
-import type { UserState } from './domain/user.decider';
+import type { UserCommand, UserState } from './domain/user.decider';
 import type { UserLimits } from './plan-limit/user-limits';
 
 /** What the user handlers need, passed in explicitly. */
 export interface UsersEnv {
-  commandDeps: CommandHandlerDeps<UserState>;
+  users: Aggregate<UserState, UserCommand, UserEvent>;
   eventStore: EventStore;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
   view: AggregateView<UserState, UserEvent>;
   organizations: Pick<OrganizationsEnv, 'view'>;
-  metakeys: Pick<UserMetakeysEnv, 'eventStore' | 'view'>;
+  metakeys: Pick<UserMetakeysEnv, 'metakeys' | 'view'>;
   /** The plan's limits on the number of users (deployment settings). */
   limits: UserLimits;
   now(): Date;

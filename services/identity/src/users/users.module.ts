@@ -12,7 +12,6 @@ import { AggregateView } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform';
 import type { OrganizationsEnv } from '../organizations/organizations.env';
 import type { UserMetakeysEnv } from '../user-metakeys/user-metakeys.env';
-import type { UserState } from './domain/user.decider';
 import {
   addUserMetadataHandler,
   createUserHandler,
@@ -20,6 +19,7 @@ import {
   removeUserMetadataHandler,
   updateUserHandler,
 } from './commands/user.handlers';
+import { userAggregate } from './commands/user.aggregate';
 import { getUserLimitHandler } from './plan-limit/user-limit.query';
 import { usersView } from './projections/users.projection';
 import { getUserHandler, listUsersHandler } from './queries/user.queries';
@@ -36,7 +36,7 @@ export function registerUsers(
 ): UsersEnv {
   const view = runtime.projections.register(new AggregateView(usersView, runtime.readModels, runtime.eventStore));
   const env: UsersEnv = {
-    commandDeps: runtime.commandDeps<UserState>(),
+    users: runtime.aggregate(userAggregate),
     eventStore: runtime.eventStore,
     metadata: (context) => runtime.metadata(context),
     view,

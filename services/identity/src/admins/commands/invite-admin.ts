@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { catalogueError } from '@sesame/contracts';
 import type { Admin } from '@sesame/contracts';
-import { DomainError, handleCommand, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
+import { DomainError, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
 import type { EventMetadata, Logger, MessageAudience } from '@sesame/platform';
 import type { Tenant } from '../../users/domain/user.decider';
 import type { AdminsEnv } from '../admins.env';
-import { adminDecider, toAdmin } from '../domain/admin.decider';
+import { toAdmin } from '../domain/admin.decider';
 import type { StoredAdmin } from '../domain/admin.decider';
-import { adminKey, adminStream } from '../projections/admins.projection';
+import { adminKey } from '../projections/admins.projection';
 
 const palette = ['#2563eb', '#7c3aed', '#db2777', '#dc2626', '#ea580c', '#ca8a04', '#16a34a', '#0891b2', '#4f46e5', '#9333ea'];
 const colorFor = (email: string) =>
@@ -38,10 +38,8 @@ export async function inviteAdmin(
   const now = env.now();
   const expiresAt = new Date(now.getTime() + env.times.link_ttl_ms).toISOString();
   const key = adminKey(tenant.organization_id, tenant.environment, email);
-  const result = await handleCommand(
-    env.commandDeps,
-    adminDecider,
-    adminStream(key),
+  const result = await env.admins.handle(
+    key,
     {
       type: 'InviteAdmin',
       data: {

@@ -9,7 +9,7 @@ import type { OrganizationsEnv } from '../organizations.env';
  * provisioning is `terminated` once every service it awaits confirmed. The feed says which service
  * confirms, not the event. A confirmation for an organization deleted or recreated since changes nothing.
  */
-export function organizationProvisioningReactor(env: Pick<OrganizationsEnv, 'commandDeps'>, service: OrganizationProvisioner) {
+export function organizationProvisioningReactor(env: Pick<OrganizationsEnv, 'organizations'>, service: OrganizationProvisioner) {
   return async (commit: Commit): Promise<void> => {
     for (const event of commit.events as (RecordedEvent & OrganizationAcknowledgementEvent)[]) {
       if (event.type !== 'OrganizationAcknowledged') continue;

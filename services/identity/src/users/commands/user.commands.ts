@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { fieldError } from '@sesame/contracts';
 import type { UserDeletionReason, UserSource } from '@sesame/contracts';
-import { Aggregate } from '@sesame/platform';
-import type { EventMetadata, HandleOptions, Reservation, UniqueClaim } from '@sesame/platform';
+import type { CommandResult, EventMetadata, HandleOptions, Reservation, UniqueClaim } from '@sesame/platform';
 import { metakeyRules } from '../../user-metakeys/metakey-rules';
 import { countNewUser, uncountUser } from '../plan-limit/user-seats';
-import { emailKey, userDecider } from '../domain/user.decider';
+import { emailKey } from '../domain/user.decider';
 import type { StoredUser, Tenant, UserCommand, UserState } from '../domain/user.decider';
 import type { UserFieldsInput } from '../domain/user-fields';
 import { userStream } from '../projections/users.projection';
@@ -26,18 +25,8 @@ const emailReservation = (
 /** The counters of the plan's user limits, over this store and read model. */
 const countDeps = (env: UsersEnv) => ({ eventStore: env.eventStore, users: env.view.documents, limits: env.limits });
 
-const usersOf = (env: UsersEnv) => new Aggregate(env.commandDeps, { decider: userDecider, stream: userStream });
-
-async function run(
-  env: UsersEnv,
-  id: string,
-  command: UserCommand,
-  metadata: EventMetadata,
-  options: HandleOptions<UserState> = {},
-) {
-  const result = await usersOf(env).handle(id, command, metadata, options);
-  return { state: result.state as StoredUser, events: result.events };
-}
+/** A user after a command the decider accepted: it exists (a refused command throws). */
+const stored = (result: CommandResult<UserState>) => result.state as StoredUser;
 
 /** The user's email in its organization and environment, refused with 422 on `email` when another user holds it. */
 const emailClaim = (tenant: Tenant, email: string, userId: string): UniqueClaim => ({
@@ -52,8 +41,8 @@ const sameEmail = (tenant: Tenant, state: UserState, email: string) =>
 
 /**
  * Creates a user: the rules are checked first (nothing is reserved for a refused user), then
- * the user is counted against the plan's limits (403 `user_limit_reached` when full), then the
- * email is reserved for its organization and environment, then the user is appended. A failed
+ * the email is reserved for its organization and environment, then the user is counted against
+ * the plan's limits (403 `user_limit_reached` when full), then the user is appended. A failed
  * append gives the email and the counted places back.
  */
 export async function createUser(
@@ -69,15 +58,12 @@ export async function createUser(
     type: 'CreateUser',
     data: { id, tenant, fields, metakeys, source, at: env.now().toISOString() },
   };
-  const take = () => [emailClaim(tenant, fields.email, id)];
-  userDecider.decide(command, userDecider.initialState());
-  const giveBack = await countNewUser(countDeps(env), tenant, id, metadata);
-  try {
-    return (await run(env, id, command, metadata, { newStream: true, take })).state;
-  } catch (error) {
-    await giveBack();
-    throw error;
-  }
+  const options: HandleOptions<UserState> = {
+    newStream: true,
+    take: () => [emailClaim(tenant, fields.email, id)],
+    hold: () => countNewUser(countDeps(env), tenant, id, metadata),
+  };
+  return stored(await env.users.handle(id, command, metadata, options));
 }
 
 /**
@@ -111,7 +97,7 @@ export async function updateUser(
       return previous !== null && !sameEmail(tenant, after, previous) ? [emailReservation(tenant, previous, id)] : [];
     },
   };
-  return (await run(env, id, command, metadata, options)).state;
+  return stored(await env.users.handle(id, command, metadata, options));
 }
 
 export async function addUserMetadata(
@@ -123,9 +109,8 @@ export async function addUserMetadata(
   metadata: EventMetadata,
 ): Promise<StoredUser> {
   const metakeys = await metakeyRules(env.metakeys, tenant.environment, [key], false);
-  return (
-    await run(env, id, { type: 'AddUserMetadata', data: { tenant, key, value, metakeys, at: env.now().toISOString() } }, metadata)
-  ).state;
+  const command: UserCommand = { type: 'AddUserMetadata', data: { tenant, key, value, metakeys, at: env.now().toISOString() } };
+  return stored(await env.users.handle(id, command, metadata));
 }
 
 export async function removeUserMetadata(
@@ -136,13 +121,12 @@ export async function removeUserMetadata(
   metadata: EventMetadata,
 ): Promise<StoredUser> {
   const metakeys = await metakeyRules(env.metakeys, tenant.environment, [key], false);
-  return (
-    await run(env, id, { type: 'RemoveUserMetadata', data: { tenant, key, metakeys, at: env.now().toISOString() } }, metadata)
-  ).state;
+  const command: UserCommand = { type: 'RemoveUserMetadata', data: { tenant, key, metakeys, at: env.now().toISOString() } };
+  return stored(await env.users.handle(id, command, metadata));
 }
 
 export async function deactivateUser(env: UsersEnv, tenant: Tenant, id: string, metadata: EventMetadata): Promise<StoredUser> {
-  return (await run(env, id, { type: 'DeactivateUser', data: { tenant, at: env.now().toISOString() } }, metadata)).state;
+  return stored(await env.users.handle(id, { type: 'DeactivateUser', data: { tenant, at: env.now().toISOString() } }, metadata));
 }
 
 /** Deletes a user and gives its email back to its organization and environment, and its place under the plan's limits. */
@@ -158,9 +142,9 @@ export async function deleteUser(
     const email = heldEmail(before);
     return email === null ? [] : [emailReservation(tenant, email, id)];
   };
-  const { state, events } = await run(env, id, command, metadata, { release });
-  if (events.length > 0) await uncountUser(countDeps(env), tenant, id, metadata);
-  return state;
+  const result = await env.users.handle(id, command, metadata, { release });
+  if (result.events.length > 0) await uncountUser(countDeps(env), tenant, id, metadata);
+  return stored(result);
 }
 
 export async function recordIdentity(
@@ -170,10 +154,15 @@ export async function recordIdentity(
   data: Omit<Extract<UserCommand, { type: 'RecordIdentity' }>['data'], 'tenant' | 'at'>,
   metadata: EventMetadata,
 ): Promise<StoredUser> {
-  return (await run(env, id, { type: 'RecordIdentity', data: { tenant, ...data, at: env.now().toISOString() } }, metadata)).state;
+  const command: UserCommand = { type: 'RecordIdentity', data: { tenant, ...data, at: env.now().toISOString() } };
+  return stored(await env.users.handle(id, command, metadata));
 }
 
 export async function purgeUserMetadataKey(env: UsersEnv, id: string, key: string, metadata: EventMetadata): Promise<boolean> {
-  const { events } = await run(env, id, { type: 'PurgeUserMetadataKey', data: { key, at: env.now().toISOString() } }, metadata);
+  const { events } = await env.users.handle(
+    id,
+    { type: 'PurgeUserMetadataKey', data: { key, at: env.now().toISOString() } },
+    metadata,
+  );
   return events.length > 0;
 }

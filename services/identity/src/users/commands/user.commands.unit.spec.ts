@@ -1,10 +1,13 @@
-import { AggregateView, MemoryEventStore, MemoryReadModelStore } from '@sesame/platform';
+import { Aggregate, AggregateView, MemoryEventStore, MemoryReadModelStore } from '@sesame/platform';
 import { organizationsView } from '../../organizations/projections/organizations.projection';
 import { userMetakeysView } from '../../user-metakeys/projections/user-metakeys.projection';
 import type { Tenant } from '../domain/user.decider';
 import { usersView } from '../projections/users.projection';
 import type { UsersEnv } from '../users.env';
 import { unlimitedUsers } from '../plan-limit/user-limits';
+import { environmentCount, usersCounted } from '../plan-limit/user-seats';
+import { userMetakeyAggregate } from '../../user-metakeys/commands/user-metakey.aggregate';
+import { userAggregate } from './user.aggregate';
 import { createUser, deleteUser, updateUser } from './user.commands';
 
 const tenant: Tenant = {
@@ -20,17 +23,20 @@ const taken = { error: { kind: 'fields', fields: { email: ['has already been tak
  * The commands of a replica whose read model has not seen the writes yet (another replica made
  * them, or its projection lags): nothing is applied inline, so every rule must hold on the streams.
  */
-function laggingReplica(): UsersEnv {
+function laggingReplica(limits = unlimitedUsers): UsersEnv {
   const eventStore = new MemoryEventStore();
   const readModels = new MemoryReadModelStore();
   return {
-    commandDeps: { eventStore },
+    users: new Aggregate({ eventStore }, userAggregate),
     eventStore,
     metadata: () => metadata,
     view: new AggregateView(usersView, readModels, eventStore),
     organizations: { view: new AggregateView(organizationsView, readModels, eventStore) },
-    metakeys: { eventStore, view: new AggregateView(userMetakeysView, readModels, eventStore) },
-    limits: unlimitedUsers,
+    metakeys: {
+      metakeys: new Aggregate({ eventStore }, userMetakeyAggregate),
+      view: new AggregateView(userMetakeysView, readModels, eventStore),
+    },
+    limits,
     now: () => new Date('2026-01-01T00:00:00.000Z'),
   };
 }
@@ -55,5 +61,29 @@ describe('user emails stay unique whatever the read model says', () => {
     expect((await createUser(env, tenant, { email: 'countess@acme.test' }, 'api', metadata)).email).toBe('countess@acme.test');
     await deleteUser(env, tenant, ada.id, 'api', metadata);
     expect((await createUser(env, tenant, { email: 'lovelace@acme.test' }, 'api', metadata)).email).toBe('lovelace@acme.test');
+  });
+});
+
+describe('creating a user under a plan limit', () => {
+  const limits = { environments: { sandbox: 2, production: null }, organizations: {} };
+  const used = (env: UsersEnv) =>
+    usersCounted({ eventStore: env.eventStore, users: env.view.documents, limits }, environmentCount(limits, 'sandbox'));
+
+  it('takes a place only for a user it creates: a refused one (rules, email taken) takes none, a full plan keeps no email', async () => {
+    const env = laggingReplica(limits);
+    await createUser(env, tenant, { email: 'ada@acme.test' }, 'api', metadata);
+    await expect(createUser(env, tenant, { email: 'ada@acme.test' }, 'api', metadata)).rejects.toMatchObject(taken);
+    await expect(
+      createUser(env, { ...tenant, allowed_email_domains: ['acme.test'] }, { email: 'x@elsewhere.test' }, 'api', metadata),
+    ).rejects.toMatchObject({ error: { kind: 'fields' } });
+    expect(await used(env)).toBe(1);
+    const grace = await createUser(env, tenant, { email: 'grace@acme.test' }, 'api', metadata);
+    await expect(createUser(env, tenant, { email: 'hopper@acme.test' }, 'api', metadata)).rejects.toMatchObject({
+      error: { code: 'user_limit_reached' },
+    });
+    expect(await used(env)).toBe(2);
+    await deleteUser(env, tenant, grace.id, 'api', metadata);
+    expect((await createUser(env, tenant, { email: 'hopper@acme.test' }, 'api', metadata)).email).toBe('hopper@acme.test');
+    expect(await used(env)).toBe(2);
   });
 });
