@@ -18,7 +18,7 @@ import { createUser } from '../services/identity/src/users/commands/user.command
 import type { Tenant } from '../services/identity/src/users/domain/user.decider';
 import { usersView } from '../services/identity/src/users/projections/users.projection';
 import { unlimitedUsers } from '../services/identity/src/users/plan-limit/user-limits';
-import type { UsersEnv } from '../services/identity/src/users/users.env';
+import type { UsersDeps } from '../services/identity/src/users/users.deps';
 import type { System } from '../test/support/system';
 import { bareFastifyBaseline, rawPublishBaseline } from './lib/baselines';
 import { cpuPerRequestFigure, withCpu } from './lib/cpu';
@@ -49,7 +49,7 @@ async function creationFigures(): Promise<Figure[]> {
   const view = <S extends object>(definition: AggregateViewDefinition<S, never>) =>
     projections.register(new AggregateView(definition, readModels, eventStore));
   const metadata = (): EventMetadata => ({ correlationId: randomUUID(), occurredAt: new Date().toISOString() });
-  const users: UsersEnv = {
+  const users: UsersDeps = {
     users: new Aggregate(
       {
         eventStore,
@@ -60,11 +60,11 @@ async function creationFigures(): Promise<Figure[]> {
     ),
     eventStore,
     metadata,
-    view: view(usersView as never) as UsersEnv['view'],
-    organizations: { view: view(organizationsView as never) as UsersEnv['organizations']['view'] },
+    view: view(usersView as never) as UsersDeps['view'],
+    organizations: { view: view(organizationsView as never) as UsersDeps['organizations']['view'] },
     metakeys: {
       metakeys: new Aggregate({ eventStore }, userMetakeyAggregate),
-      view: view(userMetakeysView as never) as UsersEnv['metakeys']['view'],
+      view: view(userMetakeysView as never) as UsersDeps['metakeys']['view'],
     },
     limits: unlimitedUsers,
     now: () => new Date(),

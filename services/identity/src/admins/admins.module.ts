@@ -21,11 +21,11 @@ import type { AppError, OnboardingScope } from '@sesame/contracts';
 import { AggregateView, created, fail, failure, hashSecret, ok, randomSecret, shippedMessageTemplates } from '@sesame/platform';
 import type { Mailer, RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityConfig } from '../config';
-import type { OrganizationsEnv } from '../organizations/organizations.env';
+import type { OrganizationsDeps } from '../organizations/organizations.deps';
 import { findOrganization } from '../organizations/queries/organization.queries';
 import { environmentOf, resolveTenant } from '../tenancy/tenant';
 import type { Tenant } from '../users/domain/user.decider';
-import type { AdminsEnv } from './admins.env';
+import type { AdminsDeps } from './admins.deps';
 import * as invitations from './commands/invite-admin';
 import { toAdmin } from './domain/admin.decider';
 import type { AdminCommand, StoredAdmin } from './domain/admin.decider';
@@ -43,11 +43,11 @@ const sessionEnded = catalogueError('onboarding_session_required', onboardingSes
 export function registerAdmins(
   runtime: ServiceRuntime,
   config: IdentityConfig,
-  organizations: OrganizationsEnv,
+  organizations: OrganizationsDeps,
   mailer: Mailer,
-): AdminsEnv {
+): AdminsDeps {
   const view = runtime.projections.register(new AggregateView(adminsView, runtime.readModels, runtime.eventStore));
-  const env: AdminsEnv = {
+  const deps: AdminsDeps = {
     admins: runtime.aggregate(adminAggregate),
     metadata: (context) => runtime.metadata(context),
     view,
@@ -86,17 +86,17 @@ export function registerAdmins(
     const parsed = invitations.parseAdminCredential(credential);
     return { key: await keyOf(parsed?.adminId, refusal), secret: parsed?.secret ?? '' };
   };
-  const at = () => env.now().toISOString();
+  const at = () => deps.now().toISOString();
   /** One command on the admin `email` of the tenant; answers the admin as it is after. */
   const changeAdmin = async (tenant: Tenant, email: string, command: AdminCommand, context: RequestContext) => {
     const key = adminKey(tenant.organization_id, tenant.environment, email);
-    const result = await env.admins.handle(key, command, env.metadata(context));
+    const result = await deps.admins.handle(key, command, deps.metadata(context));
     return toAdmin(result.state as StoredAdmin);
   };
 
   router.operation(inviteAdmin, async ({ params, body }, context) => {
     const tenant = await tenantWithName(params.org_domain, environmentOf(context.meta));
-    return created(await invitations.inviteAdmin(env, tenant, body.email, env.metadata(context), context.logger));
+    return created(await invitations.inviteAdmin(deps, tenant, body.email, deps.metadata(context), context.logger));
   });
   router.operation(listAdmins, async ({ params, query }, context) => {
     const tenant = await resolveTenant(organizations, params.org_domain, environmentOf(context.meta));
@@ -153,33 +153,33 @@ export function registerAdmins(
   router.operation(openAdminInvitation, async ({ body }, context) => {
     const { key, secret } = await credentialOf(body.token, fieldError('token', adminInvitationMessages.invalid));
     const sessionSecret = randomSecret(32);
-    const now = env.now();
-    const result = await env.admins.handle(
+    const now = deps.now();
+    const result = await deps.admins.handle(
       key,
       {
         type: 'OpenInvitationLink',
         data: {
           invitation_hash: hashSecret(secret),
           session: { id: randomUUID(), hash: hashSecret(sessionSecret) },
-          times: env.times,
+          times: deps.times,
           at: now.toISOString(),
         },
       },
-      env.metadata(context),
+      deps.metadata(context),
     );
     const admin = result.state as StoredAdmin;
     const maxAge = (Date.parse(admin.session?.expires_at ?? now.toISOString()) - now.getTime()) / second;
-    const cookie = onboardingSessionSetCookie(invitations.adminCredential(admin.id, sessionSecret), maxAge, env.secureCookie);
+    const cookie = onboardingSessionSetCookie(invitations.adminCredential(admin.id, sessionSecret), maxAge, deps.secureCookie);
     return { ...ok(await invitationView(admin)), headers: { 'set-cookie': cookie } };
   });
   router.on(
     subjects.identity.admins.authenticateOnboardingSession,
     async (input, context) => {
       const { key, secret } = await credentialOf(input.session, sessionEnded);
-      const result = await env.admins.handle(
+      const result = await deps.admins.handle(
         key,
-        { type: 'UseOnboardingSession', data: { session_hash: hashSecret(secret), times: env.times, at: at() } },
-        env.metadata(context),
+        { type: 'UseOnboardingSession', data: { session_hash: hashSecret(secret), times: deps.times, at: at() } },
+        deps.metadata(context),
       );
       const admin = result.state as StoredAdmin;
       return ok({
@@ -194,21 +194,21 @@ export function registerAdmins(
   router.on(
     subjects.identity.admins.onboardingSession,
     async (input: OnboardingScope) => {
-      const { state: admin } = await env.admins.load(await keyOf(input.admin_id, sessionEnded));
+      const { state: admin } = await deps.admins.load(await keyOf(input.admin_id, sessionEnded));
       if (admin.status !== 'active' || admin.session?.id !== input.session_id) fail(sessionEnded);
       return ok(await invitationView(admin));
     },
     onboardingScopeSchema,
   );
   const answer = (choice: 'accept' | 'decline') => async (input: OnboardingScope, context: RequestContext) => {
-    const result = await env.admins.handle(
+    const result = await deps.admins.handle(
       await keyOf(input.admin_id, sessionEnded),
       { type: 'AnswerInvitation', data: { answer: choice, session_id: input.session_id, at: at() } },
-      env.metadata(context),
+      deps.metadata(context),
     );
     return {
       ...ok(toAdmin(result.state as StoredAdmin)),
-      headers: { 'set-cookie': endedOnboardingSessionSetCookie(env.secureCookie) },
+      headers: { 'set-cookie': endedOnboardingSessionSetCookie(deps.secureCookie) },
     };
   };
   router.on(subjects.identity.admins.acceptInvitation, answer('accept'), onboardingScopeSchema);
@@ -221,5 +221,5 @@ export function registerAdmins(
     },
     recordAdminLoginRequestSchema,
   );
-  return env;
+  return deps;
 }

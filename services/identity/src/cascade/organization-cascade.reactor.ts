@@ -1,27 +1,27 @@
 import type { AdminEvent, Environment, GroupEvent, OrganizationEvent, TenantEventData, UserEvent } from '@sesame/contracts';
 import { DomainError, loadAggregate } from '@sesame/platform';
 import type { Commit, EventMetadata, EventStore, Logger, ProjectionRunner, RecordedEvent } from '@sesame/platform';
-import type { AdminsEnv } from '../admins/admins.env';
+import type { AdminsDeps } from '../admins/admins.deps';
 import { adminTenant } from '../admins/domain/admin.decider';
 import type { StoredAdmin } from '../admins/domain/admin.decider';
-import type { GroupsEnv } from '../groups/groups.module';
+import type { GroupsDeps } from '../groups/groups.deps';
 import { groupTenant } from '../groups/domain/group.decider';
 import type { StoredGroup } from '../groups/domain/group.decider';
 import { organizationAggregate } from '../organizations/commands/organization.aggregate';
-import type { OrganizationsEnv } from '../organizations/organizations.env';
+import type { OrganizationsDeps } from '../organizations/organizations.deps';
 import { organizationKey } from '../organizations/projections/organizations.projection';
 import { findOrganization } from '../organizations/queries/organization.queries';
 import { deleteUser } from '../users/commands/user.commands';
 import { scopeKey, tenantOf as userTenant } from '../users/domain/user.decider';
 import type { Tenant } from '../users/domain/user.decider';
-import type { UsersEnv } from '../users/users.env';
+import type { UsersDeps } from '../users/users.deps';
 
 export interface CascadeDeps {
   eventStore: EventStore;
-  organizations: Pick<OrganizationsEnv, 'view'>;
-  users: UsersEnv;
-  admins: AdminsEnv;
-  groups: GroupsEnv;
+  organizations: Pick<OrganizationsDeps, 'view'>;
+  users: UsersDeps;
+  admins: AdminsDeps;
+  groups: GroupsDeps;
   projections: Pick<ProjectionRunner, 'caughtUp'>;
   logger: Logger;
 }

@@ -11,9 +11,9 @@ import {
   reservationStream,
 } from '@sesame/platform';
 import type { CommandHandlerDeps, Commit, EventMetadata, Mailer, RecordedEvent } from '@sesame/platform';
-import type { AdminsEnv } from '../admins/admins.env';
+import type { AdminsDeps } from '../admins/admins.deps';
 import { adminsView } from '../admins/projections/admins.projection';
-import type { GroupsEnv } from '../groups/groups.module';
+import type { GroupsDeps } from '../groups/groups.deps';
 import { groupAggregate } from '../groups/commands/group.aggregate';
 import { adminAggregate } from '../admins/commands/admin.aggregate';
 import { userAggregate } from '../users/commands/user.aggregate';
@@ -27,7 +27,7 @@ import { emailKey } from '../users/domain/user.decider';
 import type { Tenant } from '../users/domain/user.decider';
 import { unlimitedUsers } from '../users/plan-limit/user-limits';
 import { usersView } from '../users/projections/users.projection';
-import type { UsersEnv } from '../users/users.env';
+import type { UsersDeps } from '../users/users.deps';
 import { organizationCascadeReactor } from './organization-cascade.reactor';
 
 const metadata = (): EventMetadata => ({ correlationId: randomUUID(), occurredAt: new Date().toISOString() });
@@ -58,7 +58,7 @@ async function harness() {
     afterCommit: (stream, result) =>
       projections.applyInline(stream, result.revision, result.state, { position: 0n, events: result.events }),
   });
-  const users: UsersEnv = {
+  const users: UsersDeps = {
     users: new Aggregate(deps(), userAggregate),
     eventStore,
     metadata: () => metadata(),
@@ -68,7 +68,7 @@ async function harness() {
     limits: unlimitedUsers,
     now: () => new Date(),
   };
-  const admins: AdminsEnv = {
+  const admins: AdminsDeps = {
     admins: new Aggregate(deps(), adminAggregate),
     metadata: () => metadata(),
     view: view(adminsView),
@@ -80,7 +80,14 @@ async function harness() {
     secureCookie: false,
     now: () => new Date(),
   };
-  const groups: GroupsEnv = { groups: new Aggregate(deps(), groupAggregate), view: view(groupsView) };
+  const groups: GroupsDeps = {
+    groups: new Aggregate(deps(), groupAggregate),
+    view: view(groupsView),
+    metadata: () => metadata(),
+    organizations,
+    users,
+    now: () => new Date(),
+  };
   await projections.start();
   await projections.whenReady();
   const reactor = organizationCascadeReactor({ eventStore, organizations, users, admins, groups, projections, logger });

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { UserMetakeyEvent } from '@sesame/contracts';
 import type { Commit, EventMetadata, Logger, ProjectionRunner } from '@sesame/platform';
 import { purgeUserMetadataKey } from '../users/commands/user.commands';
-import type { UsersEnv } from '../users/users.env';
+import type { UsersDeps } from '../users/users.deps';
 import { userMetakeyKey } from './projections/user-metakeys.projection';
-import type { UserMetakeysEnv } from './user-metakeys.env';
+import type { UserMetakeysDeps } from './user-metakeys.deps';
 
 export interface MetakeyCleanupDeps {
-  metakeys: UserMetakeysEnv;
-  users: UsersEnv;
+  metakeys: UserMetakeysDeps;
+  users: UsersDeps;
   projections: Pick<ProjectionRunner, 'caughtUp'>;
   logger: Logger;
 }

@@ -4,7 +4,7 @@ import { created, failure, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf } from '../tenancy/tenant';
 import { userMetakeyKey } from './projections/user-metakeys.projection';
-import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
+import type { StoredUserMetakey, UserMetakeysDeps } from './user-metakeys.deps';
 
 export const toUserMetakey = (state: StoredUserMetakey): UserMetakey => ({
   name: state.name,
@@ -12,26 +12,26 @@ export const toUserMetakey = (state: StoredUserMetakey): UserMetakey => ({
   type: state.type,
 });
 
-export function createUserMetakeyHandler(env: UserMetakeysEnv) {
+export function createUserMetakeyHandler(deps: UserMetakeysDeps) {
   return async ({ body }: OperationInput<typeof createUserMetakey>, context: RequestContext) => {
     const environment = environmentOf(context.meta);
     const metakey: UserMetakey = { name: body.name, required: body.required ?? false, type: body.type ?? 'string' };
-    const result = await env.metakeys.handle(
+    const result = await deps.metakeys.handle(
       userMetakeyKey(environment, metakey.name),
-      { type: 'CreateUserMetakey', data: { environment, metakey, at: env.now().toISOString() } },
-      env.metadata(context),
+      { type: 'CreateUserMetakey', data: { environment, metakey, at: deps.now().toISOString() } },
+      deps.metadata(context),
     );
     return created(toUserMetakey(result.state as StoredUserMetakey));
   };
 }
 
-export function listUserMetakeysHandler(env: UserMetakeysEnv) {
+export function listUserMetakeysHandler(deps: UserMetakeysDeps) {
   return async ({ query }: OperationInput<typeof listUserMetakeys>, context: RequestContext) => {
     const page = resolvePage(query);
     const filter = { environment: environmentOf(context.meta), status: 'active' };
     const [documents, total] = await Promise.all([
-      env.view.documents.find(filter, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
-      env.view.documents.count(filter),
+      deps.view.documents.find(filter, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
+      deps.view.documents.count(filter),
     ]);
     return ok(
       paginate(
@@ -44,15 +44,15 @@ export function listUserMetakeysHandler(env: UserMetakeysEnv) {
 }
 
 /** Locks the key; the clean-up reaction removes its values from every user, then deletes it. */
-export function deleteUserMetakeyHandler(env: UserMetakeysEnv) {
+export function deleteUserMetakeyHandler(deps: UserMetakeysDeps) {
   return async ({ body, query }: OperationInput<typeof deleteUserMetakey>, context: RequestContext) => {
     const environment = environmentOf(context.meta);
     const name = body?.name ?? query?.name;
     if (!name) return failure(fieldError('name', "can't be blank"));
-    const result = await env.metakeys.handle(
+    const result = await deps.metakeys.handle(
       userMetakeyKey(environment, name),
-      { type: 'StartUserMetakeyDeletion', data: { at: env.now().toISOString() } },
-      env.metadata(context),
+      { type: 'StartUserMetakeyDeletion', data: { at: deps.now().toISOString() } },
+      deps.metadata(context),
     );
     return ok({ deleted: true, resource: toUserMetakey(result.state as StoredUserMetakey) });
   };

@@ -11,26 +11,26 @@ import { userMetakeyAggregate } from './commands/user-metakey.aggregate';
 import { toUserMetakey } from './user-metakeys.handlers';
 import { userMetakeysView } from './projections/user-metakeys.projection';
 import { createUserMetakeyHandler, deleteUserMetakeyHandler, listUserMetakeysHandler } from './user-metakeys.handlers';
-import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
+import type { StoredUserMetakey, UserMetakeysDeps } from './user-metakeys.deps';
 
-export function registerUserMetakeys(runtime: ServiceRuntime): UserMetakeysEnv {
+export function registerUserMetakeys(runtime: ServiceRuntime): UserMetakeysDeps {
   const view = runtime.projections.register(new AggregateView(userMetakeysView, runtime.readModels, runtime.eventStore));
-  const env: UserMetakeysEnv = {
+  const deps: UserMetakeysDeps = {
     metakeys: runtime.aggregate(userMetakeyAggregate),
     metadata: (context) => runtime.metadata(context),
     view,
     now: () => new Date(),
   };
-  runtime.router.operation(createUserMetakey, createUserMetakeyHandler(env));
-  runtime.router.operation(listUserMetakeys, listUserMetakeysHandler(env));
-  runtime.router.operation(deleteUserMetakey, deleteUserMetakeyHandler(env));
+  runtime.router.operation(createUserMetakey, createUserMetakeyHandler(deps));
+  runtime.router.operation(listUserMetakeys, listUserMetakeysHandler(deps));
+  runtime.router.operation(deleteUserMetakey, deleteUserMetakeyHandler(deps));
   runtime.router.on(
     subjects.identity.userMetakeys.active,
     async ({ environment }) => {
-      const keys = await env.view.documents.find({ environment, status: 'active' }, { sort: { inserted_at: 1 } });
+      const keys = await deps.view.documents.find({ environment, status: 'active' }, { sort: { inserted_at: 1 } });
       return ok({ data: keys.map((key) => toUserMetakey(key as StoredUserMetakey)) });
     },
     activeUserMetakeysRequestSchema,
   );
-  return env;
+  return deps;
 }

@@ -4,7 +4,7 @@ import type { Admin } from '@sesame/contracts';
 import { DomainError, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
 import type { EventMetadata, Logger, MessageAudience } from '@sesame/platform';
 import type { Tenant } from '../../users/domain/user.decider';
-import type { AdminsEnv } from '../admins.env';
+import type { AdminsDeps } from '../admins.deps';
 import { toAdmin } from '../domain/admin.decider';
 import type { StoredAdmin } from '../domain/admin.decider';
 import { adminKey } from '../projections/admins.projection';
@@ -28,17 +28,17 @@ export function parseAdminCredential(credential: string): { adminId: string; sec
  * working) and emails the invitation link through the mail port.
  */
 export async function inviteAdmin(
-  env: AdminsEnv,
+  deps: AdminsDeps,
   tenant: Tenant & { organization_name: string; audience: MessageAudience },
   email: string,
   metadata: EventMetadata,
   logger: Logger,
 ): Promise<Admin> {
   const secret = randomSecret(32);
-  const now = env.now();
-  const expiresAt = new Date(now.getTime() + env.times.link_ttl_ms).toISOString();
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + deps.times.link_ttl_ms).toISOString();
   const key = adminKey(tenant.organization_id, tenant.environment, email);
-  const result = await env.admins.handle(
+  const result = await deps.admins.handle(
     key,
     {
       type: 'InviteAdmin',
@@ -55,18 +55,18 @@ export async function inviteAdmin(
     metadata,
   );
   const admin = toAdmin(result.state as StoredAdmin);
-  const link = `${env.onboardingUrl}?token=${encodeURIComponent(adminCredential(admin.id, secret))}`;
-  const mail = renderMessage(env.messages, 'admin-invitation', tenant.audience, {
+  const link = `${deps.onboardingUrl}?token=${encodeURIComponent(adminCredential(admin.id, secret))}`;
+  const mail = renderMessage(deps.messages, 'admin-invitation', tenant.audience, {
     organization: tenant.organization_name,
     environment: tenant.environment,
     link,
     expires_at: new Date(expiresAt),
-    link_ttl: { durationMs: env.times.link_ttl_ms },
-    session_idle: { durationMs: env.times.session_idle_ms },
-    session_max: { durationMs: env.times.session_max_ms },
+    link_ttl: { durationMs: deps.times.link_ttl_ms },
+    session_idle: { durationMs: deps.times.session_idle_ms },
+    session_max: { durationMs: deps.times.session_max_ms },
   });
   try {
-    await env.mailer.send({
+    await deps.mailer.send({
       to: admin.email,
       subject: mail.subject as string,
       text: mail.text,

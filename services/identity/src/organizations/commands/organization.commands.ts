@@ -2,7 +2,7 @@ import { fieldError } from '@sesame/contracts';
 import type { Environment } from '@sesame/contracts';
 import type { EventMetadata, HandleOptions, Reservation, UniqueClaim } from '@sesame/platform';
 import type { OrganizationCommand, OrganizationState } from '../domain/organization.decider';
-import type { OrganizationsEnv, StoredOrganization } from '../organizations.env';
+import type { OrganizationsDeps, StoredOrganization } from '../organizations.deps';
 import { organizationKey, organizationKeyStream } from '../projections/organizations.projection';
 
 export const tenantIdReservationKind = 'organizationTenantId';
@@ -51,13 +51,13 @@ export function tenantIdClaims(
 
 /** Runs a command on the organization `domain` of `environment` with its `tenant_id` claims. */
 export async function runOrganizationCommand(
-  env: Pick<OrganizationsEnv, 'organizations'>,
+  deps: Pick<OrganizationsDeps, 'organizations'>,
   environment: Environment,
   domain: string,
   command: OrganizationCommand,
   metadata: EventMetadata,
 ): Promise<StoredOrganization> {
-  const result = await env.organizations.handle(
+  const result = await deps.organizations.handle(
     organizationKey(environment, domain),
     command,
     metadata,

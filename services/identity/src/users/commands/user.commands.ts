@@ -8,7 +8,7 @@ import { emailKey } from '../domain/user.decider';
 import type { StoredUser, Tenant, UserCommand, UserState } from '../domain/user.decider';
 import type { UserFieldsInput } from '../domain/user-fields';
 import { userStream } from '../projections/users.projection';
-import type { UsersEnv } from '../users.env';
+import type { UsersDeps } from '../users.deps';
 
 export const emailReservationKind = 'userEmail';
 
@@ -23,7 +23,7 @@ const emailReservation = (
 });
 
 /** The counters of the plan's user limits, over this store and read model. */
-const countDeps = (env: UsersEnv) => ({ eventStore: env.eventStore, users: env.view.documents, limits: env.limits });
+const countDeps = (deps: UsersDeps) => ({ eventStore: deps.eventStore, users: deps.view.documents, limits: deps.limits });
 
 /** A user after a command the decider accepted: it exists (a refused command throws). */
 const stored = (result: CommandResult<UserState>) => result.state as StoredUser;
@@ -46,24 +46,24 @@ const sameEmail = (tenant: Tenant, state: UserState, email: string) =>
  * append gives the email and the counted places back.
  */
 export async function createUser(
-  env: UsersEnv,
+  deps: UsersDeps,
   tenant: Tenant,
   fields: UserFieldsInput & { email: string },
   source: UserSource,
   metadata: EventMetadata,
 ): Promise<StoredUser> {
   const id = randomUUID();
-  const metakeys = await metakeyRules(env.metakeys, tenant.environment, Object.keys(fields.metadata ?? {}), true);
+  const metakeys = await metakeyRules(deps.metakeys, tenant.environment, Object.keys(fields.metadata ?? {}), true);
   const command: UserCommand = {
     type: 'CreateUser',
-    data: { id, tenant, fields, metakeys, source, at: env.now().toISOString() },
+    data: { id, tenant, fields, metakeys, source, at: deps.now().toISOString() },
   };
   const options: HandleOptions<UserState> = {
     newStream: true,
     take: () => [emailClaim(tenant, fields.email, id)],
-    hold: () => countNewUser(countDeps(env), tenant, id, metadata),
+    hold: () => countNewUser(countDeps(deps), tenant, id, metadata),
   };
-  return stored(await env.users.handle(id, command, metadata, options));
+  return stored(await deps.users.handle(id, command, metadata, options));
 }
 
 /**
@@ -71,21 +71,21 @@ export async function createUser(
  * reserved, then the change is appended and the old email given back.
  */
 export async function updateUser(
-  env: UsersEnv,
+  deps: UsersDeps,
   tenant: Tenant,
   id: string,
   fields: UserFieldsInput,
   requestedId: string | undefined,
   metadata: EventMetadata,
 ): Promise<StoredUser> {
-  const metakeys = await metakeyRules(env.metakeys, tenant.environment, Object.keys(fields.metadata ?? {}), false);
+  const metakeys = await metakeyRules(deps.metakeys, tenant.environment, Object.keys(fields.metadata ?? {}), false);
   const command: UserCommand = {
     type: 'UpdateUser',
     data: {
       tenant,
       fields,
       metakeys,
-      at: env.now().toISOString(),
+      at: deps.now().toISOString(),
       ...(requestedId !== undefined ? { requested_id: requestedId } : {}),
     },
   };
@@ -97,71 +97,73 @@ export async function updateUser(
       return previous !== null && !sameEmail(tenant, after, previous) ? [emailReservation(tenant, previous, id)] : [];
     },
   };
-  return stored(await env.users.handle(id, command, metadata, options));
+  return stored(await deps.users.handle(id, command, metadata, options));
 }
 
 export async function addUserMetadata(
-  env: UsersEnv,
+  deps: UsersDeps,
   tenant: Tenant,
   id: string,
   key: string,
   value: unknown,
   metadata: EventMetadata,
 ): Promise<StoredUser> {
-  const metakeys = await metakeyRules(env.metakeys, tenant.environment, [key], false);
-  const command: UserCommand = { type: 'AddUserMetadata', data: { tenant, key, value, metakeys, at: env.now().toISOString() } };
-  return stored(await env.users.handle(id, command, metadata));
+  const metakeys = await metakeyRules(deps.metakeys, tenant.environment, [key], false);
+  const command: UserCommand = { type: 'AddUserMetadata', data: { tenant, key, value, metakeys, at: deps.now().toISOString() } };
+  return stored(await deps.users.handle(id, command, metadata));
 }
 
 export async function removeUserMetadata(
-  env: UsersEnv,
+  deps: UsersDeps,
   tenant: Tenant,
   id: string,
   key: string,
   metadata: EventMetadata,
 ): Promise<StoredUser> {
-  const metakeys = await metakeyRules(env.metakeys, tenant.environment, [key], false);
-  const command: UserCommand = { type: 'RemoveUserMetadata', data: { tenant, key, metakeys, at: env.now().toISOString() } };
-  return stored(await env.users.handle(id, command, metadata));
+  const metakeys = await metakeyRules(deps.metakeys, tenant.environment, [key], false);
+  const command: UserCommand = { type: 'RemoveUserMetadata', data: { tenant, key, metakeys, at: deps.now().toISOString() } };
+  return stored(await deps.users.handle(id, command, metadata));
 }
 
-export async function deactivateUser(env: UsersEnv, tenant: Tenant, id: string, metadata: EventMetadata): Promise<StoredUser> {
-  return stored(await env.users.handle(id, { type: 'DeactivateUser', data: { tenant, at: env.now().toISOString() } }, metadata));
+export async function deactivateUser(deps: UsersDeps, tenant: Tenant, id: string, metadata: EventMetadata): Promise<StoredUser> {
+  return stored(
+    await deps.users.handle(id, { type: 'DeactivateUser', data: { tenant, at: deps.now().toISOString() } }, metadata),
+  );
 }
 
 /** Deletes a user and gives its email back to its organization and environment, and its place under the plan's limits. */
 export async function deleteUser(
-  env: UsersEnv,
+  deps: UsersDeps,
   tenant: Tenant,
   id: string,
   reason: UserDeletionReason,
   metadata: EventMetadata,
 ): Promise<StoredUser> {
-  const command: UserCommand = { type: 'DeleteUser', data: { tenant, reason, at: env.now().toISOString() } };
+  const command: UserCommand = { type: 'DeleteUser', data: { tenant, reason, at: deps.now().toISOString() } };
   const release = (before: UserState) => {
     const email = heldEmail(before);
     return email === null ? [] : [emailReservation(tenant, email, id)];
   };
-  const result = await env.users.handle(id, command, metadata, { release });
-  if (result.events.length > 0) await uncountUser(countDeps(env), tenant, id, metadata);
+  const result = await deps.users.handle(id, command, metadata, { release });
+  if (result.events.length > 0) await uncountUser(countDeps(deps), tenant, id, metadata);
   return stored(result);
 }
 
 export async function recordIdentity(
-  env: UsersEnv,
+  deps: UsersDeps,
   tenant: Tenant,
   id: string,
   data: Omit<Extract<UserCommand, { type: 'RecordIdentity' }>['data'], 'tenant' | 'at'>,
   metadata: EventMetadata,
 ): Promise<StoredUser> {
-  const command: UserCommand = { type: 'RecordIdentity', data: { tenant, ...data, at: env.now().toISOString() } };
-  return stored(await env.users.handle(id, command, metadata));
+  const command: UserCommand = { type: 'RecordIdentity', data: { tenant, ...data, at: deps.now().toISOString() } };
+  return stored(await deps.users.handle(id, command, metadata));
 }
 
-export async function purgeUserMetadataKey(env: UsersEnv, id: string, key: string, metadata: EventMetadata): Promise<boolean> {
-  const { events } = await env.users.handle(
+export async function purgeUserMetadataKey(deps: UsersDeps, id: string, key: string, metadata: EventMetadata): Promise<boolean> {
+  const { events } = await deps.users.handle(
     id,
-    { type: 'PurgeUserMetadataKey', data: { key, at: env.now().toISOString() } },
+    { type: 'PurgeUserMetadataKey', data: { key, at: deps.now().toISOString() } },
     metadata,
   );
   return events.length > 0;

@@ -1,13 +1,13 @@
 import type { AdminEvent } from '@sesame/contracts';
 import type { Aggregate, AggregateView, EventMetadata, Mailer, MessageTemplates, RequestContext } from '@sesame/platform';
-import type { OrganizationsEnv } from '../organizations/organizations.env';
+import type { OrganizationsDeps } from '../organizations/organizations.deps';
 import type { AdminCommand, AdminState, OnboardingTimes } from './domain/admin.decider';
 
-export interface AdminsEnv {
+export interface AdminsDeps {
   admins: Aggregate<AdminState, AdminCommand, AdminEvent>;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
   view: AggregateView<AdminState, AdminEvent>;
-  organizations: Pick<OrganizationsEnv, 'view'>;
+  organizations: Pick<OrganizationsDeps, 'view'>;
   mailer: Mailer;
   /** The wording of the invitation email, in the organization's language. */
   messages: MessageTemplates;

@@ -3,7 +3,7 @@ import type { Aggregate, AggregateView, EventMetadata, RequestContext } from '@s
 import type { OrganizationCommand, OrganizationState } from './domain/organization.decider';
 
 /** What the organization handlers need, passed in explicitly. */
-export interface OrganizationsEnv {
+export interface OrganizationsDeps {
   organizations: Aggregate<OrganizationState, OrganizationCommand, OrganizationEvent>;
   metadata(context: RequestContext): EventMetadata;
   view: AggregateView<OrganizationState, OrganizationEvent>;
