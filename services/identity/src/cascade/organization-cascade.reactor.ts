@@ -24,16 +24,17 @@ export interface CascadeDeps {
   groups: GroupsDeps;
   projections: Pick<ProjectionRunner, 'caughtUp'>;
   logger: Logger;
+  now(): Date;
 }
 
 type Event = RecordedEvent & (OrganizationEvent | UserEvent | AdminEvent | GroupEvent);
 
-const metadataOf = (event: RecordedEvent): EventMetadata => ({
+const metadataOf = (event: RecordedEvent, at: Date): EventMetadata => ({
   correlationId: event.metadata.correlationId,
   causationId: event.id,
   actor: 'identity:organization-cascade',
   ...(event.metadata.environment ? { environment: event.metadata.environment } : {}),
-  occurredAt: new Date().toISOString(),
+  occurredAt: at.toISOString(),
 });
 
 const tenantOf = (data: TenantEventData): Tenant => ({
@@ -76,7 +77,7 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
   const deleteOrganizationResources = async (organizationId: string, environment: Environment, event: RecordedEvent) => {
     await deps.projections.caughtUp();
     const filter = { scope: scopeKey(organizationId, environment) };
-    const metadata = metadataOf(event);
+    const metadata = metadataOf(event, deps.now());
     for (const user of await deps.users.view.documents.find(filter))
       if (user.status === 'active')
         await idempotent(() => deleteUser(deps.users, userTenant(user), user._id, 'organization_deleted', metadata));
@@ -88,7 +89,7 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
           group.id,
           {
             type: 'DeleteGroup',
-            data: { tenant: groupTenant(group), reason: 'organization_deleted', at: new Date().toISOString() },
+            data: { tenant: groupTenant(group), reason: 'organization_deleted', at: deps.now().toISOString() },
           },
           metadata,
         ),
@@ -104,7 +105,7 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
           data: {
             tenant: adminTenant(admin),
             reason: 'organization_deleted',
-            at: new Date().toISOString(),
+            at: deps.now().toISOString(),
           },
         },
         metadata,
@@ -133,13 +134,19 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
         case 'UserCreated':
           if (!(await liveOrganization(event.data)))
             await idempotent(() =>
-              deleteUser(deps.users, tenantOf(event.data), event.data.user.id, 'organization_deleted', metadataOf(event)),
+              deleteUser(
+                deps.users,
+                tenantOf(event.data),
+                event.data.user.id,
+                'organization_deleted',
+                metadataOf(event, deps.now()),
+              ),
             );
           break;
         case 'AdminInvited':
           if (!(await liveOrganization(event.data))) {
             const [admin] = await deps.admins.view.documents.find({ id: event.data.admin.id });
-            if (admin) await removeAdmin(admin as StoredAdmin & { _id: string }, metadataOf(event));
+            if (admin) await removeAdmin(admin as StoredAdmin & { _id: string }, metadataOf(event, deps.now()));
           }
           break;
         case 'GroupCreated':
@@ -149,9 +156,9 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
                 event.data.group.id,
                 {
                   type: 'DeleteGroup',
-                  data: { tenant: tenantOf(event.data), reason: 'organization_deleted', at: new Date().toISOString() },
+                  data: { tenant: tenantOf(event.data), reason: 'organization_deleted', at: deps.now().toISOString() },
                 },
-                metadataOf(event),
+                metadataOf(event, deps.now()),
               ),
             );
           break;
@@ -164,9 +171,9 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
                 group.id,
                 {
                   type: 'RemoveGroupMembers',
-                  data: { tenant: groupTenant(group), members: [event.data.user.id], at: new Date().toISOString() },
+                  data: { tenant: groupTenant(group), members: [event.data.user.id], at: deps.now().toISOString() },
                 },
-                metadataOf(event),
+                metadataOf(event, deps.now()),
               ),
             );
           break;

@@ -90,7 +90,16 @@ async function harness() {
   };
   await projections.start();
   await projections.whenReady();
-  const reactor = organizationCascadeReactor({ eventStore, organizations, users, admins, groups, projections, logger });
+  const reactor = organizationCascadeReactor({
+    eventStore,
+    organizations,
+    users,
+    admins,
+    groups,
+    projections,
+    logger,
+    now: () => new Date(),
+  });
   const seen: RecordedEvent[] = [];
   let delivered = 0;
   const subscription = eventStore.subscribeToAll({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UserMetakeyEvent } from '@sesame/contracts';
-import type { Commit, EventMetadata, Logger, ProjectionRunner } from '@sesame/platform';
+import type { Commit, EventMetadata, Logger, ProjectionRunner, RecordedEvent } from '@sesame/platform';
 import { purgeUserMetadataKey } from '../users/commands/user.commands';
 import type { UsersDeps } from '../users/users.deps';
 import { userMetakeyKey } from './projections/user-metakeys.projection';
@@ -13,11 +13,11 @@ export interface MetakeyCleanupDeps {
   logger: Logger;
 }
 
-const metadata = (causationId: string): EventMetadata => ({
+const metadata = (causationId: string, at: Date): EventMetadata => ({
   correlationId: randomUUID(),
   causationId,
   actor: 'identity:metakey-cleanup',
-  occurredAt: new Date().toISOString(),
+  occurredAt: at.toISOString(),
 });
 
 const maxPasses = 20;
@@ -29,7 +29,7 @@ const maxPasses = 20;
  */
 export function metakeyCleanupReactor(deps: MetakeyCleanupDeps) {
   return async (commit: Commit): Promise<void> => {
-    for (const event of commit.events as unknown as (UserMetakeyEvent & { id: string })[]) {
+    for (const event of commit.events as RecordedEvent<UserMetakeyEvent>[]) {
       if (event.type !== 'UserMetakeyDeletionStarted') continue;
       const { environment, name } = event.data;
       let cleaned = 0;
@@ -41,12 +41,13 @@ export function metakeyCleanupReactor(deps: MetakeyCleanupDeps) {
           [`metadata.${name}`]: { $exists: true },
         });
         if (holders.length === 0) break;
-        for (const user of holders) if (await purgeUserMetadataKey(deps.users, user._id, name, metadata(event.id))) cleaned++;
+        for (const user of holders)
+          if (await purgeUserMetadataKey(deps.users, user._id, name, metadata(event.id, deps.metakeys.now()))) cleaned++;
       }
       await deps.metakeys.metakeys.handle(
         userMetakeyKey(environment, name),
-        { type: 'FinishUserMetakeyDeletion', data: { users_cleaned: cleaned, at: new Date().toISOString() } },
-        metadata(event.id),
+        { type: 'FinishUserMetakeyDeletion', data: { users_cleaned: cleaned, at: deps.metakeys.now().toISOString() } },
+        metadata(event.id, deps.metakeys.now()),
       );
       deps.logger.info({ environment, metakey: name, users_cleaned: cleaned }, 'user metakey deleted');
     }

@@ -10,7 +10,7 @@ import type { OrganizationsDeps } from '../organizations.deps';
  * confirms, not the event. A confirmation for an organization deleted or recreated since changes nothing.
  */
 export function organizationProvisioningReactor(
-  deps: Pick<OrganizationsDeps, 'organizations'>,
+  deps: Pick<OrganizationsDeps, 'organizations' | 'now'>,
   service: OrganizationProvisioner,
 ) {
   return async (commit: Commit): Promise<void> => {
@@ -22,7 +22,7 @@ export function organizationProvisioningReactor(
         causationId: event.id,
         actor: `${service}:organizations`,
         environment,
-        occurredAt: new Date().toISOString(),
+        occurredAt: deps.now().toISOString(),
       };
       await runOrganizationCommand(
         deps,

@@ -1,16 +1,11 @@
-import { fieldError, paginate, resolvePage } from '@sesame/contracts';
-import type { OperationInput, UserMetakey, createUserMetakey, deleteUserMetakey, listUserMetakeys } from '@sesame/contracts';
+import { fieldError } from '@sesame/contracts';
+import type { OperationInput, UserMetakey, createUserMetakey, deleteUserMetakey } from '@sesame/contracts';
 import { created, failure, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
-import { environmentOf } from '../tenancy/tenant';
-import { userMetakeyKey } from './projections/user-metakeys.projection';
-import type { StoredUserMetakey, UserMetakeysDeps } from './user-metakeys.deps';
-
-export const toUserMetakey = (state: StoredUserMetakey): UserMetakey => ({
-  name: state.name,
-  required: state.required,
-  type: state.type,
-});
+import { environmentOf } from '../../tenancy/tenant';
+import { userMetakeyKey } from '../projections/user-metakeys.projection';
+import { toUserMetakey } from '../user-metakey.resource';
+import type { StoredUserMetakey, UserMetakeysDeps } from '../user-metakeys.deps';
 
 export function createUserMetakeyHandler(deps: UserMetakeysDeps) {
   return async ({ body }: OperationInput<typeof createUserMetakey>, context: RequestContext) => {
@@ -22,24 +17,6 @@ export function createUserMetakeyHandler(deps: UserMetakeysDeps) {
       deps.metadata(context),
     );
     return created(toUserMetakey(result.state as StoredUserMetakey));
-  };
-}
-
-export function listUserMetakeysHandler(deps: UserMetakeysDeps) {
-  return async ({ query }: OperationInput<typeof listUserMetakeys>, context: RequestContext) => {
-    const page = resolvePage(query);
-    const filter = { environment: environmentOf(context.meta), status: 'active' };
-    const [documents, total] = await Promise.all([
-      deps.view.documents.find(filter, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
-      deps.view.documents.count(filter),
-    ]);
-    return ok(
-      paginate(
-        documents.map((document) => toUserMetakey(document as StoredUserMetakey)),
-        total,
-        page,
-      ),
-    );
   };
 }
 
