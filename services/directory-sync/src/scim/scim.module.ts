@@ -3,10 +3,10 @@ import type { Operation, RpcReply, ScimResourceData, ScimResourceKind, ScimSearc
 import { ok, replyStatus } from '@sesame/platform';
 import type { RequestContext, ServiceRuntime } from '@sesame/platform';
 import type { IdentityClient } from '../identity-client';
-import type { MappingOf } from '../attributes-mapping/attributes-mapping.module';
+import type { MappingOf } from '../attributes-mapping/attributes-mapping.deps';
 import { scimBaseUrl } from '../config';
 import type { DirectorySyncConfig } from '../config';
-import type { DirectorySyncsView } from '../directory-syncs/directory-syncs.module';
+import type { DirectorySyncsView } from '../directory-syncs/directory-syncs.deps';
 import { serviceProviderConfig } from './protocol/discovery';
 import { listResponseUrn } from './protocol/list';
 import { scimFail } from './protocol/scim-error';
