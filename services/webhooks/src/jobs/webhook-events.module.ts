@@ -12,7 +12,7 @@ import type { Environment } from '@sesame/contracts';
 import { created, fail, ok } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform';
 import { environmentOf } from '../tenancy';
-import type { WebhooksView } from '../webhooks/webhooks.module';
+import type { WebhooksView } from '../webhooks/webhooks.deps';
 import { toWebhookEvent } from './domain/job.decider';
 import type { JobCommand } from './domain/job.decider';
 import { fanOut } from './fan-out';
