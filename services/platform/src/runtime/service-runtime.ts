@@ -92,7 +92,9 @@ export class ServiceRuntime {
   }
 
   /** The aggregates of a type, changed through this store with their projections applied inline. */
-  aggregate<State, Command, Event extends DomainEvent>(type: AggregateType<State, Command, Event>): Aggregate<State, Command, Event> {
+  aggregate<State, Command, Event extends DomainEvent>(
+    type: AggregateType<State, Command, Event>,
+  ): Aggregate<State, Command, Event> {
     return new Aggregate(this.commandDeps<State>(), type);
   }
 
