@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import { AggregateView, MemoryReadModelStore, ProjectionRunner, createLogger } from '@sesame/platform';
+import { Aggregate, AggregateView, MemoryReadModelStore, ProjectionRunner, createLogger } from '@sesame/platform';
 import { JetStreamEventStore } from '@sesame/platform/event-store';
 import type { AggregateViewDefinition, EventMetadata } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import { organizationsView } from '../services/identity/src/organizations/projections/organizations.projection';
 import { userMetakeysView } from '../services/identity/src/user-metakeys/projections/user-metakeys.projection';
+import { userMetakeyAggregate } from '../services/identity/src/user-metakeys/commands/user-metakey.aggregate';
+import { userAggregate } from '../services/identity/src/users/commands/user.aggregate';
 import { createUser } from '../services/identity/src/users/commands/user.commands';
 import type { Tenant } from '../services/identity/src/users/domain/user.decider';
 import { usersView } from '../services/identity/src/users/projections/users.projection';
 import { unlimitedUsers } from '../services/identity/src/users/plan-limit/user-limits';
-import type { UsersEnv } from '../services/identity/src/users/users.env';
+import type { UsersDeps } from '../services/identity/src/users/users.deps';
 import type { System } from '../test/support/system';
 import { bareFastifyBaseline, rawPublishBaseline } from './lib/baselines';
 import { cpuPerRequestFigure, withCpu } from './lib/cpu';
@@ -41,17 +43,23 @@ async function creationFigures(): Promise<Figure[]> {
   const view = <S extends object>(definition: AggregateViewDefinition<S, never>) =>
     projections.register(new AggregateView(definition, readModels, eventStore));
   const metadata = (): EventMetadata => ({ correlationId: randomUUID(), occurredAt: new Date().toISOString() });
-  const users: UsersEnv = {
-    commandDeps: {
-      eventStore,
-      afterCommit: (stream, result) =>
-        projections.applyInline(stream, result.revision, result.state, { position: 0n, events: result.events }),
-    },
+  const users: UsersDeps = {
+    users: new Aggregate(
+      {
+        eventStore,
+        afterCommit: (stream, result) =>
+          projections.applyInline(stream, result.revision, result.state, { position: 0n, events: result.events }),
+      },
+      userAggregate,
+    ),
     eventStore,
     metadata,
-    view: view(usersView as never) as UsersEnv['view'],
-    organizations: { view: view(organizationsView as never) as UsersEnv['organizations']['view'] },
-    metakeys: { eventStore, view: view(userMetakeysView as never) as UsersEnv['metakeys']['view'] },
+    view: view(usersView as never) as UsersDeps['view'],
+    organizations: { view: view(organizationsView as never) as UsersDeps['organizations']['view'] },
+    metakeys: {
+      metakeys: new Aggregate({ eventStore }, userMetakeyAggregate),
+      view: view(userMetakeysView as never) as UsersDeps['metakeys']['view'],
+    },
     limits: unlimitedUsers,
     now: () => new Date(),
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { KeyRing, MemoryEventStore, handleCommand } from '@sesame/platform';
+import type { TotpEnrollmentEvent } from '@sesame/contracts';
 import type { EventMetadata } from '@sesame/platform';
 import {
   base32Decode,
@@ -29,9 +30,9 @@ const store = new MemoryEventStore();
 const deps = { eventStore: store };
 const metadata = (): EventMetadata => ({ correlationId: randomUUID(), occurredAt: new Date().toISOString() });
 const run = (userId: string, command: TotpEnrollmentCommand) =>
-  handleCommand<TotpEnrollmentState, TotpEnrollmentCommand, never>(
+  handleCommand<TotpEnrollmentState, TotpEnrollmentCommand, TotpEnrollmentEvent>(
     deps,
-    totpEnrollmentDecider as never,
+    totpEnrollmentDecider,
     totpEnrollmentStream(userId),
     command,
     metadata(),

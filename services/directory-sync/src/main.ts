@@ -29,7 +29,7 @@ runMain(async () => {
     source: 'identity',
     consumer: 'directory-sync-organization-deletion',
     category: 'organization',
-    onCommit: organizationDeletionReactor({ runtime, logger: runtime.logger }),
+    onCommit: organizationDeletionReactor({ runtime, logger: runtime.logger, now: () => new Date() }),
     logger: runtime.logger,
   });
   runtime.onShutdown(() => organizationDeletion.stop());

@@ -3,11 +3,11 @@ import { identityConfigSchema, userLimitsOf } from './config';
 
 describe("identity configuration: the plan's user limits", () => {
   it('are unlimited when unset or empty', () => {
-    for (const env of [
+    for (const deps of [
       {},
       { SESAME_USER_LIMIT_SANDBOX: '', SESAME_USER_LIMIT_PRODUCTION: '', SESAME_USER_LIMIT_ORGANIZATIONS: '' },
     ])
-      expect(userLimitsOf(loadConfig(identityConfigSchema, env))).toEqual({
+      expect(userLimitsOf(loadConfig(identityConfigSchema, deps))).toEqual({
         environments: { sandbox: null, production: null },
         organizations: {},
       });

@@ -36,7 +36,16 @@ runMain(async () => {
       prefix,
       source: 'identity',
       consumer: 'identity-organization-cascade',
-      onCommit: organizationCascadeReactor({ eventStore, organizations, users, admins, groups, projections, logger }),
+      onCommit: organizationCascadeReactor({
+        eventStore,
+        organizations,
+        users,
+        admins,
+        groups,
+        projections,
+        logger,
+        now: () => new Date(),
+      }),
       logger,
     }),
     subscribeToServiceEvents({

@@ -24,7 +24,7 @@ runMain(async () => {
   const view = registerWebhooks(runtime, { keyRing, keyOverlapMs: config.SESAME_WEBHOOK_KEY_OVERLAP_MS, organizations });
   const store = await JobStore.open(runtime.nc, config.SESAME_PREFIX, config.SESAME_JETSTREAM_REPLICAS);
   const index = new JobIndex();
-  registerWebhookEvents(runtime, { view, store, index });
+  registerWebhookEvents(runtime, { view, store, index, now: () => new Date() });
   await startDelivery(runtime, config, { view, store, index, keyRing });
   await runtime.start();
 });

@@ -1,10 +1,9 @@
 import type { OrganizationEvent } from '@sesame/contracts';
-import { acknowledgeOrganization, handleCommand, organizationDeletionOf } from '@sesame/platform';
+import { acknowledgeOrganization, organizationDeletionOf } from '@sesame/platform';
 import type { Commit, Logger, RecordedEvent } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
-import { directorySyncDecider } from './domain/directory-sync.decider';
-import type { DirectorySyncState } from './domain/directory-sync.decider';
-import { directorySyncStream } from './projections/directory-syncs.projection';
+import { directorySyncAggregate } from './commands/directory-sync.aggregate';
+import { directorySyncKey } from './projections/directory-syncs.projection';
 
 /**
  * Follows identity's organizations. A new one (`OrganizationCreated`) is acknowledged in this
@@ -15,20 +14,24 @@ import { directorySyncStream } from './projections/directory-syncs.projection';
  * drops it, its SCIM token stops working (401) and a directory sync created for a new
  * organization of the same domain starts clean. A redelivered deletion finds nothing to do.
  */
-export function organizationDeletionReactor(deps: { runtime: Pick<ServiceRuntime, 'commandDeps'>; logger: Logger }) {
+export function organizationDeletionReactor(deps: {
+  runtime: Pick<ServiceRuntime, 'commandDeps' | 'aggregate'>;
+  logger: Logger;
+  now(): Date;
+}) {
+  const directorySyncs = deps.runtime.aggregate(directorySyncAggregate);
   const deleteDirectorySyncs = async (event: RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationDeleted' }>) => {
     const { domain, environment } = event.data;
-    await handleCommand(
-      deps.runtime.commandDeps<DirectorySyncState>(),
-      directorySyncDecider,
-      directorySyncStream(environment, domain),
-      { type: 'DeleteDirectorySync', data: organizationDeletionOf(event, new Date().toISOString()) },
+    const at = deps.now().toISOString();
+    await directorySyncs.handle(
+      directorySyncKey(environment, domain),
+      { type: 'DeleteDirectorySync', data: organizationDeletionOf(event, at) },
       {
         correlationId: event.metadata.correlationId,
         causationId: event.id,
         actor: 'directory-sync:organization-deletion',
         environment,
-        occurredAt: new Date().toISOString(),
+        occurredAt: at,
       },
     );
   };

@@ -1,6 +1,6 @@
 import type { DirectorySyncData, RpcMeta } from '@sesame/contracts';
 import { verifySecret } from '@sesame/platform';
-import type { DirectorySyncsView } from '../directory-syncs/directory-syncs.module';
+import type { DirectorySyncsView } from '../directory-syncs/directory-syncs.deps';
 import { scimFail } from './protocol/scim-error';
 
 /**

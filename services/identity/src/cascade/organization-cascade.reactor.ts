@@ -1,40 +1,40 @@
 import type { AdminEvent, Environment, GroupEvent, OrganizationEvent, TenantEventData, UserEvent } from '@sesame/contracts';
-import { DomainError, fold, handleCommand } from '@sesame/platform';
+import { DomainError, loadAggregate } from '@sesame/platform';
 import type { Commit, EventMetadata, EventStore, Logger, ProjectionRunner, RecordedEvent } from '@sesame/platform';
-import type { AdminsEnv } from '../admins/admins.env';
-import { adminDecider, adminTenant } from '../admins/domain/admin.decider';
-import { adminStream } from '../admins/projections/admins.projection';
+import type { AdminsDeps } from '../admins/admins.deps';
+import { adminTenant } from '../admins/domain/admin.decider';
 import type { StoredAdmin } from '../admins/domain/admin.decider';
-import { runGroupCommand } from '../groups/groups.module';
-import type { GroupsEnv } from '../groups/groups.module';
+import type { GroupsDeps } from '../groups/groups.deps';
 import { groupTenant } from '../groups/domain/group.decider';
 import type { StoredGroup } from '../groups/domain/group.decider';
-import { organizationDecider } from '../organizations/domain/organization.decider';
-import type { OrganizationsEnv } from '../organizations/organizations.env';
+import { organizationAggregate } from '../organizations/commands/organization.aggregate';
+import type { OrganizationsDeps } from '../organizations/organizations.deps';
+import { organizationKey } from '../organizations/projections/organizations.projection';
 import { findOrganization } from '../organizations/queries/organization.queries';
 import { deleteUser } from '../users/commands/user.commands';
 import { scopeKey, tenantOf as userTenant } from '../users/domain/user.decider';
 import type { Tenant } from '../users/domain/user.decider';
-import type { UsersEnv } from '../users/users.env';
+import type { UsersDeps } from '../users/users.deps';
 
 export interface CascadeDeps {
   eventStore: EventStore;
-  organizations: Pick<OrganizationsEnv, 'view'>;
-  users: UsersEnv;
-  admins: AdminsEnv;
-  groups: GroupsEnv;
+  organizations: Pick<OrganizationsDeps, 'view'>;
+  users: UsersDeps;
+  admins: AdminsDeps;
+  groups: GroupsDeps;
   projections: Pick<ProjectionRunner, 'caughtUp'>;
   logger: Logger;
+  now(): Date;
 }
 
 type Event = RecordedEvent & (OrganizationEvent | UserEvent | AdminEvent | GroupEvent);
 
-const metadataOf = (event: RecordedEvent): EventMetadata => ({
+const metadataOf = (event: RecordedEvent, at: Date): EventMetadata => ({
   correlationId: event.metadata.correlationId,
   causationId: event.id,
   actor: 'identity:organization-cascade',
   ...(event.metadata.environment ? { environment: event.metadata.environment } : {}),
-  occurredAt: new Date().toISOString(),
+  occurredAt: at.toISOString(),
 });
 
 const tenantOf = (data: TenantEventData): Tenant => ({
@@ -77,7 +77,7 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
   const deleteOrganizationResources = async (organizationId: string, environment: Environment, event: RecordedEvent) => {
     await deps.projections.caughtUp();
     const filter = { scope: scopeKey(organizationId, environment) };
-    const metadata = metadataOf(event);
+    const metadata = metadataOf(event, deps.now());
     for (const user of await deps.users.view.documents.find(filter))
       if (user.status === 'active')
         await idempotent(() => deleteUser(deps.users, userTenant(user), user._id, 'organization_deleted', metadata));
@@ -85,12 +85,11 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
       await removeAdmin(admin, metadata);
     for (const group of (await deps.groups.view.documents.find(filter)) as (StoredGroup & { _id: string })[])
       await idempotent(() =>
-        runGroupCommand(
-          deps.groups,
+        deps.groups.groups.handle(
           group.id,
           {
             type: 'DeleteGroup',
-            data: { tenant: groupTenant(group), reason: 'organization_deleted', at: new Date().toISOString() },
+            data: { tenant: groupTenant(group), reason: 'organization_deleted', at: deps.now().toISOString() },
           },
           metadata,
         ),
@@ -99,25 +98,24 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
 
   const removeAdmin = (admin: StoredAdmin & { _id: string }, metadata: EventMetadata) =>
     idempotent(() =>
-      handleCommand(
-        deps.admins.commandDeps,
-        adminDecider,
-        adminStream(admin._id),
+      deps.admins.admins.handle(
+        admin._id,
         {
           type: 'RemoveAdmin',
           data: {
             tenant: adminTenant(admin),
             reason: 'organization_deleted',
-            at: new Date().toISOString(),
+            at: deps.now().toISOString(),
           },
         },
         metadata,
       ),
     );
 
-  const organizationIdAt = async (event: RecordedEvent): Promise<string | null> => {
-    const { events } = await deps.eventStore.readStream(event.stream);
-    const state = fold(organizationDecider, events.filter((item) => item.revision <= event.revision) as never);
+  /** The id of the organization an event of its stream was about (a later one of the same domain is another). */
+  const organizationIdAt = async (event: RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationDeleted' }>) => {
+    const key = organizationKey(event.data.environment, event.data.domain);
+    const { state } = await loadAggregate(deps.eventStore, organizationAggregate, key, { upTo: event.revision });
     return state.status === 'empty' ? null : state.id;
   };
 
@@ -136,26 +134,31 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
         case 'UserCreated':
           if (!(await liveOrganization(event.data)))
             await idempotent(() =>
-              deleteUser(deps.users, tenantOf(event.data), event.data.user.id, 'organization_deleted', metadataOf(event)),
+              deleteUser(
+                deps.users,
+                tenantOf(event.data),
+                event.data.user.id,
+                'organization_deleted',
+                metadataOf(event, deps.now()),
+              ),
             );
           break;
         case 'AdminInvited':
           if (!(await liveOrganization(event.data))) {
             const [admin] = await deps.admins.view.documents.find({ id: event.data.admin.id });
-            if (admin) await removeAdmin(admin as StoredAdmin & { _id: string }, metadataOf(event));
+            if (admin) await removeAdmin(admin as StoredAdmin & { _id: string }, metadataOf(event, deps.now()));
           }
           break;
         case 'GroupCreated':
           if (!(await liveOrganization(event.data)))
             await idempotent(() =>
-              runGroupCommand(
-                deps.groups,
+              deps.groups.groups.handle(
                 event.data.group.id,
                 {
                   type: 'DeleteGroup',
-                  data: { tenant: tenantOf(event.data), reason: 'organization_deleted', at: new Date().toISOString() },
+                  data: { tenant: tenantOf(event.data), reason: 'organization_deleted', at: deps.now().toISOString() },
                 },
-                metadataOf(event),
+                metadataOf(event, deps.now()),
               ),
             );
           break;
@@ -164,14 +167,13 @@ export function organizationCascadeReactor(deps: CascadeDeps) {
           const groups = await deps.groups.view.documents.find({ members: event.data.user.id });
           for (const group of groups as (StoredGroup & { _id: string })[])
             await idempotent(() =>
-              runGroupCommand(
-                deps.groups,
+              deps.groups.groups.handle(
                 group.id,
                 {
                   type: 'RemoveGroupMembers',
-                  data: { tenant: groupTenant(group), members: [event.data.user.id], at: new Date().toISOString() },
+                  data: { tenant: groupTenant(group), members: [event.data.user.id], at: deps.now().toISOString() },
                 },
-                metadataOf(event),
+                metadataOf(event, deps.now()),
               ),
             );
           break;

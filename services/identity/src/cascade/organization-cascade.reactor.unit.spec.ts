@@ -5,26 +5,29 @@ import {
   MemoryEventStore,
   MemoryReadModelStore,
   ProjectionRunner,
+  Aggregate,
   createLogger,
   handleCommand,
   reservationStream,
-  streamName,
 } from '@sesame/platform';
 import type { CommandHandlerDeps, Commit, EventMetadata, Mailer, RecordedEvent } from '@sesame/platform';
-import type { AdminsEnv } from '../admins/admins.env';
+import type { AdminsDeps } from '../admins/admins.deps';
 import { adminsView } from '../admins/projections/admins.projection';
-import type { GroupsEnv } from '../groups/groups.module';
-import { runGroupCommand } from '../groups/groups.module';
+import type { GroupsDeps } from '../groups/groups.deps';
+import { groupAggregate } from '../groups/commands/group.aggregate';
+import { adminAggregate } from '../admins/commands/admin.aggregate';
+import { userAggregate } from '../users/commands/user.aggregate';
+import { userMetakeyAggregate } from '../user-metakeys/commands/user-metakey.aggregate';
 import { groupsView } from '../groups/projections/groups.projection';
 import { organizationDecider } from '../organizations/domain/organization.decider';
 import { organizationStream, organizationsView } from '../organizations/projections/organizations.projection';
 import { userMetakeysView } from '../user-metakeys/projections/user-metakeys.projection';
 import { createUser } from '../users/commands/user.commands';
-import { emailKey, userDecider } from '../users/domain/user.decider';
+import { emailKey } from '../users/domain/user.decider';
 import type { Tenant } from '../users/domain/user.decider';
 import { unlimitedUsers } from '../users/plan-limit/user-limits';
 import { usersView } from '../users/projections/users.projection';
-import type { UsersEnv } from '../users/users.env';
+import type { UsersDeps } from '../users/users.deps';
 import { organizationCascadeReactor } from './organization-cascade.reactor';
 
 const metadata = (): EventMetadata => ({ correlationId: randomUUID(), occurredAt: new Date().toISOString() });
@@ -49,14 +52,14 @@ async function harness() {
   const view = <D>(definition: D) =>
     projections.register(new AggregateView(definition as never, readModels, eventStore)) as AggregateView<any, any>;
   const organizations = { view: view(organizationsView) };
-  const metakeys = { eventStore, view: view(userMetakeysView) };
+  const metakeys = { metakeys: new Aggregate({ eventStore }, userMetakeyAggregate), view: view(userMetakeysView) };
   const deps = <S>(): CommandHandlerDeps<S> => ({
     eventStore,
     afterCommit: (stream, result) =>
       projections.applyInline(stream, result.revision, result.state, { position: 0n, events: result.events }),
   });
-  const users: UsersEnv = {
-    commandDeps: deps(),
+  const users: UsersDeps = {
+    users: new Aggregate(deps(), userAggregate),
     eventStore,
     metadata: () => metadata(),
     view: view(usersView),
@@ -65,8 +68,8 @@ async function harness() {
     limits: unlimitedUsers,
     now: () => new Date(),
   };
-  const admins: AdminsEnv = {
-    commandDeps: deps(),
+  const admins: AdminsDeps = {
+    admins: new Aggregate(deps(), adminAggregate),
     metadata: () => metadata(),
     view: view(adminsView),
     organizations,
@@ -77,10 +80,26 @@ async function harness() {
     secureCookie: false,
     now: () => new Date(),
   };
-  const groups: GroupsEnv = { commandDeps: deps(), view: view(groupsView) };
+  const groups: GroupsDeps = {
+    groups: new Aggregate(deps(), groupAggregate),
+    view: view(groupsView),
+    metadata: () => metadata(),
+    organizations,
+    users,
+    now: () => new Date(),
+  };
   await projections.start();
   await projections.whenReady();
-  const reactor = organizationCascadeReactor({ eventStore, organizations, users, admins, groups, projections, logger });
+  const reactor = organizationCascadeReactor({
+    eventStore,
+    organizations,
+    users,
+    admins,
+    groups,
+    projections,
+    logger,
+    now: () => new Date(),
+  });
   const seen: RecordedEvent[] = [];
   let delivered = 0;
   const subscription = eventStore.subscribeToAll({
@@ -135,8 +154,7 @@ describe('organization cascade reactor', () => {
     const h = await harness();
     const tenant = await h.createOrganization();
     const user = await createUser(h.users, tenant, { email: 'a@acme.com' }, 'api', metadata());
-    await runGroupCommand(
-      h.groups,
+    await h.groups.groups.handle(
       'g1',
       { type: 'CreateGroup', data: { tenant, id: 'g1', display_name: 'All', members: [user.id], at: new Date().toISOString() } },
       metadata(),
@@ -163,8 +181,7 @@ describe('organization cascade reactor', () => {
     const doomed = await createUser(h.users, sandbox, { email: 'a@acme.com' }, 'api', metadata());
     const kept = await createUser(h.users, production, { email: 'a@acme.com' }, 'api', metadata());
     const at = new Date().toISOString();
-    await runGroupCommand(
-      h.groups,
+    await h.groups.groups.handle(
       'g-production',
       { type: 'CreateGroup', data: { tenant: production, id: 'g-production', display_name: 'All', members: [kept.id], at } },
       metadata(),
@@ -200,8 +217,7 @@ describe('organization cascade reactor', () => {
     const tenant = await h.createOrganization();
     const keep = await createUser(h.users, tenant, { email: 'keep@acme.com' }, 'api', metadata());
     const gone = await createUser(h.users, tenant, { email: 'gone@acme.com' }, 'api', metadata());
-    await runGroupCommand(
-      h.groups,
+    await h.groups.groups.handle(
       'g1',
       {
         type: 'CreateGroup',
@@ -209,10 +225,8 @@ describe('organization cascade reactor', () => {
       },
       metadata(),
     );
-    await handleCommand(
-      h.users.commandDeps,
-      userDecider,
-      streamName('user', gone.id),
+    await h.users.users.handle(
+      gone.id,
       { type: 'DeleteUser', data: { tenant, reason: 'api', at: new Date().toISOString() } },
       metadata(),
     );

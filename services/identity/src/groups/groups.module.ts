@@ -1,156 +1,44 @@
-import { randomUUID } from 'node:crypto';
 import {
   createGroupRequestSchema,
-  fieldError,
   groupIdRequestSchema,
   groupMembersRequestSchema,
   listGroupsRequestSchema,
-  paginate,
-  resolvePage,
   subjects,
   updateGroupRequestSchema,
 } from '@sesame/contracts';
-import type { GroupEvent } from '@sesame/contracts';
-import { AggregateView, created, fail, handleCommand, ok } from '@sesame/platform';
-import type { AggregateView as View, CommandHandlerDeps, EventMetadata } from '@sesame/platform';
+import { AggregateView } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
-import type { OrganizationsEnv } from '../organizations/organizations.env';
-import { resolveTenant } from '../tenancy/tenant';
-import type { Tenant } from '../users/domain/user.decider';
-import type { UsersEnv } from '../users/users.env';
-import { groupDecider, toGroup } from './domain/group.decider';
-import type { GroupCommand, GroupState, StoredGroup } from './domain/group.decider';
-import { groupStream, groupsView } from './projections/groups.projection';
-
-export interface GroupsEnv {
-  commandDeps: CommandHandlerDeps<GroupState>;
-  view: View<GroupState, GroupEvent>;
-}
-
-export async function runGroupCommand(env: GroupsEnv, id: string, command: GroupCommand, metadata: EventMetadata) {
-  const result = await handleCommand(env.commandDeps, groupDecider, groupStream(id), command, metadata);
-  return { state: result.state as StoredGroup, events: result.events };
-}
+import type { OrganizationsDeps } from '../organizations/organizations.deps';
+import type { UsersDeps } from '../users/users.deps';
+import { groupAggregate } from './commands/group.aggregate';
+import {
+  addGroupMembersHandler,
+  createGroupHandler,
+  deleteGroupHandler,
+  removeGroupMembersHandler,
+  updateGroupHandler,
+} from './commands/group.handlers';
+import type { GroupsDeps } from './groups.deps';
+import { groupsView } from './projections/groups.projection';
+import { getGroupHandler, listGroupsHandler } from './queries/group.queries';
 
 /** Groups for directory sync: service subjects only (the SCIM issue gives them an API). */
-export function registerGroups(runtime: ServiceRuntime, organizations: OrganizationsEnv, users: UsersEnv): GroupsEnv {
-  const view = runtime.projections.register(new AggregateView(groupsView, runtime.readModels, runtime.eventStore));
-  const env: GroupsEnv = { commandDeps: runtime.commandDeps<GroupState>(), view };
-  const groups = subjects.identity.groups;
-  const at = () => new Date().toISOString();
-  const tenantOf = (input: { organization_domain: string; environment: 'sandbox' | 'production' }) =>
-    resolveTenant(organizations, input.organization_domain, input.environment);
-  /** Members must be users of the group's organization and environment. */
-  const checkMembers = async (tenant: Tenant, members: string[]) => {
-    if (members.length === 0) return;
-    const scope = `${tenant.organization_id}:${tenant.environment}`;
-    const found = await users.view.documents.find({ scope, _id: { $in: members } });
-    const known = new Set(found.map((user) => user._id));
-    const unknown = members.filter((member) => !known.has(member));
-    if (unknown.length > 0)
-      fail(fieldError('members', `are not users of this organization and environment: ${unknown.join(', ')}`));
+export function registerGroups(runtime: ServiceRuntime, organizations: OrganizationsDeps, users: UsersDeps): GroupsDeps {
+  const deps: GroupsDeps = {
+    groups: runtime.aggregate(groupAggregate),
+    view: runtime.projections.register(new AggregateView(groupsView, runtime.readModels, runtime.eventStore)),
+    metadata: (context) => runtime.metadata(context),
+    organizations,
+    users,
+    now: () => new Date(),
   };
-  const reply = async (id: string, command: GroupCommand, context: { meta: { correlationId: string } }) =>
-    ok(toGroup((await runGroupCommand(env, id, command, runtime.metadata(context))).state));
-
-  runtime.router.on(
-    groups.create,
-    async (input, context) => {
-      const tenant = await tenantOf(input);
-      await checkMembers(tenant, input.members);
-      const id = randomUUID();
-      const { state } = await runGroupCommand(
-        env,
-        id,
-        { type: 'CreateGroup', data: { tenant, id, display_name: input.display_name, members: input.members, at: at() } },
-        runtime.metadata(context),
-      );
-      return created(toGroup(state));
-    },
-    createGroupRequestSchema,
-  );
-  runtime.router.on(
-    groups.get,
-    async (input) => {
-      const tenant = await tenantOf(input);
-      const group = await view.documents.get(input.id);
-      const visible = group?.status === 'active' && group.scope === `${tenant.organization_id}:${tenant.environment}`;
-      return ok({ group: visible ? toGroup(group) : null });
-    },
-    groupIdRequestSchema,
-  );
-  runtime.router.on(
-    groups.list,
-    async (input) => {
-      const tenant = await tenantOf(input);
-      const page = resolvePage(input);
-      const filter: Record<string, unknown> = { scope: `${tenant.organization_id}:${tenant.environment}` };
-      if (input.display_name !== undefined) filter.display_name = input.display_name;
-      if (input.member !== undefined) filter.members = input.member;
-      const [documents, total] = await Promise.all([
-        view.documents.find(filter, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
-        view.documents.count(filter),
-      ]);
-      return ok(
-        paginate(
-          documents.map((document) => toGroup(document as StoredGroup)),
-          total,
-          page,
-        ),
-      );
-    },
-    listGroupsRequestSchema,
-  );
-  runtime.router.on(
-    groups.update,
-    async (input, context) => {
-      const tenant = await tenantOf(input);
-      if (input.members !== undefined) await checkMembers(tenant, input.members);
-      const command: GroupCommand = {
-        type: 'UpdateGroup',
-        data: {
-          tenant,
-          at: at(),
-          ...(input.display_name !== undefined ? { display_name: input.display_name } : {}),
-          ...(input.members !== undefined ? { members: input.members } : {}),
-        },
-      };
-      return reply(input.id, command, context);
-    },
-    updateGroupRequestSchema,
-  );
-  runtime.router.on(
-    groups.addMembers,
-    async (input, context) => {
-      const tenant = await tenantOf(input);
-      await checkMembers(tenant, input.members);
-      return reply(input.id, { type: 'AddGroupMembers', data: { tenant, members: input.members, at: at() } }, context);
-    },
-    groupMembersRequestSchema,
-  );
-  runtime.router.on(
-    groups.removeMembers,
-    async (input, context) =>
-      reply(
-        input.id,
-        { type: 'RemoveGroupMembers', data: { tenant: await tenantOf(input), members: input.members, at: at() } },
-        context,
-      ),
-    groupMembersRequestSchema,
-  );
-  runtime.router.on(
-    groups.delete,
-    async (input, context) => {
-      const tenant = await tenantOf(input);
-      const { state } = await runGroupCommand(
-        env,
-        input.id,
-        { type: 'DeleteGroup', data: { tenant, reason: 'api', at: at() } },
-        runtime.metadata(context),
-      );
-      return ok({ deleted: true, resource: toGroup(state) });
-    },
-    groupIdRequestSchema,
-  );
-  return env;
+  const groups = subjects.identity.groups;
+  runtime.router.on(groups.create, createGroupHandler(deps), createGroupRequestSchema);
+  runtime.router.on(groups.get, getGroupHandler(deps), groupIdRequestSchema);
+  runtime.router.on(groups.list, listGroupsHandler(deps), listGroupsRequestSchema);
+  runtime.router.on(groups.update, updateGroupHandler(deps), updateGroupRequestSchema);
+  runtime.router.on(groups.addMembers, addGroupMembersHandler(deps), groupMembersRequestSchema);
+  runtime.router.on(groups.removeMembers, removeGroupMembersHandler(deps), groupMembersRequestSchema);
+  runtime.router.on(groups.delete, deleteGroupHandler(deps), groupIdRequestSchema);
+  return deps;
 }

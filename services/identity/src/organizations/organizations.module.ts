@@ -12,25 +12,25 @@ import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { createOrganizationHandler } from './commands/create-organization.handler';
 import { deleteOrganizationHandler } from './commands/delete-organization.handler';
 import { updateOrganizationHandler } from './commands/update-organization.handler';
-import type { OrganizationState } from './domain/organization.decider';
-import type { OrganizationsEnv } from './organizations.env';
+import { organizationAggregate } from './commands/organization.aggregate';
+import type { OrganizationsDeps } from './organizations.deps';
 import { organizationsView } from './projections/organizations.projection';
 import { getOrganizationHandler, listOrganizationsHandler, signInOrganizationHandler } from './queries/organization.queries';
 
 /** Wires the organization aggregate into a service runtime: projection and handlers. */
-export function registerOrganizations(runtime: ServiceRuntime): OrganizationsEnv {
+export function registerOrganizations(runtime: ServiceRuntime): OrganizationsDeps {
   const view = runtime.projections.register(new AggregateView(organizationsView, runtime.readModels, runtime.eventStore));
-  const env: OrganizationsEnv = {
-    commandDeps: runtime.commandDeps<OrganizationState>(),
+  const deps: OrganizationsDeps = {
+    organizations: runtime.aggregate(organizationAggregate),
     metadata: (context) => runtime.metadata(context),
     view,
     now: () => new Date(),
   };
-  runtime.router.operation(createOrganization, createOrganizationHandler(env));
-  runtime.router.operation(listOrganizations, listOrganizationsHandler(env));
-  runtime.router.operation(getOrganization, getOrganizationHandler(env));
-  runtime.router.operation(updateOrganization, updateOrganizationHandler(env));
-  runtime.router.operation(deleteOrganization, deleteOrganizationHandler(env));
-  runtime.router.on(subjects.identity.organizations.forSignIn, signInOrganizationHandler(env), signInOrganizationRequestSchema);
-  return env;
+  runtime.router.operation(createOrganization, createOrganizationHandler(deps));
+  runtime.router.operation(listOrganizations, listOrganizationsHandler(deps));
+  runtime.router.operation(getOrganization, getOrganizationHandler(deps));
+  runtime.router.operation(updateOrganization, updateOrganizationHandler(deps));
+  runtime.router.operation(deleteOrganization, deleteOrganizationHandler(deps));
+  runtime.router.on(subjects.identity.organizations.forSignIn, signInOrganizationHandler(deps), signInOrganizationRequestSchema);
+  return deps;
 }

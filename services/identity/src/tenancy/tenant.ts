@@ -1,7 +1,7 @@
 import { catalogueError } from '@sesame/contracts';
 import type { Environment, RpcMeta } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
-import type { OrganizationsEnv } from '../organizations/organizations.env';
+import type { OrganizationsDeps } from '../organizations/organizations.deps';
 import { findOrganization } from '../organizations/queries/organization.queries';
 import type { Tenant } from '../users/domain/user.decider';
 
@@ -18,7 +18,7 @@ export function environmentOf(meta: RpcMeta): Environment {
  * invisible even if its domain is taken again.
  */
 export async function resolveTenant(
-  organizations: Pick<OrganizationsEnv, 'view'>,
+  organizations: Pick<OrganizationsDeps, 'view'>,
   domain: string,
   environment: Environment,
 ): Promise<Tenant> {

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { UserMetakeyEvent } from '@sesame/contracts';
-import { handleCommand } from '@sesame/platform';
-import type { Commit, EventMetadata, Logger, ProjectionRunner } from '@sesame/platform';
+import type { Commit, EventMetadata, Logger, ProjectionRunner, RecordedEvent } from '@sesame/platform';
 import { purgeUserMetadataKey } from '../users/commands/user.commands';
-import type { UsersEnv } from '../users/users.env';
-import { userMetakeyDecider } from './domain/user-metakey.decider';
-import { userMetakeyStream } from './projections/user-metakeys.projection';
-import type { UserMetakeysEnv } from './user-metakeys.env';
+import type { UsersDeps } from '../users/users.deps';
+import { userMetakeyKey } from './projections/user-metakeys.projection';
+import type { UserMetakeysDeps } from './user-metakeys.deps';
 
 export interface MetakeyCleanupDeps {
-  metakeys: UserMetakeysEnv;
-  users: UsersEnv;
+  metakeys: UserMetakeysDeps;
+  users: UsersDeps;
   projections: Pick<ProjectionRunner, 'caughtUp'>;
   logger: Logger;
 }
 
-const metadata = (causationId: string): EventMetadata => ({
+const metadata = (causationId: string, at: Date): EventMetadata => ({
   correlationId: randomUUID(),
   causationId,
   actor: 'identity:metakey-cleanup',
-  occurredAt: new Date().toISOString(),
+  occurredAt: at.toISOString(),
 });
 
 const maxPasses = 20;
@@ -31,7 +29,7 @@ const maxPasses = 20;
  */
 export function metakeyCleanupReactor(deps: MetakeyCleanupDeps) {
   return async (commit: Commit): Promise<void> => {
-    for (const event of commit.events as unknown as (UserMetakeyEvent & { id: string })[]) {
+    for (const event of commit.events as RecordedEvent<UserMetakeyEvent>[]) {
       if (event.type !== 'UserMetakeyDeletionStarted') continue;
       const { environment, name } = event.data;
       let cleaned = 0;
@@ -43,14 +41,13 @@ export function metakeyCleanupReactor(deps: MetakeyCleanupDeps) {
           [`metadata.${name}`]: { $exists: true },
         });
         if (holders.length === 0) break;
-        for (const user of holders) if (await purgeUserMetadataKey(deps.users, user._id, name, metadata(event.id))) cleaned++;
+        for (const user of holders)
+          if (await purgeUserMetadataKey(deps.users, user._id, name, metadata(event.id, deps.metakeys.now()))) cleaned++;
       }
-      await handleCommand(
-        deps.metakeys.commandDeps,
-        userMetakeyDecider,
-        userMetakeyStream(environment, name),
-        { type: 'FinishUserMetakeyDeletion', data: { users_cleaned: cleaned, at: new Date().toISOString() } },
-        metadata(event.id),
+      await deps.metakeys.metakeys.handle(
+        userMetakeyKey(environment, name),
+        { type: 'FinishUserMetakeyDeletion', data: { users_cleaned: cleaned, at: deps.metakeys.now().toISOString() } },
+        metadata(event.id, deps.metakeys.now()),
       );
       deps.logger.info({ environment, metakey: name, users_cleaned: cleaned }, 'user metakey deleted');
     }

@@ -1,10 +1,7 @@
 import type { Environment } from '@sesame/contracts';
-import { fold } from '@sesame/platform';
 import type { MetakeyRules } from '../users/domain/user-fields';
-import { userMetakeyDecider } from './domain/user-metakey.decider';
-import type { UserMetakeyState } from './domain/user-metakey.decider';
-import { userMetakeyStream } from './projections/user-metakeys.projection';
-import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
+import { userMetakeyKey } from './projections/user-metakeys.projection';
+import type { StoredUserMetakey, UserMetakeysDeps } from './user-metakeys.deps';
 
 /**
  * The registered keys a user write must respect. The keys it writes are read from their
@@ -12,20 +9,19 @@ import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
  * user must carry come from the read model.
  */
 export async function metakeyRules(
-  env: Pick<UserMetakeysEnv, 'eventStore' | 'view'>,
+  deps: Pick<UserMetakeysDeps, 'metakeys' | 'view'>,
   environment: Environment,
   touched: string[],
   creating: boolean,
 ): Promise<MetakeyRules> {
   const rules: MetakeyRules = {};
   if (creating) {
-    const required = await env.view.documents.find({ environment, required: true, status: 'active' });
+    const required = await deps.view.documents.find({ environment, required: true, status: 'active' });
     for (const key of required as StoredUserMetakey[]) rules[key.name] = { type: key.type, required: true, locked: false };
   }
   await Promise.all(
     [...new Set(touched)].map(async (name) => {
-      const { events } = await env.eventStore.readStream(userMetakeyStream(environment, name));
-      const state = fold(userMetakeyDecider, events as never) as UserMetakeyState;
+      const { state } = await deps.metakeys.load(userMetakeyKey(environment, name));
       if (state.status === 'active' || state.status === 'locked')
         rules[name] = { type: state.type, required: state.required, locked: state.status === 'locked' };
       else delete rules[name];

@@ -5,33 +5,25 @@ import {
   listUserMetakeys,
   subjects,
 } from '@sesame/contracts';
-import { AggregateView, ok } from '@sesame/platform';
+import { AggregateView } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
-import type { UserMetakeyState } from './domain/user-metakey.decider';
-import { toUserMetakey } from './user-metakeys.handlers';
+import { userMetakeyAggregate } from './commands/user-metakey.aggregate';
+import { createUserMetakeyHandler, deleteUserMetakeyHandler } from './commands/user-metakey.handlers';
 import { userMetakeysView } from './projections/user-metakeys.projection';
-import { createUserMetakeyHandler, deleteUserMetakeyHandler, listUserMetakeysHandler } from './user-metakeys.handlers';
-import type { StoredUserMetakey, UserMetakeysEnv } from './user-metakeys.env';
+import { activeUserMetakeysHandler, listUserMetakeysHandler } from './queries/user-metakey.queries';
+import type { UserMetakeysDeps } from './user-metakeys.deps';
 
-export function registerUserMetakeys(runtime: ServiceRuntime): UserMetakeysEnv {
-  const view = runtime.projections.register(new AggregateView(userMetakeysView, runtime.readModels, runtime.eventStore));
-  const env: UserMetakeysEnv = {
-    commandDeps: runtime.commandDeps<UserMetakeyState>(),
-    eventStore: runtime.eventStore,
+/** User metakeys: one aggregate per key and environment, its read model, the HTTP operations and the active-keys subject. */
+export function registerUserMetakeys(runtime: ServiceRuntime): UserMetakeysDeps {
+  const deps: UserMetakeysDeps = {
+    metakeys: runtime.aggregate(userMetakeyAggregate),
     metadata: (context) => runtime.metadata(context),
-    view,
+    view: runtime.projections.register(new AggregateView(userMetakeysView, runtime.readModels, runtime.eventStore)),
     now: () => new Date(),
   };
-  runtime.router.operation(createUserMetakey, createUserMetakeyHandler(env));
-  runtime.router.operation(listUserMetakeys, listUserMetakeysHandler(env));
-  runtime.router.operation(deleteUserMetakey, deleteUserMetakeyHandler(env));
-  runtime.router.on(
-    subjects.identity.userMetakeys.active,
-    async ({ environment }) => {
-      const keys = await env.view.documents.find({ environment, status: 'active' }, { sort: { inserted_at: 1 } });
-      return ok({ data: keys.map((key) => toUserMetakey(key as StoredUserMetakey)) });
-    },
-    activeUserMetakeysRequestSchema,
-  );
-  return env;
+  runtime.router.operation(createUserMetakey, createUserMetakeyHandler(deps));
+  runtime.router.operation(listUserMetakeys, listUserMetakeysHandler(deps));
+  runtime.router.operation(deleteUserMetakey, deleteUserMetakeyHandler(deps));
+  runtime.router.on(subjects.identity.userMetakeys.active, activeUserMetakeysHandler(deps), activeUserMetakeysRequestSchema);
+  return deps;
 }

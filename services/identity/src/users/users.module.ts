@@ -10,9 +10,8 @@ import {
 } from '@sesame/contracts';
 import { AggregateView } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
-import type { OrganizationsEnv } from '../organizations/organizations.env';
-import type { UserMetakeysEnv } from '../user-metakeys/user-metakeys.env';
-import type { UserState } from './domain/user.decider';
+import type { OrganizationsDeps } from '../organizations/organizations.deps';
+import type { UserMetakeysDeps } from '../user-metakeys/user-metakeys.deps';
 import {
   addUserMetadataHandler,
   createUserHandler,
@@ -20,23 +19,24 @@ import {
   removeUserMetadataHandler,
   updateUserHandler,
 } from './commands/user.handlers';
+import { userAggregate } from './commands/user.aggregate';
 import { getUserLimitHandler } from './plan-limit/user-limit.query';
 import { usersView } from './projections/users.projection';
 import { getUserHandler, listUsersHandler } from './queries/user.queries';
 import type { UserLimits } from './plan-limit/user-limits';
-import type { UsersEnv } from './users.env';
+import type { UsersDeps } from './users.deps';
 import { registerUserSubjects } from './users.subjects';
 
 /** Wires the user aggregate into a service runtime: projection, HTTP operations and service subjects. */
 export function registerUsers(
   runtime: ServiceRuntime,
-  organizations: OrganizationsEnv,
-  metakeys: UserMetakeysEnv,
+  organizations: OrganizationsDeps,
+  metakeys: UserMetakeysDeps,
   limits: UserLimits,
-): UsersEnv {
+): UsersDeps {
   const view = runtime.projections.register(new AggregateView(usersView, runtime.readModels, runtime.eventStore));
-  const env: UsersEnv = {
-    commandDeps: runtime.commandDeps<UserState>(),
+  const deps: UsersDeps = {
+    users: runtime.aggregate(userAggregate),
     eventStore: runtime.eventStore,
     metadata: (context) => runtime.metadata(context),
     view,
@@ -45,14 +45,14 @@ export function registerUsers(
     limits,
     now: () => new Date(),
   };
-  runtime.router.operation(createUser, createUserHandler(env));
-  runtime.router.operation(listUsers, listUsersHandler(env));
-  runtime.router.operation(getUser, getUserHandler(env));
-  runtime.router.operation(updateUser, updateUserHandler(env));
-  runtime.router.operation(deleteUser, deleteUserHandler(env));
-  runtime.router.operation(addUserMetadata, addUserMetadataHandler(env));
-  runtime.router.operation(removeUserMetadata, removeUserMetadataHandler(env));
-  runtime.router.operation(getUserLimit, getUserLimitHandler(env));
-  registerUserSubjects(runtime.router, env);
-  return env;
+  runtime.router.operation(createUser, createUserHandler(deps));
+  runtime.router.operation(listUsers, listUsersHandler(deps));
+  runtime.router.operation(getUser, getUserHandler(deps));
+  runtime.router.operation(updateUser, updateUserHandler(deps));
+  runtime.router.operation(deleteUser, deleteUserHandler(deps));
+  runtime.router.operation(addUserMetadata, addUserMetadataHandler(deps));
+  runtime.router.operation(removeUserMetadata, removeUserMetadataHandler(deps));
+  runtime.router.operation(getUserLimit, getUserLimitHandler(deps));
+  registerUserSubjects(runtime.router, deps);
+  return deps;
 }

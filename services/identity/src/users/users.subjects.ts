@@ -16,7 +16,7 @@ import { toUser } from './domain/user.decider';
 import * as commands from './commands/user.commands';
 import { findUserByEmail, findUserById, searchUsers, userFilter } from './queries/user.queries';
 import { userFieldsOf } from './user-input';
-import type { UsersEnv } from './users.env';
+import type { UsersDeps } from './users.deps';
 
 const users = subjects.identity.users;
 
@@ -24,25 +24,27 @@ const users = subjects.identity.users;
  * The user subjects other services call (SSO, magic link, password, SCIM): the same rules as
  * the public API, with the organization and environment named in the request.
  */
-export function registerUserSubjects(router: RpcRouter, env: UsersEnv): void {
+export function registerUserSubjects(router: RpcRouter, deps: UsersDeps): void {
   const tenantOf = (input: { organization_domain: string; environment: 'sandbox' | 'production' }) =>
-    resolveTenant(env.organizations, input.organization_domain, input.environment);
+    resolveTenant(deps.organizations, input.organization_domain, input.environment);
 
   router.on(
     users.findById,
-    async (input) => ok({ user: await findUserById(env, await tenantOf(input), input.id) }),
+    async (input) => ok({ user: await findUserById(deps, await tenantOf(input), input.id) }),
     userIdRequestSchema,
   );
   router.on(
     users.findByEmail,
-    async (input) => ok({ user: await findUserByEmail(env, await tenantOf(input), input.email) }),
+    async (input) => ok({ user: await findUserByEmail(deps, await tenantOf(input), input.email) }),
     userEmailRequestSchema,
   );
   router.on(
     users.provision,
     async (input, context) => {
       const fields = { ...userFieldsOf(input), email: input.email };
-      return created(toUser(await commands.createUser(env, await tenantOf(input), fields, input.source, env.metadata(context))));
+      return created(
+        toUser(await commands.createUser(deps, await tenantOf(input), fields, input.source, deps.metadata(context))),
+      );
     },
     provisionUserRequestSchema,
   );
@@ -50,7 +52,7 @@ export function registerUserSubjects(router: RpcRouter, env: UsersEnv): void {
     users.findOrCreate,
     async (input, context) => {
       const tenant = await tenantOf(input);
-      const existing = await findUserByEmail(env, tenant, input.email);
+      const existing = await findUserByEmail(deps, tenant, input.email);
       if (existing) return ok({ user: existing, created: false });
       const fields = {
         email: input.email,
@@ -58,10 +60,10 @@ export function registerUserSubjects(router: RpcRouter, env: UsersEnv): void {
         ...(input.profile ? { profile: input.profile } : {}),
       };
       try {
-        const user = await commands.createUser(env, tenant, fields, input.source, env.metadata(context));
+        const user = await commands.createUser(deps, tenant, fields, input.source, deps.metadata(context));
         return created({ user: toUser(user), created: true });
       } catch (error) {
-        const raced = await findUserByEmail(env, tenant, input.email);
+        const raced = await findUserByEmail(deps, tenant, input.email);
         // Created at the same moment by another request (its email taken, or the last place under
         // the plan's limit taken by it): answer that user.
         const refusal = (error as DomainError).error;
@@ -76,12 +78,12 @@ export function registerUserSubjects(router: RpcRouter, env: UsersEnv): void {
     users.modify,
     async (input, context) => {
       const user = await commands.updateUser(
-        env,
+        deps,
         await tenantOf(input),
         input.id,
         userFieldsOf(input),
         undefined,
-        env.metadata(context),
+        deps.metadata(context),
       );
       return ok(toUser(user));
     },
@@ -90,13 +92,13 @@ export function registerUserSubjects(router: RpcRouter, env: UsersEnv): void {
   router.on(
     users.deactivate,
     async (input, context) =>
-      ok(toUser(await commands.deactivateUser(env, await tenantOf(input), input.id, env.metadata(context)))),
+      ok(toUser(await commands.deactivateUser(deps, await tenantOf(input), input.id, deps.metadata(context)))),
     userIdRequestSchema,
   );
   router.on(
     users.remove,
     async (input, context) => {
-      const user = await commands.deleteUser(env, await tenantOf(input), input.id, 'scim', env.metadata(context));
+      const user = await commands.deleteUser(deps, await tenantOf(input), input.id, 'scim', deps.metadata(context));
       return ok({ deleted: true, resource: toUser(user) });
     },
     userIdRequestSchema,
@@ -106,11 +108,11 @@ export function registerUserSubjects(router: RpcRouter, env: UsersEnv): void {
     async (input, context) => {
       const { identity, profile, update_profile_only_at_creation } = input;
       const user = await commands.recordIdentity(
-        env,
+        deps,
         await tenantOf(input),
         input.id,
         { identity, profile, update_profile_only_at_creation },
-        env.metadata(context),
+        deps.metadata(context),
       );
       return ok(toUser(user));
     },
@@ -118,12 +120,12 @@ export function registerUserSubjects(router: RpcRouter, env: UsersEnv): void {
   );
   router.on(
     users.search,
-    async (input) => ok(await searchUsers(env, await tenantOf(input), input.filter, input)),
+    async (input) => ok(await searchUsers(deps, await tenantOf(input), input.filter, input)),
     searchUsersRequestSchema,
   );
   router.on(
     users.count,
-    async (input) => ok({ count: await env.view.documents.count(userFilter(await tenantOf(input), input.filter)) }),
+    async (input) => ok({ count: await deps.view.documents.count(userFilter(await tenantOf(input), input.filter)) }),
     countUsersRequestSchema,
   );
 }

@@ -1,7 +1,7 @@
 import type { AppError } from '@sesame/contracts';
 import { catalogueError } from '@sesame/contracts';
 import { ConcurrencyError } from '../event-store/event-store.port';
-import type { DomainEvent, EventMetadata, RecordedEvent } from '../event-store/event-store.port';
+import type { DomainEvent, EventMetadata, EventStore, RecordedEvent } from '../event-store/event-store.port';
 import type { CommandHandlerDeps, CommandResult } from './command-handler';
 import { fail, fold } from './decider';
 import type { Decider } from './decider';
@@ -58,6 +58,11 @@ export interface HandleOptions<State> {
   newStream?: boolean;
   /** Values the command takes on this state: reserved once `decide` accepts it, given back when nothing is committed. */
   take?(state: State): UniqueClaim[];
+  /**
+   * Something held outside the stream once `decide` accepts the command and its values are taken
+   * (a place under a plan's limit), before the append; answers how to give it back when nothing is committed.
+   */
+  hold?(state: State): Promise<() => Promise<void>>;
   /** Values given back once the command is committed. */
   release?(before: State, after: State): Reservation[];
 }
@@ -73,6 +78,41 @@ export interface AggregateDeps<State> extends CommandHandlerDeps<State> {
 /** A stream holds only what its aggregate's decider decided: its recorded events are of the decider's event type. */
 const eventsOf = <Event extends DomainEvent>(events: RecordedEvent[]) => events as RecordedEvent<Event>[];
 
+/** The stream of the aggregate `id` as its decider wrote it: its events typed as the decider's. */
+export async function readAggregateStream<State, Command, Event extends DomainEvent>(
+  eventStore: EventStore,
+  type: AggregateType<State, Command, Event>,
+  id: string,
+): Promise<{ revision: number; events: RecordedEvent<Event>[] }> {
+  const { revision, events } = await eventStore.readStream(type.stream(id));
+  return { revision, events: eventsOf<Event>(events) };
+}
+
+/** The aggregate `id` as its stream holds it now, or as it was at revision `upTo` (a reaction to one of its events). */
+export async function loadAggregate<State, Command, Event extends DomainEvent>(
+  eventStore: EventStore,
+  type: AggregateType<State, Command, Event>,
+  id: string,
+  options: { upTo?: number } = {},
+): Promise<Loaded<State>> {
+  const read = await readAggregateStream(eventStore, type, id);
+  const { upTo } = options;
+  const events = upTo === undefined ? read.events : read.events.filter((event) => event.revision <= upTo);
+  return { revision: events.at(-1)?.revision ?? -1, state: fold(type.decider, events) };
+}
+
+/**
+ * One attempt of a command once its aggregate is loaded: `check` refuses with no effect, `take`
+ * names the values to reserve, `act` answers the events to append (and how to undo what it did
+ * outside the stream when they are not), `release` the values to give back once committed.
+ */
+interface Plan<State, Event extends DomainEvent, Checked> {
+  check(loaded: Loaded<State>): Checked | Promise<Checked>;
+  take?(checked: Checked): UniqueClaim[];
+  act(checked: Checked, loaded: Loaded<State>): Promise<{ events: Event[]; undo?: () => Promise<void> }>;
+  release?(checked: Checked, committed: CommandResult<State, Event>): Reservation[];
+}
+
 /**
  * The one way a service changes an aggregate (DESIGN.md section 3, emmett's `handle`): load its
  * stream, decide on the loaded state, take the unique values, act on other services, append with
@@ -83,33 +123,32 @@ const eventsOf = <Event extends DomainEvent>(events: RecordedEvent[]) => events 
 export class Aggregate<State, Command, Event extends DomainEvent> {
   constructor(
     private readonly deps: AggregateDeps<State>,
-    private readonly type: AggregateType<State, Command, Event>,
+    readonly type: AggregateType<State, Command, Event>,
   ) {}
 
-  async load(id: string): Promise<Loaded<State>> {
-    const { revision, events } = await this.deps.eventStore.readStream(this.type.stream(id));
-    return { revision, state: fold(this.type.decider, eventsOf<Event>(events)) };
+  /** The aggregate as its stream holds it now (read from the event store: fresh on every replica). */
+  load(id: string): Promise<Loaded<State>> {
+    return loadAggregate(this.deps.eventStore, this.type, id);
   }
 
-  /** A command decided on the aggregate's state alone (no call to another service). */
+  /**
+   * A command decided on the aggregate's state alone (no call to another service): decided once
+   * on the loaded state, then its values are taken and what it holds is held, then it is appended.
+   */
   handle(
     id: string,
     command: Command,
     metadata: EventMetadata,
     options: HandleOptions<State> = {},
-  ): Promise<CommandResult<State>> {
-    const { take, release } = options;
-    const step: Step<State, Command, State> = {
-      check: ({ state }) => {
-        // Values are reserved only for a command the rules accept.
-        if (take) this.type.decider.decide(command, state);
-        return state;
-      },
-      act: async () => command,
-      ...(take ? { take } : {}),
-      ...(release ? { release: (before, committed) => release(before, committed.state) } : {}),
+  ): Promise<CommandResult<State, Event>> {
+    const { take, hold, release } = options;
+    const plan: Plan<State, Event, { state: State; events: Event[] }> = {
+      check: ({ state }) => ({ state, events: this.type.decider.decide(command, state) }),
+      ...(take ? { take: ({ state }) => take(state) } : {}),
+      act: async ({ state, events }) => (hold && events.length > 0 ? { events, undo: await hold(state) } : { events }),
+      ...(release ? { release: ({ state }, committed) => release(state, committed.state) } : {}),
     };
-    return this.run(id, step, metadata, { newStream: options.newStream ?? false, exclusive: this.type.exclusive ?? false });
+    return this.run(id, plan, metadata, { newStream: options.newStream ?? false, exclusive: this.type.exclusive ?? false });
   }
 
   /**
@@ -122,16 +161,23 @@ export class Aggregate<State, Command, Event extends DomainEvent> {
     step: Step<State, Command, Checked>,
     metadata: EventMetadata,
     options: Pick<HandleOptions<State>, 'newStream'> = {},
-  ): Promise<CommandResult<State>> {
-    return this.run(id, step, metadata, { newStream: options.newStream ?? false, exclusive: true });
+  ): Promise<CommandResult<State, Event>> {
+    const { release } = step;
+    const plan: Plan<State, Event, Checked> = {
+      check: (loaded) => step.check(loaded),
+      ...(step.take ? { take: step.take.bind(step) } : {}),
+      act: async (checked, loaded) => ({ events: this.type.decider.decide(await step.act(checked), loaded.state) }),
+      ...(release ? { release: (checked, committed) => release(checked, committed) } : {}),
+    };
+    return this.run(id, plan, metadata, { newStream: options.newStream ?? false, exclusive: true });
   }
 
   private async run<Checked>(
     id: string,
-    step: Step<State, Command, Checked>,
+    plan: Plan<State, Event, Checked>,
     metadata: EventMetadata,
     mode: { newStream: boolean; exclusive: boolean },
-  ): Promise<CommandResult<State>> {
+  ): Promise<CommandResult<State, Event>> {
     const attempts = this.deps.attempts ?? 5;
     const now = this.deps.now ?? Date.now;
     const timing = { deadline: now() + (this.deps.claimWaitMs ?? 5_000), graceMs: this.deps.claimGraceMs ?? 60_000, now };
@@ -139,41 +185,43 @@ export class Aggregate<State, Command, Event extends DomainEvent> {
       // A stream named by a fresh random id is new: skip reading it (a conflict reads and retries).
       const fresh = mode.newStream && attempt === 1;
       const loaded = fresh ? { revision: -1, state: this.type.decider.initialState() } : await this.load(id);
-      const checked = await step.check(loaded);
+      const checked = await plan.check(loaded);
       const stream = this.type.stream(id);
       const claim =
         mode.exclusive && !fresh
           ? await claimRevision(this.deps.eventStore, stream, loaded.revision + 1, metadata, timing)
           : null;
       if (claim?.status === 'moved') continue;
-      const result = await this.commit(stream, loaded, step, checked, metadata, claim);
+      const result = await this.commit(stream, loaded, plan, checked, metadata, claim);
       if (result !== 'conflict') return result;
       if (attempt++ >= attempts) fail(catalogueError('conflict'));
     }
   }
 
-  /** Take, act, decide, append; everything taken is given back unless the events are appended. */
+  /** Take, act, append; everything taken or held is given back unless the events are appended. */
   private async commit<Checked>(
     stream: string,
     loaded: Loaded<State>,
-    step: Step<State, Command, Checked>,
+    plan: Plan<State, Event, Checked>,
     checked: Checked,
     metadata: EventMetadata,
     claim: RevisionClaim | null,
-  ): Promise<CommandResult<State> | 'conflict'> {
+  ): Promise<CommandResult<State, Event> | 'conflict'> {
     const taken: Reservation[] = [];
+    let undo: (() => Promise<void>) | undefined;
     const giveBack = async () => {
+      await undo?.();
       for (const reservation of taken) await releaseUnique(this.deps.eventStore, reservation, metadata);
       if (claim?.status === 'claimed') await claim.release();
     };
     let appended;
     let decided: Event[];
     try {
-      for (const { reservation, taken: refusal } of step.take?.(checked) ?? []) {
+      for (const { reservation, taken: refusal } of plan.take?.(checked) ?? []) {
         if ((await reserveUnique(this.deps.eventStore, reservation, metadata)) === 'taken') fail(refusal);
         taken.push(reservation);
       }
-      decided = this.type.decider.decide(await step.act(checked), loaded.state);
+      ({ events: decided, undo } = await plan.act(checked, loaded));
       if (decided.length > 0)
         appended = await this.deps.eventStore.appendToStream(stream, decided, {
           expectedRevision: loaded.revision === -1 ? 'no_stream' : loaded.revision,
@@ -191,10 +239,10 @@ export class Aggregate<State, Command, Event extends DomainEvent> {
     const result = {
       state: decided.reduce(this.type.decider.evolve, loaded.state),
       revision: appended.nextRevision,
-      events: appended.events,
+      events: eventsOf<Event>(appended.events),
     };
     await this.deps.afterCommit?.(stream, result);
-    for (const reservation of step.release?.(checked, result) ?? [])
+    for (const reservation of plan.release?.(checked, result) ?? [])
       await releaseUnique(this.deps.eventStore, reservation, metadata);
     return result;
   }

@@ -1,6 +1,6 @@
 import { MemoryEventStore } from '../event-store/memory.event-store';
 import type { AppendOptions, NewEvent } from '../event-store/event-store.port';
-import { Aggregate } from './aggregate';
+import { Aggregate, loadAggregate, readAggregateStream } from './aggregate';
 import type { AggregateDeps, Loaded, Step } from './aggregate';
 import { DomainError, fail } from './decider';
 import type { Decider } from './decider';
@@ -261,5 +261,75 @@ describe('Aggregate.handle: a command decided on the state alone', () => {
     expect(await reservedBy(store, 'Home')).toBeNull();
     expect(await aggregate.handle('1', command(), metadata, { take })).toMatchObject({ revision: 0 });
     expect(await reservedBy(store, 'Home')).toBe('page-1');
+  });
+
+  it('decides once, on the loaded state', async () => {
+    const decide = jest.fn(pages.decide);
+    const aggregate = new Aggregate<Page, PageCommand, PageEvent>(
+      { eventStore: new MemoryEventStore() },
+      { decider: { ...pages, decide }, stream },
+    );
+    const take = () => [{ reservation: titleOf('Home', '1'), taken: { kind: 'error' as const, code: 'conflict' as const } }];
+    await aggregate.handle('1', { type: 'WritePage', data: { title: 'Home', text: 'x', mirror: 'm' } }, metadata, { take });
+    expect(decide).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds what the command holds once its values are taken, and gives it back when nothing is committed', async () => {
+    const { store, aggregate } = setup();
+    const held: string[] = [];
+    const hold = async () => {
+      held.push('place');
+      return async () => void held.pop();
+    };
+    const write = (title: string, ifMatch?: number): PageCommand => ({
+      type: 'WritePage',
+      data: { title, text: 'x', mirror: 'm', ...(ifMatch === undefined ? {} : { if_match: ifMatch }) },
+    });
+    const take = (title: string) => () => [
+      { reservation: titleOf(title, '2'), taken: { kind: 'error' as const, code: 'conflict' as const, message: 'taken' } },
+    ];
+    await reserveUnique(store, titleOf('Taken', 'other'), metadata);
+    // Refused by the decider, or a value taken: nothing held.
+    await expect(aggregate.handle('2', write('Home', 4), metadata, { hold })).rejects.toBeInstanceOf(DomainError);
+    await expect(aggregate.handle('2', write('Taken'), metadata, { take: take('Taken'), hold })).rejects.toMatchObject({
+      error: { message: 'taken' },
+    });
+    expect(held).toEqual([]);
+    // The append fails: given back.
+    const failing = new Aggregate<Page, PageCommand, PageEvent>(
+      {
+        eventStore: Object.assign(Object.create(store) as MemoryEventStore, {
+          appendToStream: async () => fail({ kind: 'error', code: 'conflict' }),
+        }),
+      },
+      { decider: pages, stream },
+    );
+    await expect(failing.handle('2', write('Home'), metadata, { hold })).rejects.toBeInstanceOf(DomainError);
+    expect(held).toEqual([]);
+    // Committed: kept.
+    await aggregate.handle('2', write('Home'), metadata, { hold });
+    expect(held).toEqual(['place']);
+    // A command that changes nothing holds nothing.
+    await aggregate.handle('2', write('Home'), metadata, { hold });
+    expect(held).toEqual(['place']);
+  });
+});
+
+describe('reading an aggregate', () => {
+  it("answers its events typed as its decider's, and its state now or at a revision", async () => {
+    const store = new MemoryEventStore();
+    const type = { decider: pages, stream };
+    const aggregate = new Aggregate<Page, PageCommand, PageEvent>({ eventStore: store }, type);
+    for (const text of ['v1', 'v2'])
+      await aggregate.handle('1', { type: 'WritePage', data: { title: 'Home', text, mirror: 'm' } }, metadata);
+    const { revision, events } = await readAggregateStream(store, type, '1');
+    const texts: string[] = events.map((event) => event.data.text);
+    expect({ revision, texts }).toEqual({ revision: 1, texts: ['v1', 'v2'] });
+    expect(await loadAggregate(store, type, '1')).toEqual(await aggregate.load('1'));
+    expect(await loadAggregate(store, type, '1', { upTo: 0 })).toEqual({
+      revision: 0,
+      state: { version: 1, title: 'Home', text: 'v1', mirror: 'm' },
+    });
+    expect(await loadAggregate(store, type, 'none')).toEqual({ revision: -1, state: null });
   });
 });

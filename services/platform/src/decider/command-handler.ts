@@ -2,11 +2,11 @@ import type { DomainEvent, EventMetadata, EventStore, RecordedEvent } from '../e
 import { Aggregate } from './aggregate';
 import type { Decider } from './decider';
 
-export interface CommandResult<State> {
+export interface CommandResult<State, Event extends DomainEvent = DomainEvent> {
   state: State;
   /** Revision of the stream after the command (-1: the stream still does not exist). */
   revision: number;
-  events: RecordedEvent[];
+  events: RecordedEvent<Event>[];
 }
 
 /** Called after a successful append with the new state, e.g. to apply projections inline. */
@@ -36,6 +36,6 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   command: Command,
   metadata: EventMetadata,
   options: HandleCommandOptions = {},
-): Promise<CommandResult<State>> {
+): Promise<CommandResult<State, Event>> {
   return new Aggregate(deps, { decider, stream: () => stream }).handle(stream, command, metadata, options);
 }

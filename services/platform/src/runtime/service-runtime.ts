@@ -8,8 +8,10 @@ import type { NatsConnection } from 'nats';
 import { eventSubjectPrefix, subjects } from '@sesame/contracts';
 import type { ServiceName } from '@sesame/contracts';
 import type { BaseConfig } from '../config/config';
+import { Aggregate } from '../decider/aggregate';
+import type { AggregateType } from '../decider/aggregate';
 import type { CommandHandlerDeps } from '../decider/command-handler';
-import type { EventMetadata, EventStore, Subscription } from '../event-store/event-store.port';
+import type { DomainEvent, EventMetadata, EventStore, Subscription } from '../event-store/event-store.port';
 import { startEsdbRelay } from '../event-store/esdb-relay';
 import { JetStreamEventStore } from '../event-store/jetstream.event-store';
 import { instrumentEventStore } from '../event-store/instrumented.event-store';
@@ -87,6 +89,13 @@ export class ServiceRuntime {
         });
       },
     };
+  }
+
+  /** The aggregates of a type, changed through this store with their projections applied inline. */
+  aggregate<State, Command, Event extends DomainEvent>(
+    type: AggregateType<State, Command, Event>,
+  ): Aggregate<State, Command, Event> {
+    return new Aggregate(this.commandDeps<State>(), type);
   }
 
   /** Metadata of the events a request appends. */

@@ -5,7 +5,7 @@ import { startEventReactor } from '../events/event-reactor';
 import type { JobIndex } from '../jobs/job-index';
 import type { JobStore } from '../jobs/job-store';
 import { startRetention } from '../jobs/retention';
-import type { WebhooksView } from '../webhooks/webhooks.module';
+import type { WebhooksView } from '../webhooks/webhooks.deps';
 import { Dispatcher } from './dispatcher';
 import { Sender } from './sender';
 

@@ -1,7 +1,7 @@
 import { eventSchema } from '@sesame/contracts';
 import { currentTraceContext } from '@sesame/platform';
 import type { WebhookState } from '../webhooks/domain/webhook.decider';
-import type { WebhooksView } from '../webhooks/webhooks.module';
+import type { WebhooksView } from '../webhooks/webhooks.deps';
 import type { PublicEvent } from '../events/event-mapping';
 import { defaultMaxAttempts } from './domain/job.decider';
 import type { Job } from './domain/job.decider';

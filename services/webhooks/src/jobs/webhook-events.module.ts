@@ -12,7 +12,7 @@ import type { Environment } from '@sesame/contracts';
 import { created, fail, ok } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { environmentOf } from '../tenancy';
-import type { WebhooksView } from '../webhooks/webhooks.module';
+import type { WebhooksView } from '../webhooks/webhooks.deps';
 import { toWebhookEvent } from './domain/job.decider';
 import type { JobCommand } from './domain/job.decider';
 import { fanOut } from './fan-out';
@@ -22,7 +22,7 @@ import type { JobStore } from './job-store';
 /** The HTTP operations on delivery jobs: list, trigger a test event, retry, cancel. */
 export function registerWebhookEvents(
   runtime: ServiceRuntime,
-  deps: { view: WebhooksView; store: JobStore; index: JobIndex },
+  deps: { view: WebhooksView; store: JobStore; index: JobIndex; now(): Date },
 ): void {
   const { store, index } = deps;
   /** Applies a command to a job of the environment; another environment's job is not found. */
@@ -59,7 +59,7 @@ export function registerWebhookEvents(
         data: { test: true },
         domain: null,
         environment,
-        issued_at: new Date().toISOString(),
+        issued_at: deps.now().toISOString(),
         client_id: context.meta.clientId ?? null,
         description: 'Test event',
       },
@@ -71,14 +71,14 @@ export function registerWebhookEvents(
   runtime.router.operation(retryWebhookEvent, async ({ params }, context) => {
     const job = await transition(params.id, environmentOf(context.meta), {
       type: 'RetryJob',
-      data: { now: new Date().toISOString() },
+      data: { now: deps.now().toISOString() },
     });
     return ok(toWebhookEvent(job));
   });
   runtime.router.operation(cancelWebhookEvent, async ({ params }, context) => {
     const job = await transition(params.id, environmentOf(context.meta), {
       type: 'CancelJob',
-      data: { now: new Date().toISOString() },
+      data: { now: deps.now().toISOString() },
     });
     return ok(toWebhookEvent(job, 'cancel-answer'));
   });

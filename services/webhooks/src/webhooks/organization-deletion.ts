@@ -1,11 +1,9 @@
 import type { OrganizationEvent } from '@sesame/contracts';
-import { handleCommand, organizationDeletionOf } from '@sesame/platform';
+import { organizationDeletionOf } from '@sesame/platform';
 import type { RecordedEvent } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
-import { webhookDecider } from './domain/webhook.decider';
-import type { WebhookState } from './domain/webhook.decider';
-import { webhookStream } from './projections/webhooks.projection';
-import type { WebhooksView } from './webhooks.module';
+import { webhookAggregate } from './commands/webhook.aggregate';
+import type { WebhooksView } from './webhooks.deps';
 
 export type OrganizationDeleted = RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationDeleted' }>;
 
@@ -16,17 +14,16 @@ export type OrganizationDeleted = RecordedEvent & Extract<OrganizationEvent, { t
  * a webhook scoped since to a new organization of the same domain.
  */
 export async function deleteWebhooksOfDeletedOrganization(
-  runtime: Pick<ServiceRuntime, 'commandDeps' | 'logger'>,
+  runtime: Pick<ServiceRuntime, 'aggregate' | 'logger'>,
   view: WebhooksView,
   event: OrganizationDeleted,
 ): Promise<void> {
   const { domain, environment } = event.data;
   const scoped = await view.documents.find({ environment, organization_domain: domain });
+  const webhooks = runtime.aggregate(webhookAggregate);
   for (const webhook of scoped) {
-    await handleCommand(
-      runtime.commandDeps<WebhookState>(),
-      webhookDecider,
-      webhookStream(webhook.id),
+    await webhooks.handle(
+      webhook.id,
       {
         type: 'DeleteWebhookOfDeletedOrganization',
         data: { ...organizationDeletionOf(event, new Date().toISOString()), domain },

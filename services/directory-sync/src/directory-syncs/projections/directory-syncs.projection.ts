@@ -7,8 +7,7 @@ import type { DirectorySyncState } from '../domain/directory-sync.decider';
 export const directorySyncStreamCategory = 'directorySync';
 /** `directorySync-<environment>.<organization domain>` */
 export const directorySyncKey = (environment: Environment, organizationDomain: string) => `${environment}.${organizationDomain}`;
-export const directorySyncStream = (environment: Environment, organizationDomain: string) =>
-  streamName(directorySyncStreamCategory, directorySyncKey(environment, organizationDomain));
+export const directorySyncKeyStream = (key: string) => streamName(directorySyncStreamCategory, key);
 
 /** `directory_syncs_v1`: one document per organization and environment, found by id for SCIM requests. */
 export const directorySyncsView: AggregateViewDefinition<DirectorySyncState, DirectorySyncEvent> = {

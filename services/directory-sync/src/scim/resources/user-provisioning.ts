@@ -3,7 +3,7 @@ import type { DirectorySyncData } from '@sesame/contracts';
 import { DomainError, RpcRefusal } from '@sesame/platform';
 import { mapScimUser } from '../../attributes-mapping/domain/map-user';
 import type { MappedUser } from '../../attributes-mapping/domain/map-user';
-import type { MappingOf } from '../../attributes-mapping/attributes-mapping.module';
+import type { MappingOf } from '../../attributes-mapping/attributes-mapping.deps';
 import type { IdentityCalls } from '../../identity-client';
 import { scimFail } from '../protocol/scim-error';
 

@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { catalogueError } from '@sesame/contracts';
 import type { Admin } from '@sesame/contracts';
-import { DomainError, handleCommand, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
+import { DomainError, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
 import type { EventMetadata, Logger, MessageAudience } from '@sesame/platform';
 import type { Tenant } from '../../users/domain/user.decider';
-import type { AdminsEnv } from '../admins.env';
-import { adminDecider, toAdmin } from '../domain/admin.decider';
+import type { AdminsDeps } from '../admins.deps';
+import { toAdmin } from '../domain/admin.decider';
 import type { StoredAdmin } from '../domain/admin.decider';
-import { adminKey, adminStream } from '../projections/admins.projection';
+import { adminKey } from '../projections/admins.projection';
 
 const palette = ['#2563eb', '#7c3aed', '#db2777', '#dc2626', '#ea580c', '#ca8a04', '#16a34a', '#0891b2', '#4f46e5', '#9333ea'];
 const colorFor = (email: string) =>
@@ -28,20 +28,18 @@ export function parseAdminCredential(credential: string): { adminId: string; sec
  * working) and emails the invitation link through the mail port.
  */
 export async function inviteAdmin(
-  env: AdminsEnv,
+  deps: AdminsDeps,
   tenant: Tenant & { organization_name: string; audience: MessageAudience },
   email: string,
   metadata: EventMetadata,
   logger: Logger,
 ): Promise<Admin> {
   const secret = randomSecret(32);
-  const now = env.now();
-  const expiresAt = new Date(now.getTime() + env.times.link_ttl_ms).toISOString();
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + deps.times.link_ttl_ms).toISOString();
   const key = adminKey(tenant.organization_id, tenant.environment, email);
-  const result = await handleCommand(
-    env.commandDeps,
-    adminDecider,
-    adminStream(key),
+  const result = await deps.admins.handle(
+    key,
     {
       type: 'InviteAdmin',
       data: {
@@ -57,18 +55,18 @@ export async function inviteAdmin(
     metadata,
   );
   const admin = toAdmin(result.state as StoredAdmin);
-  const link = `${env.onboardingUrl}?token=${encodeURIComponent(adminCredential(admin.id, secret))}`;
-  const mail = renderMessage(env.messages, 'admin-invitation', tenant.audience, {
+  const link = `${deps.onboardingUrl}?token=${encodeURIComponent(adminCredential(admin.id, secret))}`;
+  const mail = renderMessage(deps.messages, 'admin-invitation', tenant.audience, {
     organization: tenant.organization_name,
     environment: tenant.environment,
     link,
     expires_at: new Date(expiresAt),
-    link_ttl: { durationMs: env.times.link_ttl_ms },
-    session_idle: { durationMs: env.times.session_idle_ms },
-    session_max: { durationMs: env.times.session_max_ms },
+    link_ttl: { durationMs: deps.times.link_ttl_ms },
+    session_idle: { durationMs: deps.times.session_idle_ms },
+    session_max: { durationMs: deps.times.session_max_ms },
   });
   try {
-    await env.mailer.send({
+    await deps.mailer.send({
       to: admin.email,
       subject: mail.subject as string,
       text: mail.text,

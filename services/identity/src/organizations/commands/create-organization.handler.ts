@@ -6,14 +6,14 @@ import type { RequestContext } from '@sesame/platform';
 import { environmentOf } from '../../tenancy/tenant';
 import { domainFromName } from '../domain/domain-slug';
 import { toOrganization } from '../organization.resource';
-import type { OrganizationsEnv } from '../organizations.env';
+import type { OrganizationsDeps } from '../organizations.deps';
 import { runOrganizationCommand } from './organization.commands';
 
 /**
  * Creates the organization in the environment of the API key (the other environment may have one
  * of the same domain, or of the same `tenant_id`).
  */
-export function createOrganizationHandler(env: OrganizationsEnv) {
+export function createOrganizationHandler(deps: OrganizationsDeps) {
   return async ({ body }: OperationInput<typeof createOrganization>, context: RequestContext) => {
     const environment = environmentOf(context.meta);
     const domain = domainFromName(body.name);
@@ -31,7 +31,7 @@ export function createOrganizationHandler(env: OrganizationsEnv) {
       environments: [{ name: environment, status: 'up' }],
     };
     const organization = await runOrganizationCommand(
-      env,
+      deps,
       environment,
       domain,
       {
@@ -42,10 +42,10 @@ export function createOrganizationHandler(env: OrganizationsEnv) {
           environment,
           settings,
           provisioners: [...organizationProvisioners],
-          at: env.now().toISOString(),
+          at: deps.now().toISOString(),
         },
       },
-      env.metadata(context),
+      deps.metadata(context),
     );
     return created(toOrganization(organization));
   };

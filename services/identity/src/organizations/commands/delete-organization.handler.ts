@@ -3,21 +3,21 @@ import { ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf } from '../../tenancy/tenant';
 import { toOrganization } from '../organization.resource';
-import type { OrganizationsEnv } from '../organizations.env';
+import type { OrganizationsDeps } from '../organizations.deps';
 import { runOrganizationCommand } from './organization.commands';
 
 /**
  * Deletes the organization of the key's environment and gives its `tenant_id` back;
  * `OrganizationDeleted` names that environment for the cascade.
  */
-export function deleteOrganizationHandler(env: OrganizationsEnv) {
+export function deleteOrganizationHandler(deps: OrganizationsDeps) {
   return async ({ params }: OperationInput<typeof deleteOrganization>, context: RequestContext) => {
     const organization = await runOrganizationCommand(
-      env,
+      deps,
       environmentOf(context.meta),
       params.org_domain,
-      { type: 'DeleteOrganization', data: { at: env.now().toISOString() } },
-      env.metadata(context),
+      { type: 'DeleteOrganization', data: { at: deps.now().toISOString() } },
+      deps.metadata(context),
     );
     return ok({ deleted: true, resource: toOrganization(organization) });
   };

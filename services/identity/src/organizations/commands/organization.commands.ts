@@ -1,10 +1,8 @@
 import { refusedField } from '@sesame/contracts';
 import type { Environment } from '@sesame/contracts';
-import { Aggregate } from '@sesame/platform';
 import type { EventMetadata, HandleOptions, Reservation, UniqueClaim } from '@sesame/platform';
-import { organizationDecider } from '../domain/organization.decider';
 import type { OrganizationCommand, OrganizationState } from '../domain/organization.decider';
-import type { OrganizationsEnv, StoredOrganization } from '../organizations.env';
+import type { OrganizationsDeps, StoredOrganization } from '../organizations.deps';
 import { organizationKey, organizationKeyStream } from '../projections/organizations.projection';
 
 export const tenantIdReservationKind = 'organizationTenantId';
@@ -51,25 +49,15 @@ export function tenantIdClaims(
   };
 }
 
-/**
- * Runs a command on the organization `domain` of `environment` with its `tenant_id` claims. The
- * aggregate is exclusive: a command on an organization waits for another one on it between its
- * reservation and its append, so two commands never hold the same reservation under the same
- * owner (the losing one would give back what the winning one keeps).
- */
+/** Runs a command on the organization `domain` of `environment` with its `tenant_id` claims. */
 export async function runOrganizationCommand(
-  env: Pick<OrganizationsEnv, 'commandDeps'>,
+  deps: Pick<OrganizationsDeps, 'organizations'>,
   environment: Environment,
   domain: string,
   command: OrganizationCommand,
   metadata: EventMetadata,
 ): Promise<StoredOrganization> {
-  const organizations = new Aggregate(env.commandDeps, {
-    decider: organizationDecider,
-    stream: organizationKeyStream,
-    exclusive: true,
-  });
-  const result = await organizations.handle(
+  const result = await deps.organizations.handle(
     organizationKey(environment, domain),
     command,
     metadata,

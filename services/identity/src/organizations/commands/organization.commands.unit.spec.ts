@@ -1,9 +1,10 @@
 import type { Environment, OrganizationSettings } from '@sesame/contracts';
-import { MemoryEventStore, reservationStream } from '@sesame/platform';
+import { Aggregate, MemoryEventStore, reservationStream } from '@sesame/platform';
 import { domainFromName } from '../domain/domain-slug';
 import type { OrganizationCommand, OrganizationState } from '../domain/organization.decider';
-import type { StoredOrganization } from '../organizations.env';
+import type { StoredOrganization } from '../organizations.deps';
 import { organizationStream } from '../projections/organizations.projection';
+import { organizationAggregate } from './organization.aggregate';
 import { runOrganizationCommand, tenantIdClaims, tenantIdReservation } from './organization.commands';
 
 const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
@@ -43,20 +44,20 @@ const deleteCommand: OrganizationCommand = { type: 'DeleteOrganization', data: {
 /** The organization commands on a fresh event store; nothing read from a read model. */
 function organizations() {
   const eventStore = new MemoryEventStore();
-  const env = { commandDeps: { eventStore } };
+  const deps = { organizations: new Aggregate({ eventStore }, organizationAggregate) };
   return {
     eventStore,
     create: (name: string, tenantId: string | null, environment: Environment = 'sandbox') =>
       runOrganizationCommand(
-        env,
+        deps,
         environment,
         domainFromName(name) as string,
         createCommand(name, environment, tenantId),
         metadata,
       ),
     update: (name: string, tenantId: string | null) =>
-      runOrganizationCommand(env, 'sandbox', domainFromName(name) as string, updateCommand(tenantId), metadata),
-    remove: (name: string) => runOrganizationCommand(env, 'sandbox', domainFromName(name) as string, deleteCommand, metadata),
+      runOrganizationCommand(deps, 'sandbox', domainFromName(name) as string, updateCommand(tenantId), metadata),
+    remove: (name: string) => runOrganizationCommand(deps, 'sandbox', domainFromName(name) as string, deleteCommand, metadata),
   };
 }
 

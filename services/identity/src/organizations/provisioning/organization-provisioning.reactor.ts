@@ -1,7 +1,7 @@
 import type { OrganizationAcknowledgementEvent, OrganizationProvisioner } from '@sesame/contracts';
 import type { Commit, EventMetadata, RecordedEvent } from '@sesame/platform';
 import { runOrganizationCommand } from '../commands/organization.commands';
-import type { OrganizationsEnv } from '../organizations.env';
+import type { OrganizationsDeps } from '../organizations.deps';
 
 /**
  * Reads `service`'s acknowledgements of the organizations it took in (its event feed, at least
@@ -9,7 +9,10 @@ import type { OrganizationsEnv } from '../organizations.env';
  * provisioning is `terminated` once every service it awaits confirmed. The feed says which service
  * confirms, not the event. A confirmation for an organization deleted or recreated since changes nothing.
  */
-export function organizationProvisioningReactor(env: Pick<OrganizationsEnv, 'commandDeps'>, service: OrganizationProvisioner) {
+export function organizationProvisioningReactor(
+  deps: Pick<OrganizationsDeps, 'organizations' | 'now'>,
+  service: OrganizationProvisioner,
+) {
   return async (commit: Commit): Promise<void> => {
     for (const event of commit.events as (RecordedEvent & OrganizationAcknowledgementEvent)[]) {
       if (event.type !== 'OrganizationAcknowledged') continue;
@@ -19,10 +22,10 @@ export function organizationProvisioningReactor(env: Pick<OrganizationsEnv, 'com
         causationId: event.id,
         actor: `${service}:organizations`,
         environment,
-        occurredAt: new Date().toISOString(),
+        occurredAt: deps.now().toISOString(),
       };
       await runOrganizationCommand(
-        env,
+        deps,
         environment,
         domain,
         { type: 'ConfirmOrganizationProvisioning', data: { organization_id, service, at: metadata.occurredAt } },

@@ -11,7 +11,7 @@ import { failure, ok } from '@sesame/platform';
 import type { Filter, RequestContext } from '@sesame/platform';
 import { environmentOf } from '../../tenancy/tenant';
 import { toOrganization } from '../organization.resource';
-import type { OrganizationsEnv, StoredOrganization } from '../organizations.env';
+import type { OrganizationsDeps, StoredOrganization } from '../organizations.deps';
 import { organizationKey } from '../projections/organizations.projection';
 
 /**
@@ -19,15 +19,15 @@ import { organizationKey } from '../projections/organizations.projection';
  * environment is another one, so a key never reaches it.
  */
 export async function findOrganization(
-  env: Pick<OrganizationsEnv, 'view'>,
+  deps: Pick<OrganizationsDeps, 'view'>,
   environment: Environment,
   domain: string,
 ): Promise<StoredOrganization | null> {
-  const document = await env.view.documents.get(organizationKey(environment, domain));
+  const document = await deps.view.documents.get(organizationKey(environment, domain));
   return document?.status === 'active' ? document : null;
 }
 
-export function listOrganizationsHandler(env: OrganizationsEnv) {
+export function listOrganizationsHandler(deps: OrganizationsDeps) {
   return async ({ query }: OperationInput<typeof listOrganizations>, context: RequestContext) => {
     const page = resolvePage(query);
     const statuses = query.q?.environments_status_in;
@@ -36,8 +36,8 @@ export function listOrganizationsHandler(env: OrganizationsEnv) {
       ...(statuses?.length ? { 'environments.status': { $in: statuses } } : {}),
     };
     const [documents, total] = await Promise.all([
-      env.view.documents.find(filter, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
-      env.view.documents.count(filter),
+      deps.view.documents.find(filter, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
+      deps.view.documents.count(filter),
     ]);
     return ok(
       paginate(
@@ -49,9 +49,9 @@ export function listOrganizationsHandler(env: OrganizationsEnv) {
   };
 }
 
-export function getOrganizationHandler(env: OrganizationsEnv) {
+export function getOrganizationHandler(deps: OrganizationsDeps) {
   return async ({ params }: OperationInput<typeof getOrganization>, context: RequestContext) => {
-    const organization = await findOrganization(env, environmentOf(context.meta), params.org_domain);
+    const organization = await findOrganization(deps, environmentOf(context.meta), params.org_domain);
     if (!organization) return failure(catalogueError('resource_not_found'));
     return ok(toOrganization(organization));
   };
@@ -62,16 +62,16 @@ export function getOrganizationHandler(env: OrganizationsEnv) {
  * of the caller's key (`meta.environment`): the one named, else the only one whose
  * `allowed_email_domains` holds the email's domain (SPEC.md section 5).
  */
-export function signInOrganizationHandler(env: OrganizationsEnv) {
+export function signInOrganizationHandler(deps: OrganizationsDeps) {
   return async ({ email, org_domain }: z.infer<typeof signInOrganizationRequestSchema>, context: RequestContext) => {
     const environment = environmentOf(context.meta);
     if (org_domain) {
-      const organization = await findOrganization(env, environment, org_domain);
+      const organization = await findOrganization(deps, environment, org_domain);
       if (!organization) return failure(catalogueError('resource_not_found'));
       return ok({ organization: toOrganization(organization) });
     }
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    const documents = await env.view.documents.find({ allowed_email_domains: domain, environment }, { limit: 2 });
+    const documents = await deps.view.documents.find({ allowed_email_domains: domain, environment }, { limit: 2 });
     if (documents.length !== 1)
       return failure(fieldError('org_domain', orgDomainRequiredMessages[documents.length === 0 ? 'none' : 'several']));
     return ok({ organization: toOrganization(documents[0] as StoredOrganization) });

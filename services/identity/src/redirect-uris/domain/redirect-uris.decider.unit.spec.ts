@@ -6,14 +6,14 @@ import { redirectUrlProblem } from './redirect-url';
 
 const spec = deciderSpecification(redirectUrisDecider);
 const at = '2026-01-01T00:00:00.000Z';
-const env = 'sandbox' as const;
+const deps = 'sandbox' as const;
 const add = (id: string, url: string, production = false): RedirectUrisCommand => ({
   type: 'AddRedirectUri',
-  data: { environment: env, id, url, production, at },
+  data: { environment: deps, id, url, production, at },
 });
 const added = (id: string, url: string, isDefault: boolean): RedirectUriEvent => ({
   type: 'RedirectUriAdded',
-  data: { environment: env, redirect_uri: { id, url, inserted_at: at }, default: isDefault },
+  data: { environment: deps, redirect_uri: { id, url, inserted_at: at }, default: isDefault },
 });
 const first = added('a', 'https://a.example.com/cb', true);
 const second = added('b', 'https://b.example.com/cb', false);
@@ -38,22 +38,22 @@ describe('redirect URIs decider', () => {
   it('moves the default: exactly one at a time', () => {
     spec
       .given([first, second])
-      .when({ type: 'SetDefaultRedirectUri', data: { environment: env, id: 'b', at } })
-      .then([{ type: 'DefaultRedirectUriChanged', data: { environment: env, id: 'b', previous_id: 'a', at } }]);
+      .when({ type: 'SetDefaultRedirectUri', data: { environment: deps, id: 'b', at } })
+      .then([{ type: 'DefaultRedirectUriChanged', data: { environment: deps, id: 'b', previous_id: 'a', at } }]);
     spec
       .given([first, second])
-      .when({ type: 'SetDefaultRedirectUri', data: { environment: env, id: 'a', at } })
+      .when({ type: 'SetDefaultRedirectUri', data: { environment: deps, id: 'a', at } })
       .thenNothingHappens();
     spec
       .given([first])
-      .when({ type: 'SetDefaultRedirectUri', data: { environment: env, id: 'zz', at } })
+      .when({ type: 'SetDefaultRedirectUri', data: { environment: deps, id: 'zz', at } })
       .thenFails({ kind: 'error', code: 'resource_not_found' });
   });
 
   it("refuses to remove the default: 'Can not remove a default Redirection'", () => {
     spec
       .given([first, second])
-      .when({ type: 'RemoveRedirectUri', data: { environment: env, id: 'a', at } })
+      .when({ type: 'RemoveRedirectUri', data: { environment: deps, id: 'a', at } })
       .thenFails({
         kind: 'fields',
         fields: { default: ['Can not remove a default Redirection'] },
@@ -63,11 +63,11 @@ describe('redirect URIs decider', () => {
   it('removes another one, and answers not found for an unknown one', () => {
     spec
       .given([first, second])
-      .when({ type: 'RemoveRedirectUri', data: { environment: env, id: 'b', at } })
-      .then([{ type: 'RedirectUriRemoved', data: { environment: env, id: 'b', url: 'https://b.example.com/cb', at } }]);
+      .when({ type: 'RemoveRedirectUri', data: { environment: deps, id: 'b', at } })
+      .then([{ type: 'RedirectUriRemoved', data: { environment: deps, id: 'b', url: 'https://b.example.com/cb', at } }]);
     spec
       .given([first])
-      .when({ type: 'RemoveRedirectUri', data: { environment: env, id: 'b', at } })
+      .when({ type: 'RemoveRedirectUri', data: { environment: deps, id: 'b', at } })
       .thenFails({ kind: 'error', code: 'resource_not_found' });
   });
 });

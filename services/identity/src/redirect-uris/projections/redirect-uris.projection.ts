@@ -1,11 +1,9 @@
-import type { Environment, RedirectUriEvent } from '@sesame/contracts';
-import { streamName } from '@sesame/platform';
+import type { RedirectUriEvent } from '@sesame/contracts';
 import type { AggregateViewDefinition } from '@sesame/platform';
 import { redirectUrisDecider } from '../domain/redirect-uris.decider';
 import type { RedirectUrisState } from '../domain/redirect-uris.decider';
 
 export const redirectUrisStreamCategory = 'redirectUris';
-export const redirectUrisStream = (environment: Environment) => streamName(redirectUrisStreamCategory, environment);
 
 /** `redirect_uris_v1`: one document per environment holding its redirect URIs. */
 export const redirectUrisView: AggregateViewDefinition<RedirectUrisState, RedirectUriEvent> = {

@@ -5,8 +5,9 @@ import { userMetakeyDecider } from '../domain/user-metakey.decider';
 import type { UserMetakeyState } from '../domain/user-metakey.decider';
 
 export const userMetakeyStreamCategory = 'userMetakey';
-export const userMetakeyStream = (environment: Environment, name: string) =>
-  streamName(userMetakeyStreamCategory, `${environment}:${name}`);
+/** A user metakey is named by its environment and its name. */
+export const userMetakeyKey = (environment: Environment, name: string) => `${environment}:${name}`;
+export const userMetakeyKeyStream = (key: string) => streamName(userMetakeyStreamCategory, key);
 
 /** `user_metakeys_v1`: the keys of both environments, including locked ones (being deleted). */
 export const userMetakeysView: AggregateViewDefinition<UserMetakeyState, UserMetakeyEvent> = {

@@ -1,7 +1,7 @@
 import { catalogueError } from '@sesame/contracts';
 import type { Environment } from '@sesame/contracts';
-import { ConcurrencyError, KeyedMutex, fail, fold, streamName } from '@sesame/platform';
-import type { EventMetadata, EventStore, Filter } from '@sesame/platform';
+import { ConcurrencyError, KeyedMutex, fail, loadAggregate, streamName } from '@sesame/platform';
+import type { AggregateType, EventMetadata, EventStore, Filter } from '@sesame/platform';
 import { scopeKey } from '../domain/user.decider';
 import type { Tenant } from '../domain/user.decider';
 import { userCountDecider } from './user-count.decider';
@@ -58,10 +58,13 @@ export const organizationCount = (
 export const countedScopes = (limits: UserLimits, tenant: Tenant): CountedScope[] =>
   [environmentCount(limits, tenant.environment), organizationCount(limits, tenant)].filter((scope) => scope.limit !== null);
 
-async function load(deps: UserCountDeps, scope: CountedScope) {
-  const { revision, events } = await deps.eventStore.readStream(scope.stream);
-  return { revision, state: fold(userCountDecider, events as unknown as UserCountEvent[]) };
-}
+/** A counter, named by its stream (`counterStream`). */
+const userCounter: AggregateType<UserCountState, UserCountCommand, UserCountEvent> = {
+  decider: userCountDecider,
+  stream: (stream) => stream,
+};
+
+const load = (deps: UserCountDeps, scope: CountedScope) => loadAggregate(deps.eventStore, userCounter, scope.stream);
 
 /** The users a scope counts now: its counter, or the read model's number before the counter starts (or without a limit). */
 export async function usersCounted(deps: UserCountDeps, scope: CountedScope): Promise<number> {

@@ -5,7 +5,7 @@ import type { Filter, RequestContext } from '@sesame/platform';
 import { environmentOf, resolveTenant } from '../../tenancy/tenant';
 import { emailKey, scopeKey, toUser } from '../domain/user.decider';
 import type { StoredUser, Tenant } from '../domain/user.decider';
-import type { UsersEnv } from '../users.env';
+import type { UsersDeps } from '../users.deps';
 
 /** The read-model filter of a user search within one organization and environment. */
 export function userFilter(tenant: Tenant, filter: UserFilter): Filter {
@@ -21,12 +21,12 @@ export function userFilter(tenant: Tenant, filter: UserFilter): Filter {
   return query;
 }
 
-export async function searchUsers(env: UsersEnv, tenant: Tenant, filter: UserFilter, pageQuery: PageQuery) {
+export async function searchUsers(deps: UsersDeps, tenant: Tenant, filter: UserFilter, pageQuery: PageQuery) {
   const page = resolvePage(pageQuery);
   const query = userFilter(tenant, filter);
   const [documents, total] = await Promise.all([
-    env.view.documents.find(query, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
-    env.view.documents.count(query),
+    deps.view.documents.find(query, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
+    deps.view.documents.count(query),
   ]);
   return paginate(
     documents.map((document) => toUser(document as StoredUser)),
@@ -35,33 +35,33 @@ export async function searchUsers(env: UsersEnv, tenant: Tenant, filter: UserFil
   );
 }
 
-export async function findUserById(env: UsersEnv, tenant: Tenant, id: string): Promise<User | null> {
-  const document = await env.view.documents.get(id);
+export async function findUserById(deps: UsersDeps, tenant: Tenant, id: string): Promise<User | null> {
+  const document = await deps.view.documents.get(id);
   if (!document || document.status !== 'active' || document.scope !== scopeKey(tenant.organization_id, tenant.environment))
     return null;
   return toUser(document);
 }
 
-export async function findUserByEmail(env: UsersEnv, tenant: Tenant, email: string): Promise<User | null> {
-  const [document] = await env.view.documents.find({ email_key: emailKey(tenant.organization_id, tenant.environment, email) });
+export async function findUserByEmail(deps: UsersDeps, tenant: Tenant, email: string): Promise<User | null> {
+  const [document] = await deps.view.documents.find({ email_key: emailKey(tenant.organization_id, tenant.environment, email) });
   return document && document.status === 'active' ? toUser(document) : null;
 }
 
-export function listUsersHandler(env: UsersEnv) {
+export function listUsersHandler(deps: UsersDeps) {
   return async ({ params, query }: OperationInput<typeof listUsers>, context: RequestContext) => {
-    const tenant = await resolveTenant(env.organizations, params.org_domain, environmentOf(context.meta));
-    const { data, ...page } = await searchUsers(env, tenant, query.email ? { email: query.email } : {}, query);
+    const tenant = await resolveTenant(deps.organizations, params.org_domain, environmentOf(context.meta));
+    const { data, ...page } = await searchUsers(deps, tenant, query.email ? { email: query.email } : {}, query);
     return ok({ data: data.map(userBody), ...page });
   };
 }
 
-export function getUserHandler(env: UsersEnv) {
+export function getUserHandler(deps: UsersDeps) {
   return async ({ params }: OperationInput<typeof getUser>, context: RequestContext) => {
-    const tenant = await resolveTenant(env.organizations, params.org_domain, environmentOf(context.meta));
+    const tenant = await resolveTenant(deps.organizations, params.org_domain, environmentOf(context.meta));
     const key = params.id;
     const user = uuidSchema.safeParse(key).success
-      ? await findUserById(env, tenant, key)
-      : await findUserByEmail(env, tenant, key);
+      ? await findUserById(deps, tenant, key)
+      : await findUserByEmail(deps, tenant, key);
     return user ? ok(userBody(user)) : failure(catalogueError('resource_not_found'));
   };
 }

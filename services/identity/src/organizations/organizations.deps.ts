@@ -1,10 +1,10 @@
 import type { OrganizationEvent } from '@sesame/contracts';
-import type { AggregateView, CommandHandlerDeps, EventMetadata, RequestContext } from '@sesame/platform';
-import type { OrganizationState } from './domain/organization.decider';
+import type { Aggregate, AggregateView, EventMetadata, RequestContext } from '@sesame/platform';
+import type { OrganizationCommand, OrganizationState } from './domain/organization.decider';
 
 /** What the organization handlers need, passed in explicitly. */
-export interface OrganizationsEnv {
-  commandDeps: CommandHandlerDeps<OrganizationState>;
+export interface OrganizationsDeps {
+  organizations: Aggregate<OrganizationState, OrganizationCommand, OrganizationEvent>;
   metadata(context: RequestContext): EventMetadata;
   view: AggregateView<OrganizationState, OrganizationEvent>;
   now(): Date;

@@ -1,0 +1,18 @@
+import type { DirectorySyncEvent } from '@sesame/contracts';
+import type { Aggregate, AggregateView, EventMetadata, RequestContext } from '@sesame/platform';
+import type { DirectorySyncConfig } from '../config';
+import type { IdentityClient } from '../identity-client';
+import type { DirectorySyncCommand, DirectorySyncState } from './domain/directory-sync.decider';
+
+export type DirectorySyncsView = AggregateView<DirectorySyncState, DirectorySyncEvent>;
+
+/** What the directory sync handlers need, passed in explicitly. */
+export interface DirectorySyncsDeps {
+  directorySyncs: Aggregate<DirectorySyncState, DirectorySyncCommand, DirectorySyncEvent>;
+  view: DirectorySyncsView;
+  /** Identity, asked whether an organization exists. */
+  identity: Pick<IdentityClient, 'organizationExists'>;
+  metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
+  config: DirectorySyncConfig;
+  now(): Date;
+}
