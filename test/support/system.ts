@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { connect } from 'nats';
 import type { ConnectionOptions } from 'nats';
-import { KeyRing } from '@sesame/platform';
+import { KeyRing, natsInboxPrefix } from '@sesame/platform';
 import { randomNatsPassword, randomNatsPasswords, sesameNatsUsers } from '@sesame/platform/messaging';
 import type { NatsRole } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
@@ -154,9 +154,19 @@ export class System {
     return ids;
   }
 
-  /** NATS connection options with the harness's user (every permission), for tests that look inside. */
+  /**
+   * NATS connection options with the harness's user (every permission), for tests that look inside.
+   * Its answers arrive on the gateway's inbox prefix: services answer their callers' inboxes only
+   * (no `allow_responses`), and the gateway calls every service.
+   */
   natsOptions(name = 'sesame-test'): ConnectionOptions {
-    return { servers: this.nats.url, user: this.env.SESAME_NATS_USER, pass: this.env.SESAME_NATS_PASSWORD, name };
+    return {
+      servers: this.nats.url,
+      user: this.env.SESAME_NATS_USER,
+      pass: this.env.SESAME_NATS_PASSWORD,
+      name,
+      inboxPrefix: natsInboxPrefix(this.prefix, 'gateway'),
+    };
   }
 
   async waitUntilReady(timeoutMs = 60_000): Promise<void> {
