@@ -91,6 +91,7 @@ async function seed(system: System, receiver: WebhookReceiver) {
 
 type Mix = Record<string, LoadOptions & { baseline: BaselineKind }>;
 
+/** The mix's requests; each call makes new unique values (emails, names), so a phase never repeats another's writes. */
 async function mixOf(system: System, seeded: Awaited<ReturnType<typeof seed>>): Promise<Mix> {
   const { org, emailDomain, users, scim } = seeded;
   const json = { authorization: `Bearer ${await system.token()}`, 'content-type': 'application/json' };
@@ -209,19 +210,34 @@ function mixCpuFigures(
   ];
 }
 
+/**
+ * A figure of failing requests measures the error path: more than 1 % of answers outside 2xx (or
+ * connection errors) stops the run. (The mix once repeated the alone runs' emails and names and
+ * measured 422s.)
+ */
+function refuseFailures(name: string, result: LoadResult): void {
+  const failed = result.errors + result.non2xx;
+  if (failed > Math.max(1, result.requests / 100))
+    throw new Error(`${name}: ${failed} of ${result.requests} requests failed (${result.non2xx} non-2xx, ${result.errors} errors)`);
+}
+
 async function main() {
   const receiver = await WebhookReceiver.start();
   const system = await startBenchSystem();
   try {
     const raw = await baselines(system, receiver);
-    const mix = await mixOf(system, await seed(system, receiver));
-    const names = Object.keys(mix);
+    const seeded = await seed(system, receiver);
+    const single = await mixOf(system, seeded);
+    const names = Object.keys(single);
     // Each operation alone first (same connections, a shorter run): its CPU per request is the yardstick of the mix.
     const alone: Record<string, { result: LoadResult; cpu: CpuUsage }> = {};
-    for (const name of names)
+    for (const name of names) {
       alone[name] = await withCpu(system.processIds.bind(system), () =>
-        load({ ...(mix[name] as LoadOptions), durationSeconds: Math.max(3, Math.round(seconds / 3)) }),
+        load({ ...(single[name] as LoadOptions), durationSeconds: Math.max(3, Math.round(seconds / 3)) }),
       );
+      refuseFailures(`${name} alone`, alone[name].result);
+    }
+    const mix = await mixOf(system, seeded);
     const from = Date.now();
     const { result: results, cpu } = await withCpu(system.processIds.bind(system), () =>
       Promise.all(names.map((name) => load({ ...(mix[name] as LoadOptions), durationSeconds: seconds }))),
@@ -235,6 +251,7 @@ async function main() {
     };
     names.forEach((name, index) => {
       const result = results[index] as LoadResult;
+      refuseFailures(`${name} in the mix`, result);
       if (result.errors + result.non2xx > 0) notes[`${name} failures`] = { errors: result.errors, non2xx: result.non2xx };
       const kind = mix[name]?.baseline ?? 'http';
       figures.push(...figuresAgainst(name, { ...timedOf(result), unit: 'req/s' }, raw[kind]));
