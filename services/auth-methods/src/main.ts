@@ -10,25 +10,25 @@ import {
   runMain,
   subscribeToServiceEvents,
 } from '@sesame/platform';
-import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
+import { registerAuthorizationCodes } from './core/authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema, issuerOf } from './config';
-import { IdentityClient } from './identity/identity-client';
-import { Organizations } from './identity/organizations';
-import { registerOAuth } from './oauth/oauth.module';
-import { BreachRange } from './password/breach-range';
-import { registerPassword } from './password/password.module';
-import { SigningKeys } from './signing-keys/signing-keys';
-import { registerSamlSignIn } from './sso-saml/flows/sign-in.module';
-import { ValidationPool } from './sso-saml/saml/validation-pool';
-import { registerSingleLogout } from './sso-saml/flows/single-logout.module';
-import { registerSsoConnections } from './sso-saml/sso-connections.module';
-import { spIdOf } from './sso-saml/domain/sp-values';
-import { registerTotp } from './totp/totp.module';
-import { MailTemplates } from './magic-link/mail-templates';
-import { registerMagicLink } from './magic-link/magic-link.module';
-import { registerRelays } from './relays/relays.module';
-import { organizationDeletionReactor } from './organization-deletion/organization-deletion.reactor';
-import { countSignIns } from './sign-in-metrics';
+import { IdentityClient } from './core/identity/identity-client';
+import { Organizations } from './core/identity/organizations';
+import { registerOAuth } from './core/oauth/oauth.module';
+import { BreachRange } from './methods/password/breach-range';
+import { registerPassword } from './methods/password/password.module';
+import { SigningKeys } from './core/signing-keys/signing-keys';
+import { registerSamlSignIn } from './methods/sso-saml/flows/sign-in.module';
+import { ValidationPool } from './methods/sso-saml/saml/validation-pool';
+import { registerSingleLogout } from './methods/sso-saml/flows/single-logout.module';
+import { registerSsoConnections } from './methods/sso-saml/sso-connections.module';
+import { spIdOf } from './methods/sso-saml/domain/sp-values';
+import { registerTotp } from './methods/totp/totp.module';
+import { MailTemplates } from './methods/magic-link/mail-templates';
+import { registerMagicLink } from './methods/magic-link/magic-link.module';
+import { registerRelays } from './methods/relays/relays.module';
+import { organizationDeletionReactor } from './core/organization-deletion/organization-deletion.reactor';
+import { countSignIns } from './core/sign-in-metrics';
 
 const day = 86_400_000;
 
@@ -91,7 +91,7 @@ runMain(async () => {
   });
   const publicUrl = config.SESAME_PUBLIC_URL;
   const samlValidation = new ValidationPool(
-    join(__dirname, 'sso-saml/saml/validation-worker.js'),
+    join(__dirname, 'methods/sso-saml/saml/validation-worker.js'),
     config.SESAME_SAML_VALIDATION_THREADS,
   );
   const ssoConnections = registerSsoConnections({ runtime, organizations, keyRing, publicUrl });

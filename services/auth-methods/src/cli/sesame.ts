@@ -16,8 +16,8 @@ import {
   requireStoreUrls,
 } from '@sesame/platform';
 import type { EventMetadata, EventStore } from '@sesame/platform';
-import { createApiKey, revokeApiKey } from '../api-keys/api-key.commands';
-import { apiKeysView } from '../api-keys/projections/api-keys.projection';
+import { createApiKey, revokeApiKey } from '../core/api-keys/api-key.commands';
+import { apiKeysView } from '../core/api-keys/projections/api-keys.projection';
 
 const usage = `Usage: npm run sesame -- <command>
 
