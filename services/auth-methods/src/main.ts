@@ -106,6 +106,7 @@ runMain(async () => {
     challengeTtlMs: 10 * 60_000,
     clockSkewMs: 120_000,
     validateResponse: (xml, expected) => samlValidation.validate(xml, expected),
+    now: () => new Date(),
   });
   registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find });
   const sms = createSmsSender(config, runtime.nc, runtime.logger, runtime.metrics);

@@ -22,7 +22,7 @@ import { serviceProviderOf } from '../saml/service-provider';
 import { parseUntrustedXml, UnsafeXmlError } from '../xml/safe-xml';
 import { errorPage, redirectTo, withQuery } from './browser-replies';
 import type { PageNotice } from './error-page-texts';
-import { ssoChallengeStream } from './sign-in.module';
+import { ssoChallengeStream } from './sign-in.deps';
 
 export interface SingleLogoutDeps {
   runtime: ServiceRuntime;
