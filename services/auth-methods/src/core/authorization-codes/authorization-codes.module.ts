@@ -36,7 +36,6 @@ export function registerAuthorizationCodes(
   });
   const authorizationCodes = new AuthorizationCodes({
     commandDeps: runtime.commandDeps(),
-    eventStore: runtime.eventStore,
     tokens: userTokens,
     ttlSeconds: config.SESAME_AUTHORIZATION_CODE_TTL_SECONDS,
     now,

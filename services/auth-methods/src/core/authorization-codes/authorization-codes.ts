@@ -19,13 +19,25 @@
  * family. A grant that mints tokens for a user without a code (relay) calls `UserTokens.start`
  * (`session` as in `SignInSession`).
  */
-import type { Environment, SignInMethod, Token, TokenRequest, UnregisteredSubject } from '@sesame/contracts';
-import { ConcurrencyError, DomainError, fail, fold, handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
-import type { CommandHandlerDeps, EventMetadata, EventStore, Metrics } from '@sesame/platform';
-import { authorizationCodeDecider, invalidCode } from './domain/authorization-code.decider';
+import type {
+  AuthorizationCodeEvent,
+  Environment,
+  SignInMethod,
+  Token,
+  TokenRequest,
+  UnregisteredSubject,
+} from '@sesame/contracts';
+import { Aggregate, DomainError, hashSecret, randomSecret, streamName } from '@sesame/platform';
+import type { CommandHandlerDeps, EventMetadata, Metrics } from '@sesame/platform';
+import { authorizationCodeDecider, checkRedemption } from './domain/authorization-code.decider';
 import type { TokenClient } from '../oauth/token-endpoint';
-import type { AuthorizationCodeCommand, AuthorizationCodeState } from './domain/authorization-code.decider';
-import type { UserTokens } from './user-tokens';
+import type {
+  AuthorizationCodeCommand,
+  AuthorizationCodeState,
+  RedeemableCode,
+  Redemption,
+} from './domain/authorization-code.decider';
+import type { OpenedFamily, UserTokens } from './user-tokens';
 
 export interface AuthorizationCodeRequest {
   environment: Environment;
@@ -57,7 +69,6 @@ export interface IssuedAuthorizationCode {
 
 export interface AuthorizationCodesEnv {
   commandDeps: CommandHandlerDeps<AuthorizationCodeState>;
-  eventStore: EventStore;
   tokens: UserTokens;
   ttlSeconds: number;
   now(): Date;
@@ -69,18 +80,23 @@ export const authorizationCodeCategory = 'authorizationCode';
 const codeStream = (code: string) => streamName(authorizationCodeCategory, hashSecret(code));
 export const defaultUserScope = 'openid email profile';
 
+/** A code's aggregate, named by the code itself: its stream holds only the code's hash. */
+export type AuthorizationCodeAggregate = Aggregate<AuthorizationCodeState, AuthorizationCodeCommand, AuthorizationCodeEvent>;
+
 export class AuthorizationCodes {
-  constructor(private readonly env: AuthorizationCodesEnv) {}
+  private readonly codes: AuthorizationCodeAggregate;
+
+  constructor(private readonly env: AuthorizationCodesEnv) {
+    this.codes = new Aggregate(env.commandDeps, { decider: authorizationCodeDecider, stream: codeStream });
+  }
 
   async issue(request: AuthorizationCodeRequest, metadata: EventMetadata): Promise<IssuedAuthorizationCode> {
     const code = randomSecret(32);
     const now = this.env.now();
     const expiresAt = new Date(now.getTime() + (request.ttlSeconds ?? this.env.ttlSeconds) * 1_000).toISOString();
     const redirectUri = request.redirectUri ?? null;
-    await handleCommand(
-      this.env.commandDeps,
-      authorizationCodeDecider,
-      codeStream(code),
+    await this.codes.handle(
+      code,
       {
         type: 'IssueAuthorizationCode',
         data: {
@@ -108,56 +124,56 @@ export class AuthorizationCodes {
   }
 
   /**
-   * `grant_type=authorization_code`: checks the code and how the client proves it is its own
-   * (client authentication or PKCE), opens the refresh-token family, redeems the code naming
-   * that family (once: the append expects the revision it read, so of concurrent exchanges on
-   * any replicas one wins), then signs. `client` is the API key that authenticated, or null.
+   * `grant_type=authorization_code`, check → act → commit on the code: checks the code and how
+   * the client proves it is its own (client authentication or PKCE), opens the refresh-token
+   * family, redeems the code naming that family (once: of concurrent exchanges on any replicas
+   * one wins, the others find it used), then signs. `client` is the API key that authenticated, or null.
    */
   async exchange(request: TokenRequest & { code: string }, client: TokenClient | null, metadata: EventMetadata): Promise<Token> {
-    const stream = codeStream(request.code);
-    const { events, revision } = await this.env.eventStore.readStream(stream);
-    const state = fold(authorizationCodeDecider, events as never);
+    const redemption = this.redemptionOf(request, client);
+    // What the exchange saw and opened, for the tokens and the sign-in metrics.
+    const seen: { state?: AuthorizationCodeState; code?: RedeemableCode; family?: OpenedFamily } = {};
     try {
-      authorizationCodeDecider.decide(this.redeem(request, client, 'unchecked'), state);
-      if (state.status === 'empty') throw new Error('An issued authorization code has a state');
-      // The code came through the user's mailbox only: the ID token already says the email is verified.
-      if (state.proven_email) await this.env.tokens.markEmailVerified(state, state.proven_email, metadata);
-      const family = await this.env.tokens.open(state, metadata, { confidential: client !== null });
-      const redeemed = authorizationCodeDecider.decide(this.redeem(request, client, family.familyId), state);
-      await this.env.eventStore.appendToStream(stream, redeemed, { expectedRevision: revision, metadata }).catch((error) => {
-        // Another request redeemed it first, on this replica or another.
-        if (error instanceof ConcurrencyError) fail(invalidCode());
-        throw error;
-      });
-      const token = await this.env.tokens.mint(state, family);
-      if (state.method === 'magic_link') this.env.metrics?.signIns.inc({ method: 'magic_link', outcome: 'success' });
+      await this.codes.execute(
+        request.code,
+        {
+          check: ({ state }) => checkRedemption(redemption, (seen.state = state)),
+          act: async (code) => {
+            // The code came through the user's mailbox only: the ID token already says the email is verified.
+            if (code.proven_email) await this.env.tokens.markEmailVerified(code, code.proven_email, metadata);
+            const family = await this.env.tokens.open(code, metadata, { confidential: client !== null });
+            Object.assign(seen, { code, family });
+            return { type: 'RedeemAuthorizationCode', data: { ...redemption, family_id: family.familyId } };
+          },
+        },
+        metadata,
+      );
+      const { code, family } = seen;
+      if (!code || !family) throw new Error('A redeemed authorization code opened no refresh-token family');
+      const token = await this.env.tokens.mint(code, family);
+      if (code.method === 'magic_link') this.env.metrics?.signIns.inc({ method: 'magic_link', outcome: 'success' });
       return token;
     } catch (error) {
-      if (error instanceof DomainError) await this.revokeIfReused(stream, metadata);
-      if (state.status !== 'empty' && state.method === 'magic_link')
+      if (error instanceof DomainError) await this.revokeIfReused(request.code, metadata);
+      if (seen.state && seen.state.status !== 'empty' && seen.state.method === 'magic_link')
         this.env.metrics?.signIns.inc({ method: 'magic_link', outcome: error instanceof DomainError ? 'failure' : 'error' });
       throw error;
     }
   }
 
-  private redeem(request: TokenRequest, client: TokenClient | null, familyId: string): AuthorizationCodeCommand {
+  private redemptionOf(request: TokenRequest, client: TokenClient | null): Redemption {
     return {
-      type: 'RedeemAuthorizationCode',
-      data: {
-        ...(request.redirect_uri !== undefined ? { redirect_uri: request.redirect_uri } : {}),
-        ...(request.client_id !== undefined ? { client_id: request.client_id } : {}),
-        ...(request.code_verifier !== undefined ? { code_verifier: request.code_verifier } : {}),
-        client,
-        family_id: familyId,
-        at: this.env.now().toISOString(),
-      },
+      ...(request.redirect_uri !== undefined ? { redirect_uri: request.redirect_uri } : {}),
+      ...(request.client_id !== undefined ? { client_id: request.client_id } : {}),
+      ...(request.code_verifier !== undefined ? { code_verifier: request.code_verifier } : {}),
+      client,
+      at: this.env.now().toISOString(),
     };
   }
 
   /** A code presented after its exchange leaked: the tokens it gave are revoked (RFC 6749 section 4.1.2). */
-  private async revokeIfReused(stream: string, metadata: EventMetadata): Promise<void> {
-    const { events } = await this.env.eventStore.readStream(stream);
-    const state = fold(authorizationCodeDecider, events as never);
+  private async revokeIfReused(code: string, metadata: EventMetadata): Promise<void> {
+    const { state } = await this.codes.load(code);
     if (state.status === 'redeemed' && state.family_id)
       await this.env.tokens.revoke(state.family_id, 'authorization_code_reused', metadata);
   }

@@ -92,7 +92,7 @@ export async function signInKit(eventStore: EventStore, options: { codeTtlSecond
     now,
     stillAllowsUnregistered: async (_session, subject) => unregisteredAllowedBy.has(subject.sso_connection_id),
   });
-  const codes = new AuthorizationCodes({ commandDeps, eventStore, tokens, ttlSeconds: options.codeTtlSeconds ?? 120, now });
+  const codes = new AuthorizationCodes({ commandDeps, tokens, ttlSeconds: options.codeTtlSeconds ?? 120, now });
   const endpoint = new TokenEndpoint();
   endpoint.authenticateClientsWith(async (clientId, secret) => {
     const client = testClients[clientId as keyof typeof testClients];

@@ -52,9 +52,19 @@ export const otherClient = () => oauthError('invalid_grant', 'The authorization 
 const ownedByTokenClient = (client: TokenClient, state: Exclude<AuthorizationCodeState, { status: 'empty' }>) =>
   client.environment === state.environment && state.client_id !== null && client.client_id === state.client_id;
 
-function redeem(command: Extract<AuthorizationCodeCommand, { type: 'RedeemAuthorizationCode' }>, state: AuthorizationCodeState) {
+/** A token request's redemption of a code, before the refresh-token family it opens is known. */
+export type Redemption = Omit<Extract<AuthorizationCodeCommand, { type: 'RedeemAuthorizationCode' }>['data'], 'family_id'>;
+
+/** An issued code, not yet redeemed. */
+export type RedeemableCode = Extract<AuthorizationCodeState, { status: 'issued' | 'redeemed' }>;
+
+/**
+ * Every refusal a redemption can meet on this state (the code unknown, used or expired, another
+ * client, another redirect URI, a missing or wrong proof): answers the code it may redeem.
+ */
+export function checkRedemption(redemption: Redemption, state: AuthorizationCodeState): RedeemableCode {
   if (state.status === 'empty') return fail(invalidCode());
-  const { redirect_uri, client_id, client, family_id, at } = command.data;
+  const { redirect_uri, client_id, client, at } = redemption;
   if (client?.accessToken && !ownedByTokenClient(client, state)) return fail(clientAuthenticationFailed());
   if (state.status !== 'issued') return fail(invalidCode());
   if (Date.parse(at) >= Date.parse(state.expires_at)) return fail(invalidCode());
@@ -63,7 +73,12 @@ function redeem(command: Extract<AuthorizationCodeCommand, { type: 'RedeemAuthor
   if (presented !== undefined && state.client_id !== null && presented !== state.client_id) return fail(otherClient());
   if (redirect_uri !== undefined && redirect_uri !== state.redirect_uri)
     return fail(oauthError('invalid_grant', 'redirect_uri does not match the one the authorization code was issued for'));
-  checkProof(command.data, state);
+  checkProof(redemption, state);
+  return state;
+}
+
+function redeem(command: Extract<AuthorizationCodeCommand, { type: 'RedeemAuthorizationCode' }>, state: AuthorizationCodeState) {
+  const { family_id, at } = command.data;
   const {
     status: _status,
     code_hash,
@@ -72,7 +87,7 @@ function redeem(command: Extract<AuthorizationCodeCommand, { type: 'RedeemAuthor
     family_id: _family,
     code_challenge: _challenge,
     ...session
-  } = state;
+  } = checkRedemption(command.data, state);
   return [{ type: 'AuthorizationCodeRedeemed' as const, data: { ...session, code_hash, family_id, at } }];
 }
 
