@@ -19,7 +19,7 @@ import { relayDecider } from '../../methods/relays/domain/relay.decider';
 import { sourceOrganizationsOf } from '../../methods/relays/domain/relay-policy';
 import { relayStream } from '../../methods/relays/projections/relays.projection';
 import type { RelaysView } from '../../methods/relays/projections/relays.projection';
-import { passwordConnectionStream } from '../../methods/password/password.env';
+import { passwordConnectionStream } from '../../methods/password/password.deps';
 import { spIdOf } from '../../methods/sso-saml/domain/sp-values';
 import { ssoConnectionDecider } from '../../methods/sso-saml/domain/sso-connection.decider';
 import { ssoConnectionStream } from '../../methods/sso-saml/projections/sso-connections.projection';

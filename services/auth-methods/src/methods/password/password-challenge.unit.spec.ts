@@ -2,9 +2,9 @@ import { handleCommand } from '@sesame/platform';
 import { metadata } from '../../core/authorization-codes/sign-in.spec-kit';
 import { lockMs } from './domain/password-attempts.decider';
 import { defaultPasswordConnection, passwordConnectionDecider } from './domain/password-connection.decider';
-import { createPasswordChallengeHandler } from './password-challenge.handler';
+import { createPasswordChallengeHandler } from './password-challenge.handlers';
 import { createPasswordHandler, storePassword } from './password-sign-in.handlers';
-import { passwordAttemptsStream, passwordConnectionStream, passwordStream } from './password.env';
+import { passwordAttemptsStream, passwordConnectionStream, passwordStream } from './password.deps';
 import { passwordKit } from './password.spec-kit';
 
 const passphrase = 'correct horse battery staple 42';
@@ -14,7 +14,7 @@ describe('password challenge', () => {
   let challenge: ReturnType<typeof createPasswordChallengeHandler>;
   beforeEach(async () => {
     kit = await passwordKit();
-    challenge = createPasswordChallengeHandler(kit.env);
+    challenge = createPasswordChallengeHandler(kit.deps);
   });
   const attempt = async (email: string, plain_text: string) => {
     const reply = await challenge({ body: { user_email: email, plain_text } } as never, kit.context);
@@ -24,7 +24,7 @@ describe('password challenge', () => {
 
   it('rehashes with the new pepper at the first sign-in after a rotation, and the password keeps working', async () => {
     const user = kit.addUser('ada@acme.com');
-    await storePassword(kit.env, user, passphrase, defaultPasswordConnection, kit.context, false);
+    await storePassword(kit.deps, user, passphrase, defaultPasswordConnection, kit.context, false);
     kit.advance(defaultPasswordConnection.pepper_rotation_period * 1_000);
     expect(await attempt('ada@acme.com', passphrase)).toMatchObject({ 'valid?': true, renew_password: false });
     const events = (await kit.eventStore.readStream(passwordStream(user.id))).events as unknown as {
@@ -42,7 +42,7 @@ describe('password challenge', () => {
 
   it('asks for a new password, with a password code, when the password no longer meets the rules', async () => {
     const user = kit.addUser('grace@acme.com');
-    await storePassword(kit.env, user, 'purple elephants', defaultPasswordConnection, kit.context, false);
+    await storePassword(kit.deps, user, 'purple elephants', defaultPasswordConnection, kit.context, false);
     await handleCommand(
       { eventStore: kit.eventStore },
       passwordConnectionDecider,
@@ -61,7 +61,7 @@ describe('password challenge', () => {
     );
     const answer = await attempt('grace@acme.com', 'purple elephants');
     expect(answer).toMatchObject({ 'valid?': true, renew_password: true, user_id: user.id });
-    const setPassword = createPasswordHandler(kit.env);
+    const setPassword = createPasswordHandler(kit.deps);
     await expect(
       setPassword({ body: { password_code: answer.code, plain_text: 'purple elephants' } } as never, kit.context),
     ).rejects.toMatchObject({ error: { kind: 'fields', fields: { plain_text: ['is too short (minimum is 20 characters)'] } } });
@@ -82,7 +82,7 @@ describe('password challenge', () => {
 
   it('delays attempts after three failures, locks after ten, and treats unknown emails the same', async () => {
     const user = kit.addUser('locked@acme.com');
-    await storePassword(kit.env, user, passphrase, defaultPasswordConnection, kit.context, false);
+    await storePassword(kit.deps, user, passphrase, defaultPasswordConnection, kit.context, false);
     for (const email of ['locked@acme.com', 'ghost@acme.com']) {
       for (let n = 0; n < 3; n++) expect(await attempt(email, 'wrong')).toMatchObject({ error: 'invalid_credentials' });
       expect(await attempt(email, passphrase)).toMatchObject({ 'valid?': false, error: 'too_many_attempts' });
@@ -101,7 +101,7 @@ describe('password challenge', () => {
 
   it('answers a burst of parallel guesses no more than guesses one after the other: three, then too_many_attempts, right password included', async () => {
     const user = kit.addUser('burst@acme.com');
-    await storePassword(kit.env, user, passphrase, defaultPasswordConnection, kit.context, false);
+    await storePassword(kit.deps, user, passphrase, defaultPasswordConnection, kit.context, false);
     const guesses = [...Array.from({ length: 19 }, (_, n) => `wrong guess ${n}`), passphrase];
     const answers = await Promise.all(guesses.map((guess) => attempt('burst@acme.com', guess)));
     const errors = answers.map((answer) => answer.error);
@@ -114,7 +114,7 @@ describe('password challenge', () => {
 
   it('refuses every attempt, right or wrong, when the organization does not allow passwords, and records nothing', async () => {
     const user = kit.addUser('sso.only@acme.com');
-    await storePassword(kit.env, user, passphrase, defaultPasswordConnection, kit.context, false);
+    await storePassword(kit.deps, user, passphrase, defaultPasswordConnection, kit.context, false);
     const before = await kit.eventStore.headPosition();
     for (const allowed of [['sso'], []] as const) {
       kit.organization.allowed_authn_connections = [...allowed];

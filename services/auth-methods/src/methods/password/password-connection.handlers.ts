@@ -12,8 +12,8 @@ import { created, handleCommand, nameBasedUuid, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { passwordConnectionDecider, settingsOf } from './domain/password-connection.decider';
 import type { PasswordConnectionCommand } from './domain/password-connection.decider';
-import { connectionOf, environmentOf, passwordConnectionStream, rpcMeta } from './password.env';
-import type { PasswordEnv } from './password.env';
+import { connectionOf, environmentOf, passwordConnectionStream, rpcMeta } from './password.deps';
+import type { PasswordDeps } from './password.deps';
 
 /**
  * The id of an organization's password connection in an environment: named, not drawn, since the
@@ -31,44 +31,44 @@ const toConnection = (id: string, settings: PasswordConnectionSettings): z.infer
 });
 
 /** The organization must exist (404 otherwise); answers the environment of the API key and the connection's id. */
-async function scope(env: PasswordEnv, orgDomain: string, context: RequestContext) {
+async function scope(deps: PasswordDeps, orgDomain: string, context: RequestContext) {
   const environment = environmentOf(context);
-  const organization = await env.organizations.get(orgDomain, rpcMeta(context, environment));
+  const organization = await deps.organizations.get(orgDomain, rpcMeta(context, environment));
   return { environment, id: passwordConnectionId(environment, organization) };
 }
 
-export function getPasswordConnectionHandler(env: PasswordEnv) {
+export function getPasswordConnectionHandler(deps: PasswordDeps) {
   return async ({ params }: OperationInput<typeof getPasswordConnection>, context: RequestContext) => {
-    const { environment, id } = await scope(env, params.org_domain, context);
-    return ok(toConnection(id, await connectionOf(env, environment, params.org_domain)));
+    const { environment, id } = await scope(deps, params.org_domain, context);
+    return ok(toConnection(id, await connectionOf(deps, environment, params.org_domain)));
   };
 }
 
-function changeHandler(env: PasswordEnv, type: Exclude<PasswordConnectionCommand['type'], 'DeletePasswordConnection'>) {
+function changeHandler(deps: PasswordDeps, type: Exclude<PasswordConnectionCommand['type'], 'DeletePasswordConnection'>) {
   return async (
     { params, body }: OperationInput<typeof createPasswordConnection | typeof updatePasswordConnection>,
     context: RequestContext,
   ) => {
-    const { environment, id } = await scope(env, params.org_domain, context);
+    const { environment, id } = await scope(deps, params.org_domain, context);
     const { state } = await handleCommand(
-      env.commandDeps(),
+      deps.commandDeps(),
       passwordConnectionDecider,
       passwordConnectionStream(environment, params.org_domain),
-      { type, data: { id, environment, organization_domain: params.org_domain, settings: body, at: env.now().toISOString() } },
-      env.metadata(context),
+      { type, data: { id, environment, organization_domain: params.org_domain, settings: body, at: deps.now().toISOString() } },
+      deps.metadata(context),
     );
     return toConnection(id, settingsOf(state));
   };
 }
 
-export const createPasswordConnectionHandler = (env: PasswordEnv) => {
-  const change = changeHandler(env, 'CreatePasswordConnection');
+export const createPasswordConnectionHandler = (deps: PasswordDeps) => {
+  const change = changeHandler(deps, 'CreatePasswordConnection');
   return async (input: OperationInput<typeof createPasswordConnection>, context: RequestContext) =>
     created(await change(input, context));
 };
 
-export const updatePasswordConnectionHandler = (env: PasswordEnv) => {
-  const change = changeHandler(env, 'UpdatePasswordConnection');
+export const updatePasswordConnectionHandler = (deps: PasswordDeps) => {
+  const change = changeHandler(deps, 'UpdatePasswordConnection');
   return async (input: OperationInput<typeof updatePasswordConnection>, context: RequestContext) =>
     ok(await change(input, context));
 };

@@ -27,8 +27,8 @@ import {
   rpcMeta,
   signInOrganization,
   signInOrganizationOf,
-} from './password.env';
-import type { PasswordEnv } from './password.env';
+} from './password.deps';
+import type { PasswordDeps } from './password.deps';
 
 const resetCodeTtlMs = 3_600_000;
 const renewCodeTtlMs = 600_000;
@@ -38,9 +38,9 @@ const inactive = () => fieldError('org_domain', 'password sign-in is inactive fo
  * Refuses a password that breaks the connection's rules, naming each reason on `plain_text`;
  * a password the shipped lists accept is then looked up in the breach service when configured.
  */
-export async function checkPolicy(env: PasswordEnv, plainText: string, connection: PasswordConnectionSettings, email: string) {
-  const problems = passwordProblems(plainText, connection, env.lists, [email]);
-  if (problems.length === 0 && (await env.breachRange?.isBreached(plainText))) problems.push(policyMessages.breached);
+export async function checkPolicy(deps: PasswordDeps, plainText: string, connection: PasswordConnectionSettings, email: string) {
+  const problems = passwordProblems(plainText, connection, deps.lists, [email]);
+  if (problems.length === 0 && (await deps.breachRange?.isBreached(plainText))) problems.push(policyMessages.breached);
   if (problems.length > 0) fail({ kind: 'fields', fields: { plain_text: problems } });
 }
 
@@ -49,17 +49,17 @@ export async function checkPolicy(env: PasswordEnv, plainText: string, connectio
  * already in place is replaced only when `mayReplace` (401 otherwise, decided with the stream's revision).
  */
 export async function storePassword(
-  env: PasswordEnv,
+  deps: PasswordDeps,
   user: User,
   plainText: string,
   connection: PasswordConnectionSettings,
   context: RequestContext,
   mayReplace: boolean,
 ) {
-  const epoch = env.hasher.epochOf(env.now(), connection.pepper_rotation_period);
-  const hashed = await env.hasher.hash(plainText, epoch);
+  const epoch = deps.hasher.epochOf(deps.now(), connection.pepper_rotation_period);
+  const hashed = await deps.hasher.hash(plainText, epoch);
   const { state } = await handleCommand(
-    env.commandDeps(),
+    deps.commandDeps(),
     passwordDecider,
     passwordStream(user.id),
     {
@@ -70,18 +70,18 @@ export async function storePassword(
         user_id: user.id,
         environment: user.__environment__,
         organization_domain: user.__domain__,
-        at: env.now().toISOString(),
+        at: deps.now().toISOString(),
         may_replace: mayReplace,
       },
     },
-    env.metadata(context),
+    deps.metadata(context),
   );
   return state as Extract<PasswordState, { status: 'set' }>;
 }
 
 /** Issues a one-time password code (reset link, renewal); only its hash is stored. */
 export async function issuePasswordCode(
-  env: PasswordEnv,
+  deps: PasswordDeps,
   user: User,
   reason: 'reset' | 'renew',
   redirectUri: string | null,
@@ -89,10 +89,10 @@ export async function issuePasswordCode(
 ) {
   const code = randomSecret(32);
   const ttl = reason === 'reset' ? resetCodeTtlMs : renewCodeTtlMs;
-  const expiresAt = new Date(env.now().getTime() + ttl).toISOString();
+  const expiresAt = new Date(deps.now().getTime() + ttl).toISOString();
   const requestId = randomUUID();
   await handleCommand(
-    env.commandDeps(),
+    deps.commandDeps(),
     passwordCodeDecider,
     passwordCodeStream(hashSecret(code)),
     {
@@ -106,22 +106,22 @@ export async function issuePasswordCode(
         organization_domain: user.__domain__,
         redirect_uri: redirectUri,
         expires_at: expiresAt,
-        at: env.now().toISOString(),
+        at: deps.now().toISOString(),
         ...(reason === 'reset' && provenAddress(user.__environment__, user.email) ? { proven_email: user.email } : {}),
       },
     },
-    env.metadata(context),
+    deps.metadata(context),
     { newStream: true },
   );
   return { code, expiresAt, requestId };
 }
 
 /** `POST /api/v2/password` with a `password_code`: the user it was issued for, in this environment. */
-async function userOfCode(env: PasswordEnv, code: string, environment: Environment, context: RequestContext) {
-  const state = await load(env, passwordCodeDecider, passwordCodeStream(hashSecret(code)));
-  if (state.status !== 'issued' || state.environment !== environment || Date.parse(state.expires_at) <= env.now().getTime())
+async function userOfCode(deps: PasswordDeps, code: string, environment: Environment, context: RequestContext) {
+  const state = await load(deps, passwordCodeDecider, passwordCodeStream(hashSecret(code)));
+  if (state.status !== 'issued' || state.environment !== environment || Date.parse(state.expires_at) <= deps.now().getTime())
     return fail(catalogueError('unknown_password_code'));
-  const { user } = await env.identity.call(
+  const { user } = await deps.identity.call(
     subjects.identity.users.findById,
     { organization_domain: state.organization_domain, environment, id: state.user_id },
     rpcMeta(context, environment),
@@ -131,10 +131,10 @@ async function userOfCode(env: PasswordEnv, code: string, environment: Environme
 }
 
 /** A reset code reached the user through their mailbox: their email is verified from now on. */
-async function markEmailVerified(env: PasswordEnv, user: User, context: RequestContext): Promise<User> {
+async function markEmailVerified(deps: PasswordDeps, user: User, context: RequestContext): Promise<User> {
   if (user.email_verified) return user;
   const { __domain__: organization_domain, __environment__: environment, id } = user;
-  return env.identity.call(
+  return deps.identity.call(
     subjects.identity.users.modify,
     { organization_domain, environment, id, email_verified: true },
     rpcMeta(context, environment),
@@ -150,38 +150,38 @@ const holds = (context: RequestContext, scope: Scope) => context.meta.scopes?.in
  * needs `passwords:write` (otherwise the `password_code` of a reset): 401 before anything is written.
  */
 async function passwordTarget(
-  env: PasswordEnv,
+  deps: PasswordDeps,
   scope: { organization_domain: string; environment: Environment; email: string },
   context: RequestContext,
 ): Promise<User | null> {
-  const { user } = await env.identity.call(subjects.identity.users.findByEmail, scope, rpcMeta(context, scope.environment));
+  const { user } = await deps.identity.call(subjects.identity.users.findByEmail, scope, rpcMeta(context, scope.environment));
   if (!user) return holds(context, 'users:write') ? null : fail(catalogueError('unauthorized'));
-  const current = await load(env, passwordDecider, passwordStream(user.id));
+  const current = await load(deps, passwordDecider, passwordStream(user.id));
   if (current.status === 'set' && !holds(context, 'passwords:write')) fail(catalogueError('unauthorized'));
   return user;
 }
 
-export function createPasswordHandler(env: PasswordEnv) {
+export function createPasswordHandler(deps: PasswordDeps) {
   return async ({ body }: OperationInput<typeof createPassword>, context: RequestContext) => {
     const environment = environmentOf(context);
     const meta = rpcMeta(context, environment);
     if (body.password_code) {
-      const { user, redirectUri, provesEmail } = await userOfCode(env, body.password_code, environment, context);
+      const { user, redirectUri, provesEmail } = await userOfCode(deps, body.password_code, environment, context);
       // The code ends in a sign-in: the organization must still allow passwords.
-      requireAuthnConnection(await env.organizations.get(user.__domain__, meta), 'password');
-      const connection = await connectionOf(env, environment, user.__domain__);
+      requireAuthnConnection(await deps.organizations.get(user.__domain__, meta), 'password');
+      const connection = await connectionOf(deps, environment, user.__domain__);
       if (!connection.active) return fail(inactive());
-      await checkPolicy(env, body.plain_text, connection, user.email);
+      await checkPolicy(deps, body.plain_text, connection, user.email);
       await handleCommand(
-        env.commandDeps(),
+        deps.commandDeps(),
         passwordCodeDecider,
         passwordCodeStream(hashSecret(body.password_code)),
-        { type: 'UsePasswordCode', data: { at: env.now().toISOString() } },
-        env.metadata(context),
+        { type: 'UsePasswordCode', data: { at: deps.now().toISOString() } },
+        deps.metadata(context),
       );
-      const password = await storePassword(env, user, body.plain_text, connection, context, true);
-      if (provesEmail) await markEmailVerified(env, user, context);
-      const { code } = await env.authorizationCodes.issue(
+      const password = await storePassword(deps, user, body.plain_text, connection, context, true);
+      if (provesEmail) await markEmailVerified(deps, user, context);
+      const { code } = await deps.authorizationCodes.issue(
         {
           environment,
           organizationDomain: user.__domain__,
@@ -191,20 +191,20 @@ export function createPasswordHandler(env: PasswordEnv) {
           ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
           ...(body.code_challenge ? { codeChallenge: body.code_challenge } : {}),
         },
-        env.metadata(context),
+        deps.metadata(context),
       );
       return created({ id: password.password_id, user_id: user.id, code });
     }
     if (!body.user_email) return fail(fieldError('user_email', "can't be blank"));
-    const organization = await signInOrganization(env, body.user_email, body.org_domain, meta);
-    const connection = await connectionOf(env, environment, organization);
+    const organization = await signInOrganization(deps, body.user_email, body.org_domain, meta);
+    const connection = await connectionOf(deps, environment, organization);
     if (!connection.active) return fail(inactive());
     const scope = { organization_domain: organization, environment, email: body.user_email };
-    const existing = await passwordTarget(env, scope, context);
-    await checkPolicy(env, body.plain_text, connection, body.user_email);
+    const existing = await passwordTarget(deps, scope, context);
+    await checkPolicy(deps, body.plain_text, connection, body.user_email);
     const user =
-      existing ?? (await env.identity.call(subjects.identity.users.findOrCreate, { ...scope, source: 'password' }, meta)).user;
-    const password = await storePassword(env, user, body.plain_text, connection, context, holds(context, 'passwords:write'));
+      existing ?? (await deps.identity.call(subjects.identity.users.findOrCreate, { ...scope, source: 'password' }, meta)).user;
+    const password = await storePassword(deps, user, body.plain_text, connection, context, holds(context, 'passwords:write'));
     return created({ id: password.password_id, user_id: user.id, code: null });
   };
 }
@@ -215,46 +215,46 @@ export function createPasswordHandler(env: PasswordEnv) {
  */
 export const passwordRequestFloorMs = 150;
 
-export function createPasswordRequestHandler(env: PasswordEnv) {
-  const answer = passwordRequestAnswer(env);
+export function createPasswordRequestHandler(deps: PasswordDeps) {
+  const answer = passwordRequestAnswer(deps);
   return (input: OperationInput<typeof createPasswordRequest>, context: RequestContext) =>
     noSoonerThan(passwordRequestFloorMs, () => answer(input, context));
 }
 
-function passwordRequestAnswer(env: PasswordEnv) {
+function passwordRequestAnswer(deps: PasswordDeps) {
   return async ({ body }: OperationInput<typeof createPasswordRequest>, context: RequestContext) => {
     const environment = environmentOf(context);
     // Creating the user is `POST /users`'s power: asked for, it needs `users:write` whether or not the user exists.
     if (body.find_or_create_user && !holds(context, 'users:write')) return fail(catalogueError('unauthorized'));
     const meta = rpcMeta(context, environment);
-    const redirectUri = await env.identity.resolveRedirectUri(environment, body.redirect_uri, meta);
-    const org = await signInOrganizationOf(env, body.user_email, body.org_domain, meta, 'password');
+    const redirectUri = await deps.identity.resolveRedirectUri(environment, body.redirect_uri, meta);
+    const org = await signInOrganizationOf(deps, body.user_email, body.org_domain, meta, 'password');
     const organization = org.domain;
-    if (!(await connectionOf(env, environment, organization)).active) return fail(inactive());
+    if (!(await connectionOf(deps, environment, organization)).active) return fail(inactive());
     const scope = { organization_domain: organization, environment, email: body.user_email };
     const user = body.find_or_create_user
-      ? (await env.identity.call(subjects.identity.users.findOrCreate, { ...scope, source: 'password' }, meta)).user
-      : (await env.identity.call(subjects.identity.users.findByEmail, scope, meta)).user;
+      ? (await deps.identity.call(subjects.identity.users.findOrCreate, { ...scope, source: 'password' }, meta)).user
+      : (await deps.identity.call(subjects.identity.users.findByEmail, scope, meta)).user;
     if (!user?.active)
       return created({
         request_id: randomUUID(),
         user_id: null,
-        expired_at: new Date(env.now().getTime() + resetCodeTtlMs).toISOString(),
+        expired_at: new Date(deps.now().getTime() + resetCodeTtlMs).toISOString(),
         magic_link: null,
         redirect_uri: redirectUri,
       });
-    const { code, expiresAt, requestId } = await issuePasswordCode(env, user, 'reset', redirectUri, context);
+    const { code, expiresAt, requestId } = await issuePasswordCode(deps, user, 'reset', redirectUri, context);
     const link = new URL(redirectUri);
     link.searchParams.set('password_code', code);
     link.searchParams.set('request_id', requestId);
-    const mail = renderMessage(env.messages, 'password-reset', org, {
+    const mail = renderMessage(deps.messages, 'password-reset', org, {
       organization: org.name,
       email: user.email,
       link: link.href,
       expires_at: new Date(expiresAt),
       valid_for: { durationMs: resetCodeTtlMs },
     });
-    await env.mailer.send({
+    await deps.mailer.send({
       to: user.email,
       subject: mail.subject as string,
       text: mail.text,

@@ -1,5 +1,5 @@
 import { defaultScopes } from '@sesame/contracts';
-import { passwordStream } from './password.env';
+import { passwordStream } from './password.deps';
 import type { MailMessage } from '@sesame/platform';
 import { createPasswordHandler, createPasswordRequestHandler, issuePasswordCode } from './password-sign-in.handlers';
 import { passwordKit } from './password.spec-kit';
@@ -9,8 +9,8 @@ describe('setting a password', () => {
     const kit = await passwordKit();
     kit.addUser('ada@acme.com');
     const asked: string[] = [];
-    kit.env.breachRange = { isBreached: async (plainText) => (asked.push(plainText), plainText.startsWith('leaked')) };
-    const set = createPasswordHandler(kit.env);
+    kit.deps.breachRange = { isBreached: async (plainText) => (asked.push(plainText), plainText.startsWith('leaked')) };
+    const set = createPasswordHandler(kit.deps);
     const body = (plain_text: string) => ({ body: { org_domain: 'acme', user_email: 'ada@acme.com', plain_text } }) as never;
     await expect(set(body('leaked purple elephants at noon'), kit.context)).rejects.toMatchObject({
       error: { kind: 'fields', fields: { plain_text: ['has appeared in a data breach'] } },
@@ -25,20 +25,20 @@ describe('setting a password', () => {
 
   it('marks the email verified when the password is set with a reset code mailed only to it, not with a renewal code', async () => {
     const kit = await passwordKit();
-    const set = createPasswordHandler(kit.env);
+    const set = createPasswordHandler(kit.deps);
     const withCode = (password_code: string) =>
       ({ body: { password_code, plain_text: 'quiet purple elephants at noon' } }) as never;
     const production = kit.contextWith(undefined, 'production');
     const inProduction = (email: string) => kit.addUser(email, { email_verified: false, __environment__: 'production' });
 
     const renewing = inProduction('grace@acme.com');
-    const renewal = await issuePasswordCode(kit.env, renewing, 'renew', null, production);
+    const renewal = await issuePasswordCode(kit.deps, renewing, 'renew', null, production);
     expect(await set(withCode(renewal.code), production)).toMatchObject({ ok: true, status: 201 });
     expect(kit.users.get(renewing.id)?.email_verified).toBe(false);
     expect(kit.modified).toEqual([]);
 
     const resetting = inProduction('ada@acme.com');
-    const reset = await issuePasswordCode(kit.env, resetting, 'reset', 'https://app.acme.com/reset', production);
+    const reset = await issuePasswordCode(kit.deps, resetting, 'reset', 'https://app.acme.com/reset', production);
     expect(await set(withCode(reset.code), production)).toMatchObject({ ok: true, status: 201 });
     expect(kit.users.get(resetting.id)?.email_verified).toBe(true);
     expect(kit.modified).toEqual([
@@ -46,20 +46,20 @@ describe('setting a password', () => {
     ]);
 
     // Already verified: identity is not asked again.
-    const again = await issuePasswordCode(kit.env, kit.users.get(resetting.id) as never, 'reset', null, production);
+    const again = await issuePasswordCode(kit.deps, kit.users.get(resetting.id) as never, 'reset', null, production);
     expect(await set(withCode(again.code), production)).toMatchObject({ ok: true, status: 201 });
     expect(kit.modified).toHaveLength(1);
 
     // The address changed after the link was mailed: the link proves the old one, not the new one.
     const moving = inProduction('linus@acme.com');
-    const moved = await issuePasswordCode(kit.env, moving, 'reset', null, production);
+    const moved = await issuePasswordCode(kit.deps, moving, 'reset', null, production);
     kit.users.set(moving.id, { ...moving, email: 'linus@elsewhere.example' });
     expect(await set(withCode(moved.code), production)).toMatchObject({ ok: true, status: 201 });
     expect(kit.users.get(moving.id)?.email_verified).toBe(false);
 
     // The sandbox answers the reset link to the API caller as well: it proves nothing there.
     const sandboxUser = kit.addUser('margaret@acme.com', { email_verified: false });
-    const sandboxReset = await issuePasswordCode(kit.env, sandboxUser, 'reset', null, kit.context);
+    const sandboxReset = await issuePasswordCode(kit.deps, sandboxUser, 'reset', null, kit.context);
     expect(await set(withCode(sandboxReset.code), kit.context)).toMatchObject({ ok: true, status: 201 });
     expect(kit.users.get(sandboxUser.id)?.email_verified).toBe(false);
     expect(kit.modified).toHaveLength(1);
@@ -67,9 +67,9 @@ describe('setting a password', () => {
 
   it('refuses a reset code, before using it, once the organization no longer allows passwords', async () => {
     const kit = await passwordKit();
-    const set = createPasswordHandler(kit.env);
+    const set = createPasswordHandler(kit.deps);
     const user = kit.addUser('ada@acme.com');
-    const reset = await issuePasswordCode(kit.env, user, 'reset', null, kit.context);
+    const reset = await issuePasswordCode(kit.deps, user, 'reset', null, kit.context);
     kit.organization.allowed_authn_connections = ['sso', 'magic_link'];
     const before = await kit.eventStore.headPosition();
     const body = { body: { password_code: reset.code, plain_text: 'quiet purple elephants at noon' } } as never;
@@ -90,7 +90,7 @@ describe('setting a password', () => {
 
     it('a key holding only authentications:write sets a first password, but creates no user and replaces no password', async () => {
       const kit = await passwordKit();
-      const set = createPasswordHandler(kit.env);
+      const set = createPasswordHandler(kit.deps);
       const signInOnly = kit.contextWith(['authentications:write']);
       await expect(set(byEmail('newcomer@acme.com', 'quiet purple elephants at noon'), signInOnly)).rejects.toMatchObject(
         unauthorized,
@@ -108,7 +108,7 @@ describe('setting a password', () => {
 
     it('users:write creates the user; passwords:write or a reset code replaces a password in place', async () => {
       const kit = await passwordKit();
-      const set = createPasswordHandler(kit.env);
+      const set = createPasswordHandler(kit.deps);
       const creator = kit.contextWith(['authentications:write', 'users:write']);
       const created = await set(byEmail('grace@acme.com', 'quiet purple elephants at noon'), creator);
       expect(created).toMatchObject({ status: 201, body: { code: null } });
@@ -119,7 +119,7 @@ describe('setting a password', () => {
       const administrator = kit.contextWith(['authentications:write', 'passwords:write']);
       expect(await set(byEmail('grace@acme.com', 'amber foxes dance at dusk'), administrator)).toMatchObject({ status: 201 });
 
-      const reset = await issuePasswordCode(kit.env, grace as never, 'reset', null, kit.context);
+      const reset = await issuePasswordCode(kit.deps, grace as never, 'reset', null, kit.context);
       const withCode = { body: { password_code: reset.code, plain_text: 'violet hedgehogs sing at dawn' } } as never;
       expect(await set(withCode, kit.contextWith(['authentications:write']))).toMatchObject({ status: 201 });
       expect((await eventsOf(kit, grace?.id as string)).map((event) => event.previous_password_id)).toEqual([
@@ -139,7 +139,7 @@ describe('a reset request', () => {
   it('sends the link to a registered redirect URI, the default one when none is given', async () => {
     const kit = await passwordKit();
     kit.addUser('ada@acme.com');
-    const ask = createPasswordRequestHandler(kit.env);
+    const ask = createPasswordRequestHandler(kit.deps);
     expect(await ask(request({ redirect_uri: 'https://app.acme.com/welcome' }), kit.context)).toMatchObject({
       status: 201,
       body: { redirect_uri: 'https://app.acme.com/welcome' },
@@ -155,7 +155,7 @@ describe('a reset request', () => {
   it('refuses a redirect URI that is not registered (422 on redirect_uri), before issuing or sending anything', async () => {
     const kit = await passwordKit();
     kit.addUser('ada@acme.com');
-    const ask = createPasswordRequestHandler(kit.env);
+    const ask = createPasswordRequestHandler(kit.deps);
     const before = await kit.eventStore.headPosition();
     for (const redirect_uri of ['https://evil.example.com/reset', 'https://app.acme.com/reset/../steal'])
       await expect(ask(request({ redirect_uri }), kit.context)).rejects.toMatchObject({
@@ -172,7 +172,7 @@ describe('a reset request', () => {
   it('answers the link to a sandbox key only: a production key gets magic_link null, the email alone carries it', async () => {
     const kit = await passwordKit();
     kit.addUser('ada@acme.com', { __environment__: 'production' });
-    const ask = createPasswordRequestHandler(kit.env);
+    const ask = createPasswordRequestHandler(kit.deps);
     const answer = await ask(request({}), kit.contextWith(defaultScopes, 'production'));
     expect(answer).toMatchObject({ status: 201, body: { user_id: expect.any(String), magic_link: null } });
     expect(kit.mails).toHaveLength(1);
@@ -182,7 +182,7 @@ describe('a reset request', () => {
 
   it('creates an unknown user only for a key holding users:write (401 otherwise, nothing created or sent)', async () => {
     const kit = await passwordKit();
-    const ask = createPasswordRequestHandler(kit.env);
+    const ask = createPasswordRequestHandler(kit.deps);
     await expect(
       ask(request({ user_email: 'ada@acme.com', find_or_create_user: true }), kit.contextWith(['authentications:write'])),
     ).rejects.toMatchObject({ error: { kind: 'error', code: 'unauthorized' } });

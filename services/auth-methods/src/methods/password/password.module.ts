@@ -12,7 +12,7 @@ import type { AuthorizationCodes } from '../../core/authorization-codes/authoriz
 import type { IdentityClient } from '../../core/identity/identity-client';
 import type { Organizations } from '../../core/identity/organizations';
 import type { BreachRange } from './breach-range';
-import { createPasswordChallengeHandler } from './password-challenge.handler';
+import { createPasswordChallengeHandler } from './password-challenge.handlers';
 import {
   createPasswordConnectionHandler,
   getPasswordConnectionHandler,
@@ -21,9 +21,9 @@ import {
 import { PasswordHasher } from './password-hasher';
 import { passwordLists } from './password-lists';
 import { createPasswordHandler, createPasswordRequestHandler } from './password-sign-in.handlers';
-import type { PasswordEnv } from './password.env';
+import type { PasswordDeps } from './password.deps';
 
-export interface PasswordDeps {
+export interface PasswordServices {
   identity: IdentityClient;
   organizations: Organizations;
   keyRing: KeyRing;
@@ -33,26 +33,25 @@ export interface PasswordDeps {
 }
 
 /** Password sign-in: the connection per organization, setting a password, challenges and reset requests. */
-export function registerPassword(runtime: ServiceRuntime, deps: PasswordDeps): PasswordEnv {
-  const env: PasswordEnv = {
+export function registerPassword(runtime: ServiceRuntime, services: PasswordServices): PasswordDeps {
+  const deps: PasswordDeps = {
     commandDeps: () => runtime.commandDeps(),
-    eventStore: runtime.eventStore,
     metadata: (context) => runtime.metadata(context),
-    identity: deps.identity,
-    organizations: deps.organizations,
-    hasher: new PasswordHasher(deps.keyRing),
+    identity: services.identity,
+    organizations: services.organizations,
+    hasher: new PasswordHasher(services.keyRing),
     lists: passwordLists(),
-    breachRange: deps.breachRange,
-    mailer: deps.mailer,
+    breachRange: services.breachRange,
+    mailer: services.mailer,
     messages: shippedMessageTemplates(),
-    authorizationCodes: deps.authorizationCodes,
+    authorizationCodes: services.authorizationCodes,
     now: () => new Date(),
   };
-  runtime.router.operation(getPasswordConnection, getPasswordConnectionHandler(env));
-  runtime.router.operation(createPasswordConnection, createPasswordConnectionHandler(env));
-  runtime.router.operation(updatePasswordConnection, updatePasswordConnectionHandler(env));
-  runtime.router.operation(createPassword, createPasswordHandler(env));
-  runtime.router.operation(createPasswordChallenge, createPasswordChallengeHandler(env));
-  runtime.router.operation(createPasswordRequest, createPasswordRequestHandler(env));
-  return env;
+  runtime.router.operation(getPasswordConnection, getPasswordConnectionHandler(deps));
+  runtime.router.operation(createPasswordConnection, createPasswordConnectionHandler(deps));
+  runtime.router.operation(updatePasswordConnection, updatePasswordConnectionHandler(deps));
+  runtime.router.operation(createPassword, createPasswordHandler(deps));
+  runtime.router.operation(createPasswordChallenge, createPasswordChallengeHandler(deps));
+  runtime.router.operation(createPasswordRequest, createPasswordRequestHandler(deps));
+  return deps;
 }

@@ -6,7 +6,7 @@ import { IdentityClient } from '../../core/identity/identity-client';
 import { aUser, metadata, signInKit } from '../../core/authorization-codes/sign-in.spec-kit';
 import { PasswordHasher } from './password-hasher';
 import { passwordLists } from './password-lists';
-import type { PasswordEnv } from './password.env';
+import type { PasswordDeps } from './password.deps';
 
 /**
  * The password handlers on an in-memory event store with a settable clock, the real hasher and
@@ -54,9 +54,8 @@ export async function passwordKit() {
       throw new Error(`unexpected ${subject}`);
     },
   });
-  const env: PasswordEnv = {
+  const deps: PasswordDeps = {
     commandDeps: () => ({ eventStore }),
-    eventStore,
     metadata,
     identity,
     organizations: { get: async () => organization } as never,
@@ -80,5 +79,5 @@ export async function passwordKit() {
     return user;
   };
   const advance = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms));
-  return { env, context, contextWith, eventStore, advance, addUser, users, modified, redirectUris, mails, organization };
+  return { deps, context, contextWith, eventStore, advance, addUser, users, modified, redirectUris, mails, organization };
 }

@@ -1,12 +1,11 @@
 import { catalogueError, subjects } from '@sesame/contracts';
 import type { Environment, Organization, PasswordConnectionSettings, RpcMeta } from '@sesame/contracts';
-import { fail, fold, streamName } from '@sesame/platform';
+import { Aggregate, fail, streamName } from '@sesame/platform';
 import type {
   CommandHandlerDeps,
   Decider,
   DomainEvent,
   EventMetadata,
-  EventStore,
   Mailer,
   MessageTemplates,
   RequestContext,
@@ -20,9 +19,8 @@ import type { PasswordLists } from './domain/password-policy';
 import type { BreachRange } from './breach-range';
 import type { PasswordHasher } from './password-hasher';
 
-export interface PasswordEnv {
+export interface PasswordDeps {
   commandDeps<State>(): CommandHandlerDeps<State>;
-  eventStore: EventStore;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
   identity: IdentityClient;
   organizations: Organizations;
@@ -55,21 +53,21 @@ export const rpcMeta = (context: RequestContext, environment: Environment): RpcM
 });
 
 /** An aggregate's current state, read from its stream (strongly consistent across replicas). */
-export async function load<State, Event extends DomainEvent>(
-  env: Pick<PasswordEnv, 'eventStore'>,
-  decider: Pick<Decider<State, never, Event>, 'evolve' | 'initialState'>,
+export async function load<State, Command, Event extends DomainEvent>(
+  deps: Pick<PasswordDeps, 'commandDeps'>,
+  decider: Decider<State, Command, Event>,
   stream: string,
 ): Promise<State> {
-  const { events } = await env.eventStore.readStream(stream);
-  return fold(decider, events as never);
+  const aggregate = new Aggregate(deps.commandDeps<State>(), { decider, stream: () => stream });
+  return (await aggregate.load(stream)).state;
 }
 
 export async function connectionOf(
-  env: PasswordEnv,
+  deps: PasswordDeps,
   environment: Environment,
   organizationDomain: string,
 ): Promise<PasswordConnectionSettings> {
-  return settingsOf(await load(env, passwordConnectionDecider, passwordConnectionStream(environment, organizationDomain)));
+  return settingsOf(await load(deps, passwordConnectionDecider, passwordConnectionStream(environment, organizationDomain)));
 }
 
 /**
@@ -77,24 +75,24 @@ export async function connectionOf(
  * domain (422 otherwise); a sign-in (`method` given) also needs the organization to allow it.
  */
 export async function signInOrganization(
-  env: PasswordEnv,
+  deps: PasswordDeps,
   email: string,
   orgDomain: string | undefined,
   meta: RpcMeta,
   method?: 'password',
 ): Promise<string> {
-  return (await signInOrganizationOf(env, email, orgDomain, meta, method)).domain;
+  return (await signInOrganizationOf(deps, email, orgDomain, meta, method)).domain;
 }
 
 /** As `signInOrganization`, the whole organization (its name, locale and time zone word its emails). */
 export async function signInOrganizationOf(
-  env: PasswordEnv,
+  deps: PasswordDeps,
   email: string,
   orgDomain: string | undefined,
   meta: RpcMeta,
   method?: 'password',
 ): Promise<Organization> {
-  const { organization } = await env.identity.call(
+  const { organization } = await deps.identity.call(
     subjects.identity.organizations.forSignIn,
     { email, ...(orgDomain ? { org_domain: orgDomain } : {}) },
     meta,
