@@ -108,7 +108,7 @@ runMain(async () => {
     validateResponse: (xml, expected) => samlValidation.validate(xml, expected),
     now: () => new Date(),
   });
-  registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find });
+  registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find, now: () => new Date() });
   const sms = createSmsSender(config, runtime.nc, runtime.logger, runtime.metrics);
   const totp = registerTotp(runtime, { identity, organizations, keyRing, codes: authorizationCodes, sms });
   await runtime.start();
