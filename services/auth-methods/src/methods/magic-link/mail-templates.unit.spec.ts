@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MailTemplates, renderTemplate } from './mail-templates';
 import { shippedMessageTemplates } from '@sesame/platform';
-import { magicLinkMail } from './magic-link.module';
+import { magicLinkMail } from './magic-link-mail';
 
 describe('magic-link mail templates', () => {
   const directory = mkdtempSync(join(tmpdir(), 'sesame-templates-'));
