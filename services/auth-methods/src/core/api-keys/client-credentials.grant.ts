@@ -1,6 +1,6 @@
 import { oauthError } from '@sesame/contracts';
 import type { ApiKeyEvent, TokenRequest } from '@sesame/contracts';
-import { failure, fold, hashSecret, ok, safeEqual, streamName } from '@sesame/platform';
+import { Aggregate, failure, hashSecret, ok, safeEqual, streamName } from '@sesame/platform';
 import type { AggregateView, EventStore } from '@sesame/platform';
 import { signToken } from '../oauth/access-token';
 import type { SigningKeys } from '../signing-keys/signing-keys';
@@ -73,6 +73,9 @@ async function findKey(env: Pick<ClientCredentialsEnv, 'view' | 'eventStore'>, c
   const document = await env.view.documents.get(clientId);
   if (document) return document;
   if (!/^[0-9a-f-]{36}$/i.test(clientId)) return { status: 'empty' };
-  const { events } = await env.eventStore.readStream(streamName(apiKeyStreamCategory, clientId));
-  return fold(apiKeyDecider, events as never);
+  const keys = new Aggregate(
+    { eventStore: env.eventStore },
+    { decider: apiKeyDecider, stream: (id) => streamName(apiKeyStreamCategory, id) },
+  );
+  return (await keys.load(clientId)).state;
 }

@@ -3,13 +3,15 @@ import type { KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import { calculateJwkThumbprint } from 'jose';
 import type { JWK } from 'jose';
-import { ConcurrencyError, fold, handleCommand, streamName } from '@sesame/platform';
+import type { SigningKeyEvent } from '@sesame/contracts';
+import { Aggregate, ConcurrencyError, streamName } from '@sesame/platform';
 import type { EventMetadata, EventStore, KeyRing, Logger } from '@sesame/platform';
 import { rotationPlan, signingKeySetDecider } from './signing-key-set.decider';
 import type { RotationPolicy, SigningKeySetCommand, SigningKeySetState } from './signing-key-set.decider';
 
 const generateRsa = promisify(generateKeyPair);
-const stream = streamName('signingKeys', 'default');
+/** The deployment's one key set. */
+const keySetId = 'default';
 const refreshEveryMs = 5_000;
 
 export interface ActiveSigningKey {
@@ -26,14 +28,20 @@ export class SigningKeys {
   private state: SigningKeySetState = { keys: [] };
   private loadedAt = 0;
   private active?: ActiveSigningKey;
+  private readonly keySet: Aggregate<SigningKeySetState, SigningKeySetCommand, SigningKeyEvent>;
 
   constructor(
-    private readonly eventStore: EventStore,
+    eventStore: EventStore,
     private readonly keyRing: KeyRing,
     private readonly policy: RotationPolicy,
     private readonly logger: Logger,
     private readonly metadata: () => EventMetadata,
-  ) {}
+  ) {
+    this.keySet = new Aggregate(
+      { eventStore, attempts: 1 },
+      { decider: signingKeySetDecider, stream: (id) => streamName('signingKeys', id) },
+    );
+  }
 
   /** Generates a first key or the next one, and retires the ones past their overlap. */
   async rotate(now = new Date()): Promise<void> {
@@ -72,20 +80,13 @@ export class SigningKeys {
   }
 
   private async reload(): Promise<void> {
-    const { events } = await this.eventStore.readStream(stream);
-    this.state = fold(signingKeySetDecider, events as never);
+    this.state = (await this.keySet.load(keySetId)).state;
     this.loadedAt = Date.now();
   }
 
   private async apply(command: SigningKeySetCommand): Promise<void> {
     try {
-      const result = await handleCommand(
-        { eventStore: this.eventStore, attempts: 1 },
-        signingKeySetDecider,
-        stream,
-        command,
-        this.metadata(),
-      );
+      const result = await this.keySet.handle(keySetId, command, this.metadata());
       this.state = result.state;
       this.loadedAt = Date.now();
       if (command.type === 'GenerateSigningKey') this.logger.info({ kid: command.data.kid }, 'signing key generated');
