@@ -205,7 +205,7 @@ async function completeSignIn(
         if (problem) refuseSignIn(problem, `challenge ${challenge.request_id}`);
       },
       act: async () => {
-        const user = await userOnLogin(deps.identity, connection, mapped, assertion, context.meta.correlationId);
+        const user = await userOnLogin(deps.identity, connection, mapped, assertion, context.meta.correlationId, deps.now());
         const { name_id, name_id_format, session_index } = assertion;
         const subject = { name_id, name_id_format, session_index, email: user.email, user_id: user.user_id };
         return completionOf(connection, challenge, assertion.assertion_id, subject, at);

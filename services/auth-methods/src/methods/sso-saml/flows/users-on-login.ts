@@ -34,6 +34,8 @@ export async function userOnLogin(
   mapped: MappedUser,
   assertion: ValidatedAssertion,
   correlationId: string,
+  /** When the user signed in. */
+  at: Date,
 ): Promise<SignedInUser> {
   const email = mapped.email ?? refuseSignIn('no_email', `NameID ${assertion.name_id} and no email attribute`);
   const scope = { organization_domain: connection.organization_domain, environment: connection.environment };
@@ -67,7 +69,7 @@ export async function userOnLogin(
       identity: {
         provider: `saml.${settings.provider_type}`,
         idp_id: assertion.name_id,
-        authenticated_at: Math.floor(Date.now() / 1_000),
+        authenticated_at: Math.floor(at.getTime() / 1_000),
         data: { attributes: assertion.attributes, session_index: assertion.session_index, issuer: assertion.issuer },
       },
       profile: mapped.profile,
