@@ -46,6 +46,8 @@ export async function parseLogoutMessage(
   return { parsed, extract };
 }
 
+export type ParsedLogoutMessage = Awaited<ReturnType<typeof parseLogoutMessage>>;
+
 /** The signed part of an HTTP-Redirect binding query, in the order and encoding received. */
 function octetStringOf(rawQuery: string): string {
   return rawQuery

@@ -2,10 +2,12 @@ import { catalogueError, fieldError, subjects } from '@sesame/contracts';
 import type { OperationInput, createSsoSamlLogout, ssoSamlLogoutRedirect } from '@sesame/contracts';
 import { created, fail, failure } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
+import type { PresentSsoConnection } from '../domain/sso-connection.decider';
 import { spBaseUrl, spIdOf } from '../domain/sp-values';
 import { errorPage, redirectTo, withQuery } from './browser-replies';
 import type { PageNotice } from './error-page-texts';
 import { entitiesOf, parseLogoutMessage, refusalOf } from './logout-messages';
+import type { ParsedLogoutMessage } from './logout-messages';
 import { logoutIdOf, requestIdOfLogout } from './single-logout.deps';
 import type { Binding, SamlMessage, SingleLogoutHandlerDeps } from './single-logout.deps';
 
@@ -64,30 +66,36 @@ export function logoutRedirectHandler(deps: SingleLogoutHandlerDeps) {
   };
 }
 
-/** The SLO endpoint, in one binding: a LogoutRequest of the IdP, or its LogoutResponse to ours. */
+/** A logout message verified at the SLO endpoint, with the connection it came for. */
+interface Received {
+  spId: string;
+  connection: PresentSsoConnection;
+  idp: NonNullable<PresentSsoConnection['idp']>;
+  parsed: ParsedLogoutMessage;
+  message: SamlMessage;
+}
+
+/** The SLO endpoint, in one binding: a LogoutRequest of the IdP, or its LogoutResponse to ours, once verified. */
 export function sloHandler(deps: SingleLogoutHandlerDeps, binding: Binding) {
-  return (spId: string, message: SamlMessage, context: RequestContext) =>
-    message.SAMLRequest
-      ? logoutRequest(deps, spId, binding, message, context)
-      : logoutResponse(deps, spId, binding, message, context);
+  return async (spId: string, message: SamlMessage, context: RequestContext) => {
+    const kind = message.SAMLRequest ? 'request' : 'response';
+    const connection = await deps.findConnection(spId);
+    if (!connection?.idp) return refused(context, 'connection_unavailable', spId, 'slo_unavailable');
+    let parsed: ParsedLogoutMessage;
+    try {
+      parsed = await parseLogoutMessage(deps, kind, connection, binding, message, context.meta.rawQuery);
+    } catch (error) {
+      const notice = kind === 'request' ? 'logout_request_refused' : 'logout_response_refused';
+      return refused(context, refusalOf(error), (error as Error).message, notice);
+    }
+    const received = { spId, connection, idp: connection.idp, parsed, message };
+    return kind === 'request' ? logoutRequest(deps, received, context) : logoutResponse(deps, received, context);
+  };
 }
 
 /** IdP-initiated: end the sessions of that NameID, answer the IdP with our LogoutResponse. */
-async function logoutRequest(
-  deps: SingleLogoutHandlerDeps,
-  spId: string,
-  binding: Binding,
-  message: SamlMessage,
-  context: RequestContext,
-) {
-  const connection = await deps.findConnection(spId);
-  if (!connection?.idp) return refused(context, 'connection_unavailable', spId, 'slo_unavailable');
-  let parsed;
-  try {
-    parsed = await parseLogoutMessage(deps, 'request', connection, binding, message, context.meta.rawQuery);
-  } catch (error) {
-    return refused(context, refusalOf(error), (error as Error).message, 'logout_request_refused');
-  }
+async function logoutRequest(deps: SingleLogoutHandlerDeps, received: Received, context: RequestContext) {
+  const { spId, connection, parsed, message } = received;
   const filter: Record<string, unknown> = { sp_id: spId, 'subject.name_id': parsed.extract.nameID, ended_at: null };
   if (parsed.extract.sessionIndex) filter['subject.session_index'] = parsed.extract.sessionIndex;
   const sessions = await deps.signIns.documents.find(filter);
@@ -97,7 +105,7 @@ async function logoutRequest(
     if (session.status === 'completed')
       await deps.challenges.handle(session.request_id, { type: 'EndSsoSession', data: { initiated_by: 'idp', at } }, metadata);
   context.logger.info({ sp_id: spId, sessions: sessions.length }, 'SAML sessions ended by the identity provider');
-  if (!connection.idp.slo_url) return errorPage('signed_out', context.meta, 200);
+  if (!received.idp.slo_url) return errorPage('signed_out', context.meta, 200);
   const { sp, idp } = entitiesOf(deps, connection);
   const response = sp.createLogoutResponse(idp, parsed.parsed as never, 'redirect', {
     relayState: message.RelayState ?? '',
@@ -106,21 +114,8 @@ async function logoutRequest(
 }
 
 /** SP-initiated, back from the IdP: the session ends, the browser goes to the logout's redirect URI. */
-async function logoutResponse(
-  deps: SingleLogoutHandlerDeps,
-  spId: string,
-  binding: Binding,
-  message: SamlMessage,
-  context: RequestContext,
-) {
-  const connection = await deps.findConnection(spId);
-  if (!connection?.idp) return refused(context, 'connection_unavailable', spId, 'slo_unavailable');
-  let parsed;
-  try {
-    parsed = await parseLogoutMessage(deps, 'response', connection, binding, message, context.meta.rawQuery);
-  } catch (error) {
-    return refused(context, refusalOf(error), (error as Error).message, 'logout_response_refused');
-  }
+async function logoutResponse(deps: SingleLogoutHandlerDeps, received: Received, context: RequestContext) {
+  const { spId, connection, parsed } = received;
   const inResponseTo = parsed.extract.response?.inResponseTo;
   const requestId = requestIdOfLogout(inResponseTo ?? '');
   const state = requestId ? (await deps.challenges.load(requestId)).state : null;
