@@ -8,7 +8,7 @@ import { apiKeyDecider } from './domain/api-key.decider';
 import type { ApiKeyState } from './domain/api-key.decider';
 import { apiKeyStreamCategory } from './projections/api-keys.projection';
 
-export interface ClientCredentialsEnv {
+export interface ClientCredentialsDeps {
   view: AggregateView<ApiKeyState, ApiKeyEvent>;
   eventStore: EventStore;
   signingKeys: SigningKeys;
@@ -25,26 +25,26 @@ export const unknownAudienceMessage = 'The requested audience is not the audienc
 
 /** The active API key `clientId` when `secret` is its secret (compared in constant time), else null. */
 export async function authenticateClient(
-  env: Pick<ClientCredentialsEnv, 'view' | 'eventStore'>,
+  deps: Pick<ClientCredentialsDeps, 'view' | 'eventStore'>,
   clientId: string,
   secret: string,
 ): Promise<Exclude<ApiKeyState, { status: 'empty' }> | null> {
-  const key = await findKey(env, clientId);
+  const key = await findKey(deps, clientId);
   const matches = safeEqual(hashSecret(secret), key.status === 'empty' ? unknownClientHash : key.secret_hash);
   return matches && key.status === 'active' ? (key as Exclude<ApiKeyState, { status: 'empty' }>) : null;
 }
 
 /** An API key's access token: client id and secret in, RS256 JWT out. */
-export function clientCredentialsGrant(env: ClientCredentialsEnv) {
+export function clientCredentialsGrant(deps: ClientCredentialsDeps) {
   return async (request: TokenRequest) => {
     const { client_id: clientId, client_secret: secret } = request;
     if (!clientId || !secret) return authenticationFailed();
-    const key = await authenticateClient(env, clientId, secret);
+    const key = await authenticateClient(deps, clientId, secret);
     if (!key) return authenticationFailed();
 
     // Only our API's audience: a token for another one would be a Sesame-signed token any relying
     // party trusting our JWKS could mistake for one issued for it.
-    if (request.audience !== undefined && request.audience !== env.audience)
+    if (request.audience !== undefined && request.audience !== deps.audience)
       return failure(oauthError('invalid_target', unknownAudienceMessage));
     const requested = request.scope?.split(/\s+/).filter(Boolean);
     if (requested && !requested.every((scope) => key.scopes.includes(scope)))
@@ -52,29 +52,29 @@ export function clientCredentialsGrant(env: ClientCredentialsEnv) {
     const scopes = requested ?? key.scopes;
     const accessToken = await signToken(
       {
-        issuer: env.issuer,
-        audience: env.audience,
+        issuer: deps.issuer,
+        audience: deps.audience,
         subject: key.client_id,
         kind: 'api_key',
-        tenant: env.tenant,
+        tenant: deps.tenant,
         clientId: key.client_id,
         environment: key.environment,
         scopes,
-        ttlSeconds: env.ttlSeconds,
+        ttlSeconds: deps.ttlSeconds,
       },
-      await env.signingKeys.current(),
+      await deps.signingKeys.current(),
     );
-    return ok({ access_token: accessToken, expires_in: env.ttlSeconds, scope: scopes.join(' '), token_type: 'Bearer' as const });
+    return ok({ access_token: accessToken, expires_in: deps.ttlSeconds, scope: scopes.join(' '), token_type: 'Bearer' as const });
   };
 }
 
 /** The read model, or the stream itself when the key is newer than the projection (created by the CLI). */
-async function findKey(env: Pick<ClientCredentialsEnv, 'view' | 'eventStore'>, clientId: string): Promise<ApiKeyState> {
-  const document = await env.view.documents.get(clientId);
+async function findKey(deps: Pick<ClientCredentialsDeps, 'view' | 'eventStore'>, clientId: string): Promise<ApiKeyState> {
+  const document = await deps.view.documents.get(clientId);
   if (document) return document;
   if (!/^[0-9a-f-]{36}$/i.test(clientId)) return { status: 'empty' };
   const keys = new Aggregate(
-    { eventStore: env.eventStore },
+    { eventStore: deps.eventStore },
     { decider: apiKeyDecider, stream: (id) => streamName(apiKeyStreamCategory, id) },
   );
   return (await keys.load(clientId)).state;

@@ -7,13 +7,13 @@ import type { SigningKeys } from '../signing-keys/signing-keys';
 import { AuthorizationCodes } from './authorization-codes';
 import { authorizationCodeGrant, refreshTokenGrant } from './user-grants';
 import { UserTokens } from './user-tokens';
-import type { UserTokensEnv } from './user-tokens';
+import type { UserTokensDeps } from './user-tokens';
 
 export interface SignInDeps {
   signingKeys: SigningKeys;
   identity: IdentityClient;
   tokenEndpoint: TokenEndpoint;
-  stillAllowsUnregistered: UserTokensEnv['stillAllowsUnregistered'];
+  stillAllowsUnregistered: UserTokensDeps['stillAllowsUnregistered'];
 }
 
 /** Authorization codes and user tokens, with their grants on the token endpoint. */

@@ -67,7 +67,7 @@ export interface IssuedAuthorizationCode {
   redirect_uri: string | null;
 }
 
-export interface AuthorizationCodesEnv {
+export interface AuthorizationCodesDeps {
   commandDeps: CommandHandlerDeps<AuthorizationCodeState>;
   tokens: UserTokens;
   ttlSeconds: number;
@@ -86,14 +86,14 @@ export type AuthorizationCodeAggregate = Aggregate<AuthorizationCodeState, Autho
 export class AuthorizationCodes {
   private readonly codes: AuthorizationCodeAggregate;
 
-  constructor(private readonly env: AuthorizationCodesEnv) {
-    this.codes = new Aggregate(env.commandDeps, { decider: authorizationCodeDecider, stream: codeStream });
+  constructor(private readonly deps: AuthorizationCodesDeps) {
+    this.codes = new Aggregate(deps.commandDeps, { decider: authorizationCodeDecider, stream: codeStream });
   }
 
   async issue(request: AuthorizationCodeRequest, metadata: EventMetadata): Promise<IssuedAuthorizationCode> {
     const code = randomSecret(32);
-    const now = this.env.now();
-    const expiresAt = new Date(now.getTime() + (request.ttlSeconds ?? this.env.ttlSeconds) * 1_000).toISOString();
+    const now = this.deps.now();
+    const expiresAt = new Date(now.getTime() + (request.ttlSeconds ?? this.deps.ttlSeconds) * 1_000).toISOString();
     const redirectUri = request.redirectUri ?? null;
     await this.codes.handle(
       code,
@@ -140,8 +140,8 @@ export class AuthorizationCodes {
           check: ({ state }) => checkRedemption(redemption, (seen.state = state)),
           act: async (code) => {
             // The code came through the user's mailbox only: the ID token already says the email is verified.
-            if (code.proven_email) await this.env.tokens.markEmailVerified(code, code.proven_email, metadata);
-            const family = await this.env.tokens.open(code, metadata, { confidential: client !== null });
+            if (code.proven_email) await this.deps.tokens.markEmailVerified(code, code.proven_email, metadata);
+            const family = await this.deps.tokens.open(code, metadata, { confidential: client !== null });
             Object.assign(seen, { code, family });
             return { type: 'RedeemAuthorizationCode', data: { ...redemption, family_id: family.familyId } };
           },
@@ -150,13 +150,13 @@ export class AuthorizationCodes {
       );
       const { code, family } = seen;
       if (!code || !family) throw new Error('A redeemed authorization code opened no refresh-token family');
-      const token = await this.env.tokens.mint(code, family);
-      if (code.method === 'magic_link') this.env.metrics?.signIns.inc({ method: 'magic_link', outcome: 'success' });
+      const token = await this.deps.tokens.mint(code, family);
+      if (code.method === 'magic_link') this.deps.metrics?.signIns.inc({ method: 'magic_link', outcome: 'success' });
       return token;
     } catch (error) {
       if (error instanceof DomainError) await this.revokeIfReused(request.code, metadata);
       if (seen.state && seen.state.status !== 'empty' && seen.state.method === 'magic_link')
-        this.env.metrics?.signIns.inc({ method: 'magic_link', outcome: error instanceof DomainError ? 'failure' : 'error' });
+        this.deps.metrics?.signIns.inc({ method: 'magic_link', outcome: error instanceof DomainError ? 'failure' : 'error' });
       throw error;
     }
   }
@@ -167,7 +167,7 @@ export class AuthorizationCodes {
       ...(request.client_id !== undefined ? { client_id: request.client_id } : {}),
       ...(request.code_verifier !== undefined ? { code_verifier: request.code_verifier } : {}),
       client,
-      at: this.env.now().toISOString(),
+      at: this.deps.now().toISOString(),
     };
   }
 
@@ -175,6 +175,6 @@ export class AuthorizationCodes {
   private async revokeIfReused(code: string, metadata: EventMetadata): Promise<void> {
     const { state } = await this.codes.load(code);
     if (state.status === 'redeemed' && state.family_id)
-      await this.env.tokens.revoke(state.family_id, 'authorization_code_reused', metadata);
+      await this.deps.tokens.revoke(state.family_id, 'authorization_code_reused', metadata);
   }
 }

@@ -15,7 +15,7 @@ import { stillHasProvenAddress } from '../identity/mailbox-proof';
 export const refreshTokenFamilyCategory = 'refreshTokenFamily';
 export const refreshTokenFamilyStream = (familyId: string) => streamName(refreshTokenFamilyCategory, familyId);
 
-export interface UserTokensEnv {
+export interface UserTokensDeps {
   commandDeps: CommandHandlerDeps<RefreshTokenFamilyState>;
   signingKeys: SigningKeys;
   identity: Pick<IdentityClient, 'call'>;
@@ -61,7 +61,7 @@ export const sessionOf = (state: SignInSession): SignInSession => ({
  * time) and a refresh token whose family is event sourced, so rotation holds across replicas.
  */
 export class UserTokens {
-  constructor(private readonly env: UserTokensEnv) {}
+  constructor(private readonly deps: UserTokensDeps) {}
 
   /** Tokens for a new sign-in (a relay, say): opens a refresh-token family and signs. */
   async start(session: SignInSession, metadata: EventMetadata, options: FamilyOptions): Promise<Token> {
@@ -76,7 +76,7 @@ export class UserTokens {
     const sessionExpiresAt = options.sessionExpiresAt ?? null;
     const expiresAt = this.refreshExpiry();
     await handleCommand(
-      this.env.commandDeps,
+      this.deps.commandDeps,
       refreshTokenFamilyDecider,
       refreshTokenFamilyStream(familyId),
       {
@@ -105,13 +105,13 @@ export class UserTokens {
     const { organization_domain, environment, user_id: id } = session;
     const rpcMeta: RpcMeta = { correlationId: metadata.correlationId, environment };
     try {
-      const { user } = await this.env.identity.call(
+      const { user } = await this.deps.identity.call(
         subjects.identity.users.findById,
         { organization_domain, environment, id },
         rpcMeta,
       );
       if (!user?.active || user.email_verified || !stillHasProvenAddress(user, provenEmail)) return;
-      await this.env.identity.call(
+      await this.deps.identity.call(
         subjects.identity.users.modify,
         { organization_domain, environment, id, email_verified: true },
         rpcMeta,
@@ -140,7 +140,7 @@ export class UserTokens {
     if (!parsed) return fail(invalidRefreshToken());
     const secret = randomSecret(32);
     const { state } = await handleCommand(
-      this.env.commandDeps,
+      this.deps.commandDeps,
       refreshTokenFamilyDecider,
       refreshTokenFamilyStream(parsed.familyId),
       {
@@ -164,7 +164,7 @@ export class UserTokens {
   /** Revokes a family (a reused authorization code); a no-op when it is already revoked. */
   async revoke(familyId: string, reason: 'authorization_code_reused', metadata: EventMetadata): Promise<void> {
     await handleCommand(
-      this.env.commandDeps,
+      this.deps.commandDeps,
       refreshTokenFamilyDecider,
       refreshTokenFamilyStream(familyId),
       { type: 'RevokeRefreshTokenFamily', data: { reason, at: this.at() } },
@@ -178,11 +178,11 @@ export class UserTokens {
     refreshToken: string,
     sessionExpiresAt: string | null,
   ): Promise<Token> {
-    const key = await this.env.signingKeys.current();
-    const now = this.env.now();
-    const ttlSeconds = accessTokenTtl(this.env.accessTokenTtlSeconds, sessionExpiresAt, now);
+    const key = await this.deps.signingKeys.current();
+    const now = this.deps.now();
+    const ttlSeconds = accessTokenTtl(this.deps.accessTokenTtlSeconds, sessionExpiresAt, now);
     const common = {
-      issuer: this.env.issuerOf(session.organization_domain),
+      issuer: this.deps.issuerOf(session.organization_domain),
       subject: subject.id,
       tenant: session.organization_domain,
       clientId: session.client_id ?? '',
@@ -190,7 +190,7 @@ export class UserTokens {
       scopes: session.scope.split(' '),
       ttlSeconds,
     };
-    const audience = session.client_id ?? this.env.defaultAudience;
+    const audience = session.client_id ?? this.deps.defaultAudience;
     const [accessToken, idToken] = await Promise.all([
       signToken({ ...common, audience, kind: 'access', extra: { email: subject.email } }, key, now),
       signToken({ ...common, audience, kind: 'openid', extra: subject.idTokenClaims }, key, now),
@@ -212,15 +212,15 @@ export class UserTokens {
   private async subjectOf(session: SignInSession, metadata: EventMetadata): Promise<Subject> {
     const { unregistered } = session;
     if (unregistered) {
-      if (!(await this.env.stillAllowsUnregistered(session, unregistered))) return fail(noLongerSignedIn);
+      if (!(await this.deps.stillAllowsUnregistered(session, unregistered))) return fail(noLongerSignedIn);
       return { id: session.user_id, email: unregistered.email, idTokenClaims: unregisteredIdTokenClaims(unregistered, session) };
     }
     const rpcMeta: RpcMeta = { correlationId: metadata.correlationId, environment: session.environment };
     const { organization_domain, environment, user_id: id } = session;
     try {
       const [{ user }, { data: metakeys }] = await Promise.all([
-        this.env.identity.call(subjects.identity.users.findById, { organization_domain, environment, id }, rpcMeta),
-        this.env.identity.call(subjects.identity.userMetakeys.active, { environment }, rpcMeta),
+        this.deps.identity.call(subjects.identity.users.findById, { organization_domain, environment, id }, rpcMeta),
+        this.deps.identity.call(subjects.identity.userMetakeys.active, { environment }, rpcMeta),
       ]);
       if (user?.active) return { id: user.id, email: user.email, idTokenClaims: idTokenClaims(user, metakeys, session) };
     } catch (error) {
@@ -231,8 +231,8 @@ export class UserTokens {
     return fail(noLongerSignedIn);
   }
 
-  private at = () => this.env.now().toISOString();
-  private refreshExpiry = () => new Date(this.env.now().getTime() + this.env.refreshTokenTtlSeconds * 1_000).toISOString();
+  private at = () => this.deps.now().toISOString();
+  private refreshExpiry = () => new Date(this.deps.now().getTime() + this.deps.refreshTokenTtlSeconds * 1_000).toISOString();
 }
 
 /** The configured access-token lifetime, cut to what is left of a bounded session (to the second, at least one). */
