@@ -125,6 +125,7 @@ runMain(async () => {
       totpConnections: totp.connections,
       relays: relays.view,
       logger: runtime.logger,
+      now: () => new Date(),
     }),
     logger: runtime.logger,
   });

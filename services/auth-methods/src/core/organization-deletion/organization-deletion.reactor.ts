@@ -34,13 +34,14 @@ export interface OrganizationDeletionDeps {
   totpConnections: Pick<TotpConnectionsView, 'documents'>;
   relays: Pick<RelaysView, 'documents'>;
   logger: Logger;
+  now(): Date;
 }
 
-const metadataOf = (event: RecordedEvent): EventMetadata => ({
+const metadataOf = (event: RecordedEvent, at: Date): EventMetadata => ({
   correlationId: event.metadata.correlationId,
   causationId: event.id,
   actor: 'auth-methods:organization-deletion',
-  occurredAt: new Date().toISOString(),
+  occurredAt: at.toISOString(),
 });
 
 /**
@@ -73,7 +74,7 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
     event: RecordedEvent,
   ) => {
     await deps.projections.caughtUp();
-    const metadata = { ...metadataOf(event), environment };
+    const metadata = { ...metadataOf(event, deps.now()), environment };
     await run(
       ssoConnectionDecider,
       ssoConnectionStream(spIdOf(domain, environment)),
@@ -119,7 +120,7 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
         await acknowledgeOrganization(deps.runtime.commandDeps(), event, 'auth-methods:organizations');
       else if (event.type === 'OrganizationDeleted') {
         const { domain, environment } = event.data;
-        await deleteConnections(domain, environment, organizationDeletionOf(event, new Date().toISOString()), event);
+        await deleteConnections(domain, environment, organizationDeletionOf(event, deps.now().toISOString()), event);
         deps.logger.info({ organization: domain, environment }, 'sign-in connections of the deleted organization removed');
       }
   };
