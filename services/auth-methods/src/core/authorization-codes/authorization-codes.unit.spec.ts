@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MemoryEventStore } from '@sesame/platform';
+import { MemoryEventStore, Metrics } from '@sesame/platform';
 import { client1, metadata, signInKit } from './sign-in.spec-kit';
 import { accessTokenTtl } from './user-tokens';
 
@@ -157,6 +157,27 @@ describe('authorization codes through the token endpoint', () => {
     expect(await kit.token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token, ...client1 })).toEqual(
       invalidRefresh,
     );
+  });
+
+  it('counts the exchanges of magic-link codes: a success, then a failure for the code presented again', async () => {
+    const metrics = new Metrics('auth-methods');
+    const counted = await signInKit(new MemoryEventStore(), { now: () => clock, metrics });
+    const user = counted.addUser();
+    const issued = (method: 'magic_link' | 'password') =>
+      counted.codes.issue(
+        { environment: 'sandbox', organizationDomain: 'acme', userId: user.id, method, clientId: 'client-1' },
+        metadata(),
+      );
+    const { code } = await issued('magic_link');
+    expect((await counted.token({ grant_type: 'authorization_code', code, ...client1 })).ok).toBe(true);
+    expect(await counted.token({ grant_type: 'authorization_code', code, ...client1 })).toEqual(invalidCode);
+    const password = await issued('password');
+    expect((await counted.token({ grant_type: 'authorization_code', code: password.code, ...client1 })).ok).toBe(true);
+    const signIns = (await metrics.signIns.get()).values.map((v) => [v.labels.method, v.labels.outcome, v.value]);
+    expect(signIns).toEqual([
+      ['magic_link', 'success', 1],
+      ['magic_link', 'failure', 1],
+    ]);
   });
 
   it('signs in a SAML subject without an account: claims from the assertion, identity never asked, refresh works', async () => {

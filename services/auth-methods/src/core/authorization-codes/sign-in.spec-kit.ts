@@ -4,7 +4,7 @@ import type { JSONWebKeySet, JWTPayload } from 'jose';
 import { catalogueError, subjects } from '@sesame/contracts';
 import type { RpcReply, Token, TokenRequest, User, UserMetakey } from '@sesame/contracts';
 import { DomainError, KeyRing, createLogger } from '@sesame/platform';
-import type { EventMetadata, EventStore, RequestContext } from '@sesame/platform';
+import type { EventMetadata, EventStore, Metrics, RequestContext } from '@sesame/platform';
 import { TokenEndpoint } from '../oauth/token-endpoint';
 import { SigningKeys } from '../signing-keys/signing-keys';
 import { AuthorizationCodes } from './authorization-codes';
@@ -64,7 +64,10 @@ export function aUser(fields: Partial<User> = {}): User {
  * Authorization codes and user tokens on a given event store, with a stand-in for the identity
  * service (users and metakeys kept in memory) and the real token endpoint and signing keys.
  */
-export async function signInKit(eventStore: EventStore, options: { codeTtlSeconds?: number; now?: () => Date } = {}) {
+export async function signInKit(
+  eventStore: EventStore,
+  options: { codeTtlSeconds?: number; now?: () => Date; metrics?: Pick<Metrics, 'signIns'> } = {},
+) {
   const now = options.now ?? (() => new Date());
   const signingKeys = new SigningKeys(eventStore, keyRing, { rotateAfterMs: 86_400_000, overlapMs: 3_600_000 }, logger, metadata);
   await signingKeys.rotate();
@@ -92,7 +95,13 @@ export async function signInKit(eventStore: EventStore, options: { codeTtlSecond
     now,
     stillAllowsUnregistered: async (_session, subject) => unregisteredAllowedBy.has(subject.sso_connection_id),
   });
-  const codes = new AuthorizationCodes({ commandDeps, tokens, ttlSeconds: options.codeTtlSeconds ?? 120, now });
+  const codes = new AuthorizationCodes({
+    commandDeps,
+    tokens,
+    ttlSeconds: options.codeTtlSeconds ?? 120,
+    now,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
   const endpoint = new TokenEndpoint();
   endpoint.authenticateClientsWith(async (clientId, secret) => {
     const client = testClients[clientId as keyof typeof testClients];
