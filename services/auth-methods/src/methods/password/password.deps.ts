@@ -6,6 +6,7 @@ import type {
   Decider,
   DomainEvent,
   EventMetadata,
+  KeyRing,
   Mailer,
   MessageTemplates,
   RequestContext,
@@ -19,6 +20,17 @@ import type { PasswordLists } from './domain/password-policy';
 import type { BreachRange } from './breach-range';
 import type { PasswordHasher } from './password-hasher';
 
+/** What `registerPassword` is given. */
+export interface PasswordServices {
+  identity: IdentityClient;
+  organizations: Organizations;
+  keyRing: KeyRing;
+  mailer: Mailer;
+  authorizationCodes: AuthorizationCodes;
+  breachRange: BreachRange | null;
+}
+
+/** What the password handlers share. */
 export interface PasswordDeps {
   commandDeps<State>(): CommandHandlerDeps<State>;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;

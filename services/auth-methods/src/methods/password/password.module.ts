@@ -7,11 +7,7 @@ import {
   updatePasswordConnection,
 } from '@sesame/contracts';
 import { shippedMessageTemplates } from '@sesame/platform';
-import type { KeyRing, Mailer, ServiceRuntime } from '@sesame/platform';
-import type { AuthorizationCodes } from '../../core/authorization-codes/authorization-codes';
-import type { IdentityClient } from '../../core/identity/identity-client';
-import type { Organizations } from '../../core/identity/organizations';
-import type { BreachRange } from './breach-range';
+import type { ServiceRuntime } from '@sesame/platform';
 import { createPasswordChallengeHandler } from './password-challenge.handlers';
 import {
   createPasswordConnectionHandler,
@@ -21,16 +17,7 @@ import {
 import { PasswordHasher } from './password-hasher';
 import { passwordLists } from './password-lists';
 import { createPasswordHandler, createPasswordRequestHandler } from './password-sign-in.handlers';
-import type { PasswordDeps } from './password.deps';
-
-export interface PasswordServices {
-  identity: IdentityClient;
-  organizations: Organizations;
-  keyRing: KeyRing;
-  mailer: Mailer;
-  authorizationCodes: AuthorizationCodes;
-  breachRange: BreachRange | null;
-}
+import type { PasswordDeps, PasswordServices } from './password.deps';
 
 /** Password sign-in: the connection per organization, setting a password, challenges and reset requests. */
 export function registerPassword(runtime: ServiceRuntime, services: PasswordServices): PasswordDeps {
