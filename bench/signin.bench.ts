@@ -5,13 +5,13 @@ import { KeyRing, createLogger, shippedMessageTemplates } from '@sesame/platform
 import { JetStreamEventStore } from '@sesame/platform/event-store';
 import type { EventStore, RequestContext } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
-import { aUser, client1, metadata, signInKit } from '../services/auth-methods/src/authorization-codes/sign-in.spec-kit';
-import { signToken } from '../services/auth-methods/src/oauth/access-token';
-import { createPasswordChallengeHandler } from '../services/auth-methods/src/password/password-challenge.handler';
-import { argon2Options, PasswordHasher } from '../services/auth-methods/src/password/password-hasher';
-import { passwordLists } from '../services/auth-methods/src/password/password-lists';
-import { storePassword } from '../services/auth-methods/src/password/password-sign-in.handlers';
-import type { PasswordEnv } from '../services/auth-methods/src/password/password.env';
+import { aUser, client1, metadata, signInKit } from '../services/auth-methods/src/core/authorization-codes/sign-in.spec-kit';
+import { signToken } from '../services/auth-methods/src/core/oauth/access-token';
+import { createPasswordChallengeHandler } from '../services/auth-methods/src/methods/password/password-challenge.handlers';
+import { argon2Options, PasswordHasher } from '../services/auth-methods/src/methods/password/password-hasher';
+import { passwordLists } from '../services/auth-methods/src/methods/password/password-lists';
+import { storePassword } from '../services/auth-methods/src/methods/password/password-sign-in.handlers';
+import type { PasswordDeps } from '../services/auth-methods/src/methods/password/password.deps';
 import { rawArgon2idBaseline } from './lib/baselines';
 import { figuresAgainst, report } from './lib/report';
 import type { Figure } from './lib/report';
@@ -62,9 +62,8 @@ async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
   const kit = await signInKit(eventStore);
   const users = new Map<string, User>();
   const keyRing = new KeyRing(KeyRing.generateKeySpec());
-  const env: PasswordEnv = {
+  const deps: PasswordDeps = {
     commandDeps: () => ({ eventStore }),
-    eventStore,
     metadata,
     identity: identityOf(users),
     organizations: { get: async () => ({}) } as never,
@@ -86,9 +85,9 @@ async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
     const user = aUser({ email: `user${i}@acme.com` });
     users.set(user.id, user);
     emails.push(user.email);
-    await storePassword(env, user, passphrase, connection, context, false);
+    await storePassword(deps, user, passphrase, connection, context, false);
   }
-  const challenge = createPasswordChallengeHandler(env);
+  const challenge = createPasswordChallengeHandler(deps);
   const { baseline: raw, measured: full } = await alternating(
     3,
     () => rawArgon2idBaseline({ count: challenges }, concurrency, passphrase),

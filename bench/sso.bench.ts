@@ -1,5 +1,5 @@
-import { validateSamlResponse } from '../services/auth-methods/src/sso-saml/saml/response-validator';
-import { schemaValidatorKind, validateSamlSchema } from '../services/auth-methods/src/sso-saml/saml/schema-validator';
+import { validateSamlResponse } from '../services/auth-methods/src/methods/sso-saml/saml/response-validator';
+import { schemaValidatorKind, validateSamlSchema } from '../services/auth-methods/src/methods/sso-saml/saml/schema-validator';
 import { createOrganization } from '../test/support/identity-fixtures';
 import { postToAcs } from '../test/support/saml-browser';
 import { TestIdp, verifyAssertionSignature } from '../test/support/saml-idp';

@@ -7,13 +7,13 @@ import {
   generateTotpSecret,
   matchTotpStep,
   totp,
-} from '../services/auth-methods/src/totp/domain/one-time-password';
-import { totpEnrollmentDecider } from '../services/auth-methods/src/totp/domain/totp-enrollment.decider';
+} from '../services/auth-methods/src/methods/totp/domain/one-time-password';
+import { totpEnrollmentDecider } from '../services/auth-methods/src/methods/totp/domain/totp-enrollment.decider';
 import type {
   TotpEnrollmentCommand,
   TotpEnrollmentState,
-} from '../services/auth-methods/src/totp/domain/totp-enrollment.decider';
-import { totpEnrollmentStream } from '../services/auth-methods/src/totp/projections/totp.projection';
+} from '../services/auth-methods/src/methods/totp/domain/totp-enrollment.decider';
+import { totpEnrollmentStream } from '../services/auth-methods/src/methods/totp/projections/totp.projection';
 import { report } from './lib/report';
 
 /**

@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { connect } from 'nats';
 import type { ConnectionOptions } from 'nats';
 import { testPrefix } from '@sesame/platform/testing';
-import { argon2Options } from '../../services/auth-methods/src/password/password-hasher';
+import { argon2Options } from '../../services/auth-methods/src/methods/password/password-hasher';
 import { generateSignatureKey, signatureHeaders } from '../../services/webhooks/src/delivery/signing';
 import { startBareFastify } from './bare-fastify';
 import { load } from './load';

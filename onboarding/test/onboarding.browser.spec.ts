@@ -10,7 +10,7 @@ import { en } from '../src/i18n/en';
 import { fr } from '../src/i18n/fr';
 import { collectErrors, launchChromium } from './support/chromium';
 
-const fixtures = join(__dirname, '../../services/auth-methods/src/sso-saml/metadata/fixtures');
+const fixtures = join(__dirname, '../../services/auth-methods/src/methods/sso-saml/metadata/fixtures');
 
 /** The IT-admin onboarding page in Debian's chromium, against the real system. */
 describe('IT-admin onboarding page (chromium, all processes)', () => {

@@ -8,7 +8,7 @@ import { createOrganization, notFound, unauthorized } from '../support/identity-
 import { inviteAdmin, onboardingCall, onboardingSession, openInvitation, sessionCookieOf } from '../support/admin-invitations';
 import { freePort } from '../support/free-port';
 
-const fixtures = join(__dirname, '../../services/auth-methods/src/sso-saml/metadata/fixtures');
+const fixtures = join(__dirname, '../../services/auth-methods/src/methods/sso-saml/metadata/fixtures');
 const okta = readFileSync(join(fixtures, 'okta.xml'), 'utf8');
 const azure = readFileSync(join(fixtures, 'azure-ad.xml'), 'utf8');
 

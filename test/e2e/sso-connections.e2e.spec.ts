@@ -4,12 +4,12 @@ import { subjects } from '@sesame/contracts';
 import type { RpcReply } from '@sesame/contracts';
 import { RpcClient } from '@sesame/platform/messaging';
 import { join } from 'node:path';
-import { createKeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
+import { createKeyAndCertificate } from '../../services/auth-methods/src/methods/sso-saml/crypto/sp-key';
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';
 import { createOrganization, notFound, unauthorized } from '../support/identity-fixtures';
 
-const fixtures = join(__dirname, '../../services/auth-methods/src/sso-saml/metadata/fixtures');
+const fixtures = join(__dirname, '../../services/auth-methods/src/methods/sso-saml/metadata/fixtures');
 const okta = readFileSync(join(fixtures, 'okta.xml'), 'utf8');
 const azure = readFileSync(join(fixtures, 'azure-ad.xml'), 'utf8');
 const day = 86_400_000;

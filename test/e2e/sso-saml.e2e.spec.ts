@@ -5,7 +5,7 @@ import { subjects } from '@sesame/contracts';
 import type { RpcReply } from '@sesame/contracts';
 import { RpcClient } from '@sesame/platform/messaging';
 import { join } from 'node:path';
-import { createKeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
+import { createKeyAndCertificate } from '../../services/auth-methods/src/methods/sso-saml/crypto/sp-key';
 import { System } from '../support/system';
 import { createOrganization, eventually } from '../support/identity-fixtures';
 import { encryptAssertion, TestIdp } from '../support/saml-idp';

@@ -1,5 +1,5 @@
 import * as samlify from 'samlify';
-import { installSchemaValidator } from '../../services/auth-methods/src/sso-saml/saml/schema-validator';
+import { installSchemaValidator } from '../../services/auth-methods/src/methods/sso-saml/saml/schema-validator';
 import type { TestIdp } from './saml-idp';
 
 /** What a browser sees on a hop: a redirect (Location) or a page. */

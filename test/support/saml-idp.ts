@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as samlify from 'samlify';
 import { SignedXml } from 'xml-crypto';
 import { encrypt } from 'xml-encryption';
-import { createKeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
-import type { KeyAndCertificate } from '../../services/auth-methods/src/sso-saml/crypto/sp-key';
+import { createKeyAndCertificate } from '../../services/auth-methods/src/methods/sso-saml/crypto/sp-key';
+import type { KeyAndCertificate } from '../../services/auth-methods/src/methods/sso-saml/crypto/sp-key';
 
 const redirect = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const post = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';

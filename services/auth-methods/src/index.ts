@@ -1,3 +1,3 @@
-export * from './api-keys/domain/api-key.decider';
-export * from './signing-keys/signing-key-set.decider';
-export { TokenEndpoint } from './oauth/token-endpoint';
+export * from './core/api-keys/domain/api-key.decider';
+export * from './core/signing-keys/signing-key-set.decider';
+export { TokenEndpoint } from './core/oauth/token-endpoint';

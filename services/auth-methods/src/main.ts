@@ -4,25 +4,25 @@ import { createMailer } from '@sesame/platform/mail';
 import { RpcClient, subscribeToServiceEvents } from '@sesame/platform/messaging';
 import { ServiceRuntime, runMain } from '@sesame/platform/runtime';
 import { createSmsSender } from '@sesame/platform/sms';
-import { registerAuthorizationCodes } from './authorization-codes/authorization-codes.module';
+import { registerAuthorizationCodes } from './core/authorization-codes/authorization-codes.module';
 import { authMethodsConfigSchema, issuerOf } from './config';
-import { IdentityClient } from './identity/identity-client';
-import { Organizations } from './identity/organizations';
-import { registerOAuth } from './oauth/oauth.module';
-import { BreachRange } from './password/breach-range';
-import { registerPassword } from './password/password.module';
-import { SigningKeys } from './signing-keys/signing-keys';
-import { registerSamlSignIn } from './sso-saml/flows/sign-in.module';
-import { ValidationPool } from './sso-saml/saml/validation-pool';
-import { registerSingleLogout } from './sso-saml/flows/single-logout.module';
-import { registerSsoConnections } from './sso-saml/sso-connections.module';
-import { spIdOf } from './sso-saml/domain/sp-values';
-import { registerTotp } from './totp/totp.module';
-import { MailTemplates } from './magic-link/mail-templates';
-import { registerMagicLink } from './magic-link/magic-link.module';
-import { registerRelays } from './relays/relays.module';
-import { organizationDeletionReactor } from './organization-deletion/organization-deletion.reactor';
-import { countSignIns } from './sign-in-metrics';
+import { IdentityClient } from './core/identity/identity-client';
+import { Organizations } from './core/identity/organizations';
+import { registerOAuth } from './core/oauth/oauth.module';
+import { BreachRange } from './methods/password/breach-range';
+import { registerPassword } from './methods/password/password.module';
+import { SigningKeys } from './core/signing-keys/signing-keys';
+import { registerSamlSignIn } from './methods/sso-saml/flows/sign-in.module';
+import { ValidationPool } from './methods/sso-saml/saml/validation-pool';
+import { registerSingleLogout } from './methods/sso-saml/flows/single-logout.module';
+import { registerSsoConnections } from './methods/sso-saml/sso-connections.module';
+import { spIdOf } from './methods/sso-saml/domain/sp-values';
+import { registerTotp } from './methods/totp/totp.module';
+import { MailTemplates } from './methods/magic-link/mail-templates';
+import { registerMagicLink } from './methods/magic-link/magic-link.module';
+import { registerRelays } from './methods/relays/relays.module';
+import { organizationDeletionReactor } from './core/organization-deletion/organization-deletion.reactor';
+import { countSignIns } from './core/sign-in-metrics';
 
 const day = 86_400_000;
 
@@ -85,7 +85,7 @@ runMain(async () => {
   });
   const publicUrl = config.SESAME_PUBLIC_URL;
   const samlValidation = new ValidationPool(
-    join(__dirname, 'sso-saml/saml/validation-worker.js'),
+    join(__dirname, 'methods/sso-saml/saml/validation-worker.js'),
     config.SESAME_SAML_VALIDATION_THREADS,
   );
   const ssoConnections = registerSsoConnections({ runtime, organizations, keyRing, publicUrl });
@@ -100,8 +100,9 @@ runMain(async () => {
     challengeTtlMs: 10 * 60_000,
     clockSkewMs: 120_000,
     validateResponse: (xml, expected) => samlValidation.validate(xml, expected),
+    now: () => new Date(),
   });
-  registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find });
+  registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find, now: () => new Date() });
   const sms = createSmsSender(config, runtime.nc, runtime.logger, runtime.metrics);
   const totp = registerTotp(runtime, { identity, organizations, keyRing, codes: authorizationCodes, sms });
   await runtime.start();
@@ -118,6 +119,7 @@ runMain(async () => {
       totpConnections: totp.connections,
       relays: relays.view,
       logger: runtime.logger,
+      now: () => new Date(),
     }),
     logger: runtime.logger,
   });

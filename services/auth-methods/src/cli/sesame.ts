@@ -16,8 +16,8 @@ import {
 } from '@sesame/platform';
 import { openEventStore } from '@sesame/platform/stores';
 import type { EventMetadata, EventStore } from '@sesame/platform';
-import { createApiKey, revokeApiKey } from '../api-keys/api-key.commands';
-import { apiKeysView } from '../api-keys/projections/api-keys.projection';
+import { createApiKey, revokeApiKey } from '../core/api-keys/api-key.commands';
+import { apiKeysView } from '../core/api-keys/projections/api-keys.projection';
 
 const usage = `Usage: npm run sesame -- <command>
 

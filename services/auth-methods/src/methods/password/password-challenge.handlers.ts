@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { subjects } from '@sesame/contracts';
+import type { OperationInput, PasswordConnectionSettings, User, createPasswordChallenge } from '@sesame/contracts';
+import { DomainError, handleCommand, ok } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import { attemptTooSoon, nextAttemptAt, passwordAttemptsDecider } from './domain/password-attempts.decider';
+import { passwordDecider } from './domain/password.decider';
+import type { PasswordState } from './domain/password.decider';
+import { passwordProblems } from './domain/password-policy';
+import { issuePasswordCode } from './password-sign-in.handlers';
+import {
+  connectionOf,
+  environmentOf,
+  load,
+  passwordAttemptsStream,
+  passwordStream,
+  rpcMeta,
+  signInOrganization,
+} from './password.deps';
+import type { PasswordDeps } from './password.deps';
+
+type Challenge = OperationInput<typeof createPasswordChallenge>['body'];
+type StoredPassword = Extract<PasswordState, { status: 'set' }>;
+
+const refused = (error: string) => ({
+  code: null,
+  error,
+  expired_at: null,
+  password_id: null,
+  renew_password: false,
+  request_id: randomUUID(),
+  user_id: null,
+  'valid?': false,
+});
+
+/**
+ * `POST /api/v2/password-challenge`. Failures are counted per email (known or not) and delay,
+ * then lock, the next attempts; an unknown email or a user without password is checked against
+ * a dummy hash, so the answer and its timing do not tell whether the user exists. The outcome is
+ * answered only once recorded where the schedule allows it (parallel guesses included).
+ */
+export function createPasswordChallengeHandler(deps: PasswordDeps) {
+  return async ({ body }: OperationInput<typeof createPasswordChallenge>, context: RequestContext) => {
+    const environment = environmentOf(context);
+    const meta = rpcMeta(context, environment);
+    const organization = await signInOrganization(deps, body.user_email, body.org_domain, meta, 'password');
+    const attemptsStream = passwordAttemptsStream(environment, organization, body.user_email);
+    const [connection, attempts, { user }] = await Promise.all([
+      connectionOf(deps, environment, organization),
+      load(deps, passwordAttemptsDecider, attemptsStream),
+      deps.identity.call(
+        subjects.identity.users.findByEmail,
+        { organization_domain: organization, environment, email: body.user_email },
+        meta,
+      ),
+    ]);
+    if (!connection.active) return ok(refused('inactive_password_connection'));
+    if (deps.now().getTime() < nextAttemptAt(attempts)) return ok(refused('too_many_attempts'));
+    const stored = user?.active ? await load(deps, passwordDecider, passwordStream(user.id)) : null;
+    const verified =
+      stored?.status === 'set'
+        ? await deps.hasher.verify(stored, body.plain_text)
+        : await deps.hasher.verifyDummy(body.plain_text);
+    const record = async (type: 'RecordPasswordFailure' | 'RecordPasswordSuccess') => {
+      const command = { type, data: { at: deps.now().toISOString() } };
+      try {
+        await handleCommand(deps.commandDeps(), passwordAttemptsDecider, attemptsStream, command, deps.metadata(context));
+        return true;
+      } catch (error) {
+        if (error instanceof DomainError && error.error === attemptTooSoon) return false;
+        throw error;
+      }
+    };
+    if (!verified || !user || stored?.status !== 'set')
+      return ok(refused((await record('RecordPasswordFailure')) ? 'invalid_credentials' : 'too_many_attempts'));
+    if (!(await record('RecordPasswordSuccess'))) return ok(refused('too_many_attempts'));
+    await rehashIfStale(deps, stored, body.plain_text, connection, context);
+    return ok(await successOf(deps, body, user, stored, connection, context));
+  };
+}
+
+/** The pepper rotated since the password was hashed: hash it again with the current one. */
+async function rehashIfStale(
+  deps: PasswordDeps,
+  stored: StoredPassword,
+  plainText: string,
+  connection: PasswordConnectionSettings,
+  context: RequestContext,
+) {
+  const epoch = deps.hasher.epochOf(deps.now(), connection.pepper_rotation_period);
+  if (deps.hasher.isCurrent(stored, epoch)) return;
+  await handleCommand(
+    deps.commandDeps(),
+    passwordDecider,
+    passwordStream(stored.user_id),
+    { type: 'RehashPassword', data: { ...(await deps.hasher.hash(plainText, epoch)), at: deps.now().toISOString() } },
+    deps.metadata(context),
+  );
+}
+
+/** A one-time authorization code, or a password code when the password no longer meets the connection's rules. */
+async function successOf(
+  deps: PasswordDeps,
+  body: Challenge,
+  user: User,
+  stored: StoredPassword,
+  connection: PasswordConnectionSettings,
+  context: RequestContext,
+) {
+  const renew = passwordProblems(body.plain_text, connection, deps.lists, [user.email], false).length > 0;
+  const answer = { error: null, password_id: stored.password_id, renew_password: renew, user_id: user.id, 'valid?': true };
+  if (renew) {
+    const { code, expiresAt, requestId } = await issuePasswordCode(deps, user, 'renew', body.redirect_uri ?? null, context);
+    return { ...answer, code, expired_at: expiresAt, request_id: requestId };
+  }
+  const issued = await deps.authorizationCodes.issue(
+    {
+      environment: user.__environment__,
+      organizationDomain: user.__domain__,
+      userId: user.id,
+      method: 'password',
+      ...(body.redirect_uri ? { redirectUri: body.redirect_uri } : {}),
+      ...(context.meta.clientId ? { clientId: context.meta.clientId } : {}),
+      ...(body.nonce ? { nonce: body.nonce } : {}),
+      ...(body.code_challenge ? { codeChallenge: body.code_challenge } : {}),
+    },
+    deps.metadata(context),
+  );
+  return { ...answer, code: issued.code, expired_at: issued.expires_at, request_id: randomUUID() };
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { catalogueError, paginate, relaySessionMinutes, resolvePage } from '@sesame/contracts';
+import type {
+  OperationInput,
+  Relay,
+  RelayData,
+  createRelay,
+  deleteRelay,
+  getRelay,
+  listRelays,
+  updateRelay,
+} from '@sesame/contracts';
+import { created, fail, handleCommand, ok } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import { sourceOrganizationsOf } from './domain/relay-policy';
+import { relayDecider } from './domain/relay.decider';
+import type { RelayCommand, RelayState } from './domain/relay.decider';
+import { relayStream } from './projections/relays.projection';
+import { environmentOf, relayOf } from './relays.deps';
+import type { RelayDeps } from './relays.deps';
+
+export const toRelay = (relay: RelayData): Relay => ({
+  id: relay.id,
+  jit: relay.jit,
+  organization: relay.partner_domain,
+  partner_domain: relay.partner_domain,
+  source_organizations: sourceOrganizationsOf(relay),
+  partner_redirect_uri: relay.partner_redirect_uri,
+  session_duration_minutes: relay.session_duration_minutes,
+});
+
+const run = (deps: RelayDeps, id: string, command: RelayCommand, context: RequestContext) =>
+  handleCommand(deps.runtime.commandDeps<RelayState>(), relayDecider, relayStream(id), command, deps.runtime.metadata(context));
+
+const requireRelay = async (deps: RelayDeps, id: string, context: RequestContext) =>
+  (await relayOf(deps, id, environmentOf(context))) ?? fail(catalogueError('resource_not_found'));
+
+/** The source organizations, each once: every one must exist (404 otherwise). */
+async function existingSources(deps: RelayDeps, domains: string[], context: RequestContext): Promise<string[]> {
+  const unique = [...new Set(domains)];
+  await Promise.all(unique.map((domain) => deps.organizations.get(domain, context.meta)));
+  return unique;
+}
+
+export function createRelayHandler(deps: RelayDeps) {
+  return async ({ body }: OperationInput<typeof createRelay>, context: RequestContext) => {
+    const environment = environmentOf(context);
+    const partner = await deps.organizations.get(body.partner_domain, context.meta);
+    const relay: RelayData = {
+      id: randomUUID(),
+      environment,
+      organization_id: partner.id,
+      partner_domain: partner.domain,
+      source_organizations: await existingSources(deps, body.source_organizations ?? [], context),
+      partner_redirect_uri: body.partner_redirect_uri,
+      jit: body.jit ?? false,
+      session_duration_minutes: body.session_duration_minutes ?? relaySessionMinutes.default,
+      inserted_at: deps.now().toISOString(),
+    };
+    const command = {
+      type: 'CreateRelay' as const,
+      data: { relay, partner_allowed_email_domains: partner.allowed_email_domains },
+    };
+    const { state } = await run(deps, relay.id, command, context);
+    return created(toRelay(state.relay as RelayData));
+  };
+}
+
+export function listRelaysHandler(deps: RelayDeps) {
+  return async ({ query }: OperationInput<typeof listRelays>, context: RequestContext) => {
+    const filter = { 'relay.environment': environmentOf(context) };
+    const page = resolvePage(query);
+    const [documents, total] = await Promise.all([
+      deps.view.documents.find(filter, { sort: { 'relay.inserted_at': 1 }, skip: page.skip, limit: page.perPage }),
+      deps.view.documents.count(filter),
+    ]);
+    return ok(
+      paginate(
+        documents.map((document) => toRelay(document.relay as RelayData)),
+        total,
+        page,
+      ),
+    );
+  };
+}
+
+export function getRelayHandler(deps: RelayDeps) {
+  return async ({ params }: OperationInput<typeof getRelay>, context: RequestContext) =>
+    ok(toRelay(await requireRelay(deps, params.relay_id, context)));
+}
+
+export function updateRelayHandler(deps: RelayDeps) {
+  return async ({ params, body }: OperationInput<typeof updateRelay>, context: RequestContext) => {
+    await requireRelay(deps, params.relay_id, context);
+    const changes = body.source_organizations
+      ? { ...body, source_organizations: await existingSources(deps, body.source_organizations, context) }
+      : body;
+    const at = deps.now().toISOString();
+    const { state } = await run(deps, params.relay_id, { type: 'UpdateRelay', data: { changes, at } }, context);
+    return ok(toRelay(state.relay as RelayData));
+  };
+}
+
+export function deleteRelayHandler(deps: RelayDeps) {
+  return async ({ params }: OperationInput<typeof deleteRelay>, context: RequestContext) => {
+    const relay = await requireRelay(deps, params.relay_id, context);
+    await run(deps, params.relay_id, { type: 'DeleteRelay', data: { at: deps.now().toISOString() } }, context);
+    return ok({ deleted: true, resource: toRelay(relay) });
+  };
+}

@@ -1,0 +1,41 @@
+import type { configureSsoConnectionRequestSchema, ssoTenantRequestSchema, z } from '@sesame/contracts';
+import { ok } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import type { SsoConnectionCommand } from './domain/sso-connection.decider';
+import { samlConfigOf, spIdOf } from './domain/sp-values';
+import { createCommand, findConnection, present, requireOrganization, run } from './sso-connections.deps';
+import type { SsoConnectionsHandlerDeps } from './sso-connections.deps';
+
+type TenantInput = z.infer<typeof ssoTenantRequestSchema>;
+
+/** The connection of an organization, for the other services. */
+export function findSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
+  return async (input: TenantInput) => {
+    const connection = await findConnection(deps, spIdOf(input.organization_domain, input.environment));
+    return ok({ sso_connection: connection ? present(deps, connection) : null });
+  };
+}
+
+/** What the identity provider is told about our service provider, connection or not. */
+export function spSettingsHandler(deps: SsoConnectionsHandlerDeps) {
+  return async (input: TenantInput) => {
+    const spId = spIdOf(input.organization_domain, input.environment);
+    const connection = await findConnection(deps, spId);
+    return ok({ sp_id: spId, saml_config: samlConfigOf(deps.publicUrl, spId, connection?.idp?.entity_id ?? null) });
+  };
+}
+
+/** The onboarding page's configuration: the connection created, or its settings updated. */
+export function configureSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
+  return async (input: z.infer<typeof configureSsoConnectionRequestSchema>, context: RequestContext) => {
+    const { organization_domain: domain, environment, ...settings } = input;
+    await requireOrganization(deps, domain, environment, context);
+    const spId = spIdOf(domain, environment);
+    const metadata = { ...deps.runtime.metadata(context), environment };
+    const command: SsoConnectionCommand = (await findConnection(deps, spId))
+      ? { type: 'UpdateSsoConnection', data: { settings, at: deps.now().toISOString() } }
+      : await createCommand(deps, domain, environment, settings);
+    const { state } = await run(deps, spId, command, metadata);
+    return ok(present(deps, state));
+  };
+}

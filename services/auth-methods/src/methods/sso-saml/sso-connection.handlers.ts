@@ -1,0 +1,83 @@
+import { catalogueError, paginate, resolvePage } from '@sesame/contracts';
+import type {
+  OperationInput,
+  createSsoConnection,
+  getSpMetadata,
+  getSsoConnection,
+  listSsoConnections,
+  updateSsoConnection,
+} from '@sesame/contracts';
+import { created, failure, ok } from '@sesame/platform';
+import type { RequestContext } from '@sesame/platform';
+import { spIdOf, tenantOfSpId } from './domain/sp-values';
+import { spMetadataXml } from './saml/service-provider';
+import {
+  createCommand,
+  encryptionKey,
+  environmentOf,
+  findConnection,
+  present,
+  requireOrganization,
+  run,
+} from './sso-connections.deps';
+import type { SsoConnectionsHandlerDeps } from './sso-connections.deps';
+
+export function createSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
+  return async ({ params, body }: OperationInput<typeof createSsoConnection>, context: RequestContext) => {
+    const environment = environmentOf(context);
+    await requireOrganization(deps, params.org_domain, environment, context);
+    const spId = spIdOf(params.org_domain, environment);
+    if (await findConnection(deps, spId)) return failure(catalogueError('sso_connection_already_exists'));
+    const command = await createCommand(deps, params.org_domain, environment, body);
+    const { state } = await run(deps, spId, command, deps.runtime.metadata(context));
+    return created(present(deps, state));
+  };
+}
+
+export function getSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
+  return async ({ params }: OperationInput<typeof getSsoConnection>, context: RequestContext) => {
+    const connection = await findConnection(deps, spIdOf(params.org_domain, environmentOf(context)));
+    return connection ? ok(present(deps, connection)) : failure(catalogueError('resource_not_found'));
+  };
+}
+
+export function updateSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
+  return async ({ params, body }: OperationInput<typeof updateSsoConnection>, context: RequestContext) => {
+    const spId = spIdOf(params.org_domain, environmentOf(context));
+    // A connection created before encrypted assertions were supported gets its key at its next update.
+    const current = await findConnection(deps, spId);
+    const sp_encryption_key = current && current.sp_encryption_key === null ? await encryptionKey(deps, spId) : undefined;
+    const data = { settings: body, ...(sp_encryption_key ? { sp_encryption_key } : {}), at: deps.now().toISOString() };
+    const { state } = await run(deps, spId, { type: 'UpdateSsoConnection', data }, deps.runtime.metadata(context));
+    return ok(present(deps, state));
+  };
+}
+
+export function listSsoConnectionsHandler(deps: SsoConnectionsHandlerDeps) {
+  return async ({ query }: OperationInput<typeof listSsoConnections>, context: RequestContext) => {
+    const filter = { environment: environmentOf(context) };
+    const page = resolvePage(query);
+    const [documents, total] = await Promise.all([
+      deps.view.documents.find(filter, { sort: { inserted_at: 1, _id: 1 }, skip: page.skip, limit: page.perPage }),
+      deps.view.documents.count(filter),
+    ]);
+    return ok(
+      paginate(
+        documents.map((document) => present(deps, document)),
+        total,
+        page,
+      ),
+    );
+  };
+}
+
+export function getSpMetadataHandler(deps: SsoConnectionsHandlerDeps) {
+  return async ({ params }: OperationInput<typeof getSpMetadata>) => {
+    const connection = tenantOfSpId(params.sp_id) ? await findConnection(deps, params.sp_id) : null;
+    if (!connection) return failure(catalogueError('resource_not_found'));
+    return {
+      ...ok(spMetadataXml(connection, deps.publicUrl)),
+      headers: { 'content-type': 'application/samlmetadata+xml; charset=utf-8' },
+    };
+  };
+}

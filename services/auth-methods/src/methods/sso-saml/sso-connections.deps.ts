@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { catalogueError } from '@sesame/contracts';
+import type { Environment, SpKeyData, SsoConnectionSettings } from '@sesame/contracts';
+import { fail, handleCommand } from '@sesame/platform';
+import type { AggregateView, EventMetadata, KeyRing, RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
+import type { Organizations } from '../../core/identity/organizations';
+import { createKeyAndCertificate } from './crypto/sp-key';
+import { ssoConnectionDecider } from './domain/sso-connection.decider';
+import type { PresentSsoConnection, SsoConnectionCommand, SsoConnectionState } from './domain/sso-connection.decider';
+import { toSsoConnection } from './domain/sso-connection.resource';
+import { spIdOf } from './domain/sp-values';
+import { ssoConnectionStream } from './projections/sso-connections.projection';
+
+export interface SsoConnectionsDeps {
+  runtime: ServiceRuntime;
+  organizations: Organizations;
+  keyRing: KeyRing;
+  publicUrl: string;
+}
+
+export type SsoConnectionsView = AggregateView<SsoConnectionState, never>;
+
+/** What the SSO connection handlers share. */
+export interface SsoConnectionsHandlerDeps extends SsoConnectionsDeps {
+  view: SsoConnectionsView;
+  now(): Date;
+}
+
+export const run = (deps: SsoConnectionsHandlerDeps, spId: string, command: SsoConnectionCommand, metadata: EventMetadata) =>
+  handleCommand(
+    deps.runtime.commandDeps<SsoConnectionState>(),
+    ssoConnectionDecider,
+    ssoConnectionStream(spId),
+    command,
+    metadata,
+  );
+
+/** The connection of an SP id, from the read model, when it exists. */
+export async function findConnection(
+  deps: Pick<SsoConnectionsHandlerDeps, 'view'>,
+  spId: string,
+): Promise<PresentSsoConnection | null> {
+  const document = await deps.view.documents.get(spId);
+  return document?.status === 'present' ? document : null;
+}
+
+export const present = (deps: SsoConnectionsHandlerDeps, state: SsoConnectionState) =>
+  toSsoConnection(state as PresentSsoConnection, deps.publicUrl);
+
+export const environmentOf = (context: RequestContext): Environment => {
+  if (!context.meta.environment) fail(catalogueError('unauthorized'));
+  return context.meta.environment;
+};
+
+/** The organization must exist (identity answers 404 otherwise). */
+export const requireOrganization = (
+  deps: SsoConnectionsHandlerDeps,
+  domain: string,
+  environment: Environment,
+  context: RequestContext,
+) => deps.organizations.get(domain, { correlationId: context.meta.correlationId, environment });
+
+/** A new key and certificate for encrypted assertions, its private key sealed. */
+export async function encryptionKey(deps: SsoConnectionsHandlerDeps, spId: string): Promise<SpKeyData> {
+  const encryption = await createKeyAndCertificate(`${spId} SAML SP encryption`);
+  return { certificate_pem: encryption.certificatePem, encrypted_private_key_pem: deps.keyRing.seal(encryption.privateKeyPem) };
+}
+
+/** A new connection of the organization, with its signing and encryption keys. */
+export async function createCommand(
+  deps: SsoConnectionsHandlerDeps,
+  domain: string,
+  environment: Environment,
+  settings: SsoConnectionSettings,
+): Promise<SsoConnectionCommand> {
+  const [key, sp_encryption_key] = await Promise.all([
+    createKeyAndCertificate(`${spIdOf(domain, environment)} SAML SP`),
+    encryptionKey(deps, spIdOf(domain, environment)),
+  ]);
+  return {
+    type: 'CreateSsoConnection',
+    data: {
+      id: randomUUID(),
+      sp_id: spIdOf(domain, environment),
+      organization_domain: domain,
+      environment,
+      settings,
+      sp_key: { certificate_pem: key.certificatePem, encrypted_private_key_pem: deps.keyRing.seal(key.privateKeyPem) },
+      sp_encryption_key,
+      at: deps.now().toISOString(),
+    },
+  };
+}
