@@ -4,7 +4,8 @@ import type { NatsConnection } from 'nats';
 import * as OTPAuth from 'otpauth';
 import { JetStreamEventStore, jetStreamName } from '@sesame/platform';
 import { eventSubjectPrefix } from '@sesame/contracts';
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import { createOrganization, notFound, unauthorized } from '../support/identity-fixtures';
 
 const mfaDoc = 'http://localhost:8000/implement-multi-factor-authentication-mfa';
@@ -42,12 +43,9 @@ describe('TOTP over HTTP (all processes, real NATS)', () => {
   };
 
   beforeAll(async () => {
-    system = await System.start();
+    system = await sharedSystem();
     org = await createOrganization(system, 'Hooli Totp', { allowed_email_domains: ['hooli-totp.com'] });
     userId = await createUser('gavin@hooli-totp.com');
-  });
-  afterAll(async () => {
-    await system?.stop();
   });
 
   describe('connection', () => {
