@@ -141,17 +141,31 @@ describe('magic links in the auth-methods service (its router and handlers on in
     expect(mails).toEqual([]);
   });
 
-  it('refuses an organization that does not allow magic links, and an inactive connection', async () => {
-    const closed = await magicLinks({ allowed_authn_connections: ['password'] });
-    await closed.spec.when(magicLink.challenge, challenge('ada@acme.example'), sandboxKey).then({
+  it('refuses an organization that does not allow magic links, before anything else', async () => {
+    const { spec, mails } = await magicLinks({ allowed_authn_connections: ['password'] });
+    await spec.when(magicLink.challenge, challenge('ada@acme.example'), sandboxKey).then({
       reply: { ok: false, error: { kind: 'error', code: 'authn_connection_not_allowed' } },
       calls: [forSignIn('ada@acme.example')],
     });
-    const inactive = await magicLinks({}, { active: false });
-    await inactive.spec.when(magicLink.challenge, challenge('ada@acme.example'), sandboxKey).then({
-      reply: { ok: false, error: { kind: 'fields', fields: { org_domain: ['has no active magic link connection'] } } },
-      calls: [forSignIn('ada@acme.example')],
-    });
-    expect([...closed.mails, ...inactive.mails]).toEqual([]);
+    expect(mails).toEqual([]);
+  });
+
+  it('refuses while the connection another replica stored is inactive', async () => {
+    const { spec, mails } = await authMethodsSpecification(identity());
+    const connection = {
+      id: '00000000-0000-4000-8000-0000000000c1',
+      active: false,
+      find_or_create_user: false,
+      sign_in_template_id: null,
+    };
+    const created = { type: 'MagicLinkConnectionCreated', data: { ...tenant, connection, at: '2026-01-01T00:00:00.000Z' } };
+    await spec
+      .given({ [`magicLinkConnection-sandbox:${acmeId}`]: [created] }, 'sandbox')
+      .when(magicLink.challenge, challenge('ada@acme.example'), sandboxKey)
+      .then({
+        reply: { ok: false, error: { kind: 'fields', fields: { org_domain: ['has no active magic link connection'] } } },
+        calls: [forSignIn('ada@acme.example')],
+      });
+    expect(mails).toEqual([]);
   });
 });
