@@ -1,5 +1,7 @@
 /**
- * Test tiers by file suffix: *.unit.spec.ts, *.int.spec.ts, test/e2e/*.e2e.spec.ts (and the
+ * Test tiers by file suffix: *.unit.spec.ts (and the service-level specifications,
+ * *.service.spec.ts), *.deploy.spec.ts (the Helm chart, images and deployment files, with real
+ * helm and yamllint binaries), *.int.spec.ts, test/e2e/*.e2e.spec.ts (and the
  * documentation samples, docs/test/*.e2e.spec.ts), and
  * docs/test/*.browser.spec.ts and onboarding/test/*.browser.spec.ts (the documentation site and the
  * IT-admin onboarding page in Debian's chromium; `npm run test:browser`), and
@@ -47,9 +49,16 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/**/*.unit.spec.ts'],
+      testMatch: ['<rootDir>/**/*.unit.spec.ts', '<rootDir>/**/*.service.spec.ts'],
       // Some suites make RSA keys and certificates in their hooks (~0.3 s each on Node 24, several
       // seconds on a 2-core machine under load): jest's 5 s default failed them there, not the code.
+      testTimeout: 20_000,
+    },
+    {
+      ...common,
+      displayName: 'deploy',
+      testMatch: ['<rootDir>/deploy/test/**/*.deploy.spec.ts'],
+      // As the unit tier's; the hooks that fetch helm and render the chart set longer ones of their own.
       testTimeout: 20_000,
     },
     {
@@ -64,6 +73,10 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts', '<rootDir>/docs/test/**/*.e2e.spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/long-timeouts.ts'],
+      // One running system for the files with default settings (`sharedSystem()`), started when a
+      // chosen file uses it; the others start their own.
+      globalSetup: '<rootDir>/test/support/shared-system.global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/shared-system.global-teardown.ts',
     },
     {
       ...common,

@@ -16,6 +16,7 @@ const tiers = {
   typecheck: ['npx', ['tsc', '-p', 'tsconfig.json']],
   lint: ['npm', ['run', 'lint']],
   unit: jest('unit'),
+  deploy: jest('deploy'),
   int: jest('int', '--runInBand'),
   e2e: jest('e2e', '--runInBand'),
   reliability: jest('reliability', '--runInBand'),

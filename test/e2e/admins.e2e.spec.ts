@@ -1,6 +1,7 @@
 import { connect } from 'nats';
 import { formatDate } from '@sesame/platform';
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import type { ApiKey } from '../support/system';
 import { createOrganization, notFound, unauthorized } from '../support/identity-fixtures';
 import { onboardingCall, openInvitation } from '../support/admin-invitations';
@@ -36,12 +37,9 @@ describe('IT admins over HTTP (all processes, real NATS)', () => {
   });
 
   beforeAll(async () => {
-    system = await System.start();
+    system = await sharedSystem();
     production = system.createApiKey('production');
     org = await createOrganization(system, 'Admins Org');
-  });
-  afterAll(async () => {
-    await system?.stop();
   });
 
   it('invites an admin and emails a single-use, short-lived invitation link through the local outbox', async () => {

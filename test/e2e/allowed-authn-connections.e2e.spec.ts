@@ -1,5 +1,6 @@
 import * as OTPAuth from 'otpauth';
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import { createOrganization } from '../support/identity-fixtures';
 import { TestIdp } from '../support/saml-idp';
 import { browserGet, idpReceivesAuthnRequest, postToAcs } from '../support/saml-browser';
@@ -70,7 +71,7 @@ describe('allowed_authn_connections (all processes, real NATS)', () => {
   };
 
   beforeAll(async () => {
-    system = await System.start();
+    system = await sharedSystem();
     org = await createOrganization(system, 'Gatekeeper Authn', { allowed_email_domains: [domain] });
     expect((await post('/api/v2/redirect_uris', { url: callback })).status).toBe(201);
     const user = await post(`/api/v2/org/${org}/users`, { email: `ada@${domain}` });
@@ -91,9 +92,6 @@ describe('allowed_authn_connections (all processes, real NATS)', () => {
     expect(connection.status).toBe(201);
     sp = { entity_id: connection.body.saml_config.entity_id, acs_url: connection.body.saml_config.acs_url };
     spMetadata = await (await fetch(connection.body.saml_config.cryptr_metadata_url)).text();
-  });
-  afterAll(async () => {
-    await system?.stop();
   });
 
   it('is created with every method allowed', async () => {

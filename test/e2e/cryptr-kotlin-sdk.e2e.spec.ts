@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { createOrganization, unauthorized } from '../support/identity-fixtures';
 import { apiKeyClaims, compactJws, foreignRsaKey, rsaSigner, systemSigningKey } from '../support/forged-tokens';
-import { System, repoRoot } from '../support/system';
+import { repoRoot } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import type { ApiKey } from '../support/system';
 
 const passphrase = 'correct horse battery staple 42';
@@ -29,7 +31,7 @@ describe("Cryptr's Kotlin SDK sign-in calls (all processes, real NATS)", () => {
   const email = (name: string) => `${name}@${emailDomain}`;
 
   beforeAll(async () => {
-    system = await System.start();
+    system = await sharedSystem();
     emailDomain = `kotlin-${randomUUID().slice(0, 8)}.example.com`;
     org = await createOrganization(system, `Kotlin ${emailDomain}`, { allowed_email_domains: [emailDomain] });
     expect((await system.request('POST', '/api/v2/redirect_uris', { body: { url: callback } })).status).toBe(201);
@@ -41,9 +43,6 @@ describe("Cryptr's Kotlin SDK sign-in calls (all processes, real NATS)", () => {
         })
       ).status,
     ).toBe(201);
-  });
-  afterAll(async () => {
-    await system?.stop();
   });
 
   /** `makeRequest`: a form, `Accept: application/json`, the bearer token when there is one. */

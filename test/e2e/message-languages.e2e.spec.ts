@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { formatDate } from '@sesame/platform';
 import { inviteAdmin } from '../support/admin-invitations';
 import { createOrganization } from '../support/identity-fixtures';
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 
 const callback = 'https://app.example.com/auth/callback';
 
@@ -38,11 +39,8 @@ const languages = [
 
 let system: System;
 beforeAll(async () => {
-  system = await System.start();
+  system = await sharedSystem();
   expect((await system.request('POST', '/api/v2/redirect_uris', { body: { url: callback } })).status).toBe(201);
-});
-afterAll(async () => {
-  await system?.stop();
 });
 
 describe.each(languages)('Emails and text messages of the $name organization (all processes, real NATS)', (language) => {

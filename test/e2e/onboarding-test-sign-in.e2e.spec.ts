@@ -1,4 +1,5 @@
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import { createOrganization } from '../support/identity-fixtures';
 import { onboardingCall, onboardingSession } from '../support/admin-invitations';
 import { TestIdp } from '../support/saml-idp';
@@ -13,11 +14,8 @@ describe('IT-admin test sign-in (all processes, real NATS, samlify IdP)', () => 
   const returnUrl = () => `${system.baseUrl}/onboarding/admin-invitation`;
 
   beforeAll(async () => {
-    [system, idp] = await Promise.all([System.start(), TestIdp.create()]);
+    [system, idp] = await Promise.all([sharedSystem(), TestIdp.create()]);
     org = await createOrganization(system, 'Test Sign-in Org');
-  });
-  afterAll(async () => {
-    await system?.stop();
   });
 
   it('needs the identity provider metadata first', async () => {

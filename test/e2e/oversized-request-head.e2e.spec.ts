@@ -2,7 +2,8 @@ import { OpenApiDocument } from '../support/openapi';
 import { expectDocumentedAnswer } from '../support/documented-answer';
 import { rawRequest, rawSocket } from '../support/raw-http';
 import type { RawAnswer } from '../support/raw-http';
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 
 const document = new OpenApiDocument();
 const listOrganizations = document.operations().find((operation) => operation.operationId === 'listOrganizations');
@@ -26,10 +27,7 @@ const headersTooLarge = {
 describe('Over-long request lines and headers (gateway, real processes)', () => {
   let system: System;
   beforeAll(async () => {
-    system = await System.start();
-  });
-  afterAll(async () => {
-    await system?.stop();
+    system = await sharedSystem();
   });
 
   const expectAnswer = (answer: RawAnswer, path: string, status: number, body: unknown) => {

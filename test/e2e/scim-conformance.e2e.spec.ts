@@ -1,14 +1,12 @@
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import { createOrganization } from '../support/identity-fixtures';
 import { runScimConformance } from '../support/scim-conformance';
 
 describe("Microsoft's SCIM reference test collection (newman, against the running system)", () => {
   let system: System;
   beforeAll(async () => {
-    system = await System.start();
-  });
-  afterAll(async () => {
-    await system?.stop();
+    system = await sharedSystem();
   });
 
   it('passes every assertion', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import { createOrganization } from '../support/identity-fixtures';
 
 const userSchema = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -16,14 +17,11 @@ describe('SCIM deactivation ends the sign-ins of a user (all processes, real NAT
   let scimToken: string;
   const emailDomain = `scim-off-${randomUUID().slice(0, 8)}.example.com`;
   beforeAll(async () => {
-    system = await System.start();
+    system = await sharedSystem();
     org = await createOrganization(system, `Scim Off ${emailDomain}`, { allowed_email_domains: [emailDomain] });
     const { body } = await system.request('POST', `/api/v2/org/${org}/directory-sync`, { body: { provider_type: 'okta' } });
     base = new URL(body.scim_base_url).pathname;
     scimToken = body.auth_secret_token.value;
-  });
-  afterAll(async () => {
-    await system?.stop();
   });
 
   const scim = (method: string, path: string, body: unknown) =>

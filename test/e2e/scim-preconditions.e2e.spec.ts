@@ -1,4 +1,5 @@
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import { createOrganization, eventually } from '../support/identity-fixtures';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -50,7 +51,7 @@ describe('SCIM If-Match: a stale version changes nothing (all processes, real NA
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
-    system = await System.start();
+    system = await sharedSystem();
     const webhook = await system.request('POST', '/api/v2/webhooks', {
       body: { name: 'SCIM changes', event_codes: followedCodes, target_url: `${receiver.url}/scim` },
     });
@@ -58,7 +59,8 @@ describe('SCIM If-Match: a stale version changes nothing (all processes, real NA
     webhookId = webhook.body.id;
   });
   afterAll(async () => {
-    await system?.stop();
+    // The system is shared: no deliveries to a receiver that is gone.
+    if (webhookId) await system.request('DELETE', `/api/v2/webhooks/${webhookId}`);
     await receiver?.stop();
   });
   beforeEach(async () => {

@@ -1,4 +1,5 @@
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import { createOrganization } from '../support/identity-fixtures';
 
 const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
@@ -21,16 +22,13 @@ describe('SCIM 2.0 endpoints over HTTP (all processes, real NATS)', () => {
   let base: string;
   let token: string;
   beforeAll(async () => {
-    system = await System.start();
+    system = await sharedSystem();
     domain = await createOrganization(system, 'Scim Corp');
     const { body } = await system.request('POST', `/api/v2/org/${domain}/directory-sync`, {
       body: { provider_type: 'azure_ad' },
     });
     base = new URL(body.scim_base_url).pathname;
     token = body.auth_secret_token.value;
-  });
-  afterAll(async () => {
-    await system?.stop();
   });
 
   const scim = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>

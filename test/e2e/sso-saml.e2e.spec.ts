@@ -6,7 +6,8 @@ import type { RpcReply } from '@sesame/contracts';
 import { RpcClient } from '@sesame/platform/messaging';
 import { join } from 'node:path';
 import { createKeyAndCertificate } from '../../services/auth-methods/src/methods/sso-saml/crypto/sp-key';
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import { createOrganization, eventually } from '../support/identity-fixtures';
 import { encryptAssertion, TestIdp } from '../support/saml-idp';
 import type { LoginResponseOptions } from '../support/saml-idp';
@@ -29,7 +30,7 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
   const email = 'ada@acme-saml.test';
 
   beforeAll(async () => {
-    system = await System.start();
+    system = await sharedSystem();
     org = await createOrganization(system, 'Acme SAML', { allowed_email_domains: ['acme-saml.test'] });
     await system.request('POST', '/api/v2/redirect_uris', { body: { url: callback } });
     idp = await TestIdp.create();
@@ -40,9 +41,6 @@ describe('SAML SSO sign-in (all processes, samlify as the IdP)', () => {
     connection = created.body;
     sp = { entity_id: connection.saml_config.entity_id, acs_url: connection.saml_config.acs_url };
     spMetadata = await (await fetch(connection.saml_config.cryptr_metadata_url)).text();
-  });
-  afterAll(async () => {
-    await system?.stop();
   });
 
   const challenge = async (body: Record<string, unknown> = { user_email: email }) => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import type { ApiKey } from '../support/system';
 import { createOrganization } from '../support/identity-fixtures';
 
@@ -23,7 +24,7 @@ describe('Token endpoint client authentication and PKCE (all processes, real NAT
   const email = (name: string) => `${name}@${emailDomain}`;
 
   beforeAll(async () => {
-    system = await System.start();
+    system = await sharedSystem();
     emailDomain = `auth-${randomUUID().slice(0, 8)}.example.com`;
     org = await createOrganization(system, `Client auth ${emailDomain}`, { allowed_email_domains: [emailDomain] });
     for (const name of ['conf', 'basic', 'pub', 'refresh'])
@@ -36,9 +37,6 @@ describe('Token endpoint client authentication and PKCE (all processes, real NAT
       ).toBe(201);
     expect((await system.request('POST', '/api/v2/redirect_uris', { body: { url: callback } })).status).toBe(201);
     expect((await system.request('POST', `/api/v2/org/${org}/magic-link-connection`, { body: {} })).status).toBe(201);
-  });
-  afterAll(async () => {
-    await system?.stop();
   });
 
   const signIn = async (name: string, extra: Record<string, unknown> = {}) => {

@@ -5,7 +5,8 @@ import * as OTPAuth from 'otpauth';
 import { JetStreamEventStore } from '@sesame/platform/event-store';
 import { jetStreamName } from '@sesame/platform/stores';
 import { eventSubjectPrefix } from '@sesame/contracts';
-import { System } from '../support/system';
+import type { System } from '../support/system';
+import { sharedSystem } from '../support/shared-system';
 import { createOrganization, notFound, unauthorized } from '../support/identity-fixtures';
 
 const mfaDoc = 'http://localhost:8000/implement-multi-factor-authentication-mfa';
@@ -43,12 +44,9 @@ describe('TOTP over HTTP (all processes, real NATS)', () => {
   };
 
   beforeAll(async () => {
-    system = await System.start();
+    system = await sharedSystem();
     org = await createOrganization(system, 'Hooli Totp', { allowed_email_domains: ['hooli-totp.com'] });
     userId = await createUser('gavin@hooli-totp.com');
-  });
-  afterAll(async () => {
-    await system?.stop();
   });
 
   describe('connection', () => {

@@ -10,6 +10,12 @@ import { freePort } from './free-port';
 
 const binary = process.env.SESAME_NATS_SERVER_BINARY ?? '/usr/sbin/nats-server';
 
+export interface PrivateNatsDescription {
+  port: number;
+  storeDir: string;
+  logFile: string;
+}
+
 /**
  * A NATS server with JetStream of a test's own, on a free port of 127.0.0.1 with its own store
  * directory and users (the generated configuration of `npm start`): a test may kill and restart it
@@ -43,6 +49,15 @@ export class PrivateNats {
     writeFileSync(nats.configFile, config, { mode: 0o600 });
     await nats.run();
     return nats;
+  }
+
+  /** The server another process of the test run started (the shared system's): its logs, never its process. */
+  static attach(description: PrivateNatsDescription): PrivateNats {
+    return new PrivateNats(description.port, description.storeDir, description.logFile);
+  }
+
+  describe(): PrivateNatsDescription {
+    return { port: this.port, storeDir: this.storeDir, logFile: this.logFile };
   }
 
   /** Starts the server (again) on the same port, store and configuration. */

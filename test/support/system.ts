@@ -7,9 +7,12 @@ import type { ConnectionOptions } from 'nats';
 import { KeyRing, natsInboxPrefix } from '@sesame/platform';
 import { randomNatsPassword, randomNatsPasswords, sesameNatsUsers } from '@sesame/platform/messaging';
 import type { NatsRole } from '@sesame/platform';
-import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
+// Relative, not '@sesame/platform/testing': the e2e project's global setup (shared-system.global-setup.ts)
+// loads this file outside jest's module mapping.
+import { testNatsUrl, testPrefix } from '../../services/platform/src/testing/test-prefix';
 import { freePort } from './free-port';
 import { PrivateNats } from './private-nats';
+import type { PrivateNatsDescription } from './private-nats';
 
 export const repoRoot = resolve(__dirname, '../..');
 
@@ -37,6 +40,19 @@ export interface StartSystemOptions {
   processEnv?: Partial<Record<ProcessName, Record<string, string>>>;
 }
 
+/** What a test file needs to use a system that another module of the run started (`sharedSystem()`). */
+export interface SystemDescription {
+  prefix: string;
+  env: Record<string, string>;
+  gatewayPort: number;
+  logDir: string;
+  nats: PrivateNatsDescription;
+  natsPasswords: Record<NatsRole, string>;
+  httpPorts: [ProcessName, number][];
+  gatewayManagementPort: number;
+  apiKey: ApiKey;
+}
+
 /** The test harness's own NATS user: every permission, to look inside the stores or play a service. */
 const harnessUser = 'sesame-test';
 
@@ -56,6 +72,8 @@ export class System {
   gatewayManagementPort = 0;
   private readonly tokens = new Map<string, { token: string; expires: number }>();
   apiKey!: ApiKey;
+  /** A system another module started (`attach`): its processes are not this object's to kill or stop. */
+  private attached = false;
 
   private constructor(
     readonly prefix: string,
@@ -107,6 +125,36 @@ export class System {
       throw error;
     }
     return system;
+  }
+
+  /** Everything `attach` needs, as JSON. */
+  describe(): SystemDescription {
+    return {
+      prefix: this.prefix,
+      env: this.env,
+      gatewayPort: this.gatewayPort,
+      logDir: this.logDir,
+      nats: this.nats.describe(),
+      natsPasswords: this.natsPasswords,
+      httpPorts: [...this.httpPorts],
+      gatewayManagementPort: this.gatewayManagementPort,
+      apiKey: this.apiKey,
+    };
+  }
+
+  /** A running system that `describe` described, to send requests to; killing or stopping it fails. */
+  static attach(description: SystemDescription): System {
+    const { prefix, env, gatewayPort, logDir, nats, natsPasswords } = description;
+    const system = new System(prefix, env, {}, gatewayPort, logDir, PrivateNats.attach(nats), natsPasswords);
+    for (const [name, port] of description.httpPorts) system.httpPorts.set(name, port);
+    system.gatewayManagementPort = description.gatewayManagementPort;
+    system.apiKey = description.apiKey;
+    system.attached = true;
+    return system;
+  }
+
+  private refuseIfAttached(what: string): void {
+    if (this.attached) throw new Error(`The shared system is not to be ${what}: start a System of your own`);
   }
 
   private async startProcesses(names: ProcessName[]): Promise<void> {
@@ -246,6 +294,7 @@ export class System {
 
   /** Kills processes (`SIGKILL` by default) and waits for them to exit. */
   async kill(names: ProcessName[] = processNames, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    this.refuseIfAttached('killed');
     await Promise.all(
       names.map(async (name) => {
         const child = this.children.get(name);
@@ -269,6 +318,7 @@ export class System {
    * a subject (a permission missing from `natsPermissions`: the log lines say which).
    */
   async stop(): Promise<void> {
+    this.refuseIfAttached('stopped');
     const running = processNames.filter((name) => {
       const child = this.children.get(name);
       return child && child.exitCode === null && child.signalCode === null;

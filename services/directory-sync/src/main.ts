@@ -1,12 +1,9 @@
 import { loadConfig, natsConnectionOptions } from '@sesame/platform';
 import { RpcClient, subscribeToServiceEvents } from '@sesame/platform/messaging';
 import { ServiceRuntime, runMain } from '@sesame/platform/runtime';
-import { registerAttributesMapping } from './attributes-mapping/attributes-mapping.module';
 import { directorySyncConfigSchema } from './config';
-import { registerDirectorySyncs } from './directory-syncs/directory-syncs.module';
 import { organizationDeletionReactor } from './directory-syncs/organization-deletion.reactor';
-import { IdentityClient } from './identity-client';
-import { registerScim } from './scim/scim.module';
+import { assembleDirectorySync } from './index';
 
 /** The directory-sync service: directory syncs, attribute mapping and the SCIM 2.0 resources they provision. */
 runMain(async () => {
@@ -18,10 +15,7 @@ runMain(async () => {
     timeoutMs: config.SESAME_RPC_TIMEOUT_MS,
   });
   runtime.onClose(() => rpc.close());
-  const identity = new IdentityClient(rpc);
-  const directories = registerDirectorySyncs(runtime, config, identity);
-  const mappingOf = registerAttributesMapping(runtime);
-  registerScim(runtime, config, directories, identity, mappingOf);
+  assembleDirectorySync(runtime, config, rpc);
   await runtime.start();
   const organizationDeletion = subscribeToServiceEvents({
     nc: runtime.nc,

@@ -7,3 +7,4 @@ export * from './read-model.contract';
 export * from './mailer.contract';
 export * from './sms-sender.contract';
 export * from './connect-proxy';
+export * from './service-specification';

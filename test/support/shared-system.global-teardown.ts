@@ -1,0 +1,1 @@
+export { stopSharedSystem as default } from './shared-system.global-setup';
