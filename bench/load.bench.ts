@@ -218,7 +218,9 @@ function mixCpuFigures(
 function refuseFailures(name: string, result: LoadResult): void {
   const failed = result.errors + result.non2xx;
   if (failed > Math.max(1, result.requests / 100))
-    throw new Error(`${name}: ${failed} of ${result.requests} requests failed (${result.non2xx} non-2xx, ${result.errors} errors)`);
+    throw new Error(
+      `${name}: ${failed} of ${result.requests} requests failed (${result.non2xx} non-2xx, ${result.errors} errors)`,
+    );
 }
 
 async function main() {
