@@ -1,6 +1,6 @@
 import { subjects } from '@sesame/contracts';
-import type { RpcReply } from '@sesame/contracts';
-import { serviceSpecification } from '@sesame/platform/testing';
+import type { RpcReply, User } from '@sesame/contracts';
+import { aUser, anOrganization, serviceSpecification } from '@sesame/platform/testing';
 import type { CallTable } from '@sesame/platform/testing';
 import { assembleDirectorySync, directorySyncConfigSchema } from './index';
 
@@ -11,20 +11,24 @@ const patchOp = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const sesameId = '00000000-0000-4000-8000-00000000000a';
 const scope = { organization_domain: 'acme', environment: 'sandbox' };
 
-type SesameUser = { id: string; email: string; active: boolean };
 const ok = (status: number, body: unknown): RpcReply => ({ ok: true, status, body });
 
 /** Identity as the specification declares it: the organization `acme` and the users directory-sync provisions. */
-function identityAnswers(known: Map<string, SesameUser>): CallTable {
-  const put = (user: SesameUser) => (known.set(user.id, user), ok(200, user));
+function identityAnswers(known: Map<string, User>): CallTable {
+  const put = (user: User) => (known.set(user.id, user), ok(200, user));
+  const stored = (id: string) => known.get(id) as User;
   return {
-    [subjects.identity.organizations.get]: () => ok(200, { domain: 'acme' }),
+    [subjects.identity.organizations.get]: () => ok(200, anOrganization()),
     [users.findById]: (input) => ok(200, { user: known.get(input.id) ?? null }),
     [users.findByEmail]: (input) => ok(200, { user: [...known.values()].find((user) => user.email === input.email) ?? null }),
-    [users.provision]: (input) => put({ id: sesameId, email: input.email, active: input.active }),
-    [users.modify]: (input) => put({ ...known.get(input.id)!, ...input }),
-    [users.deactivate]: (input) => put({ ...known.get(input.id)!, active: false }),
-    [users.remove]: (input) => (known.delete(input.id), ok(200, { id: input.id })),
+    [users.provision]: (input) => put(aUser({ id: sesameId, email: input.email, active: input.active })),
+    [users.modify]: (input) => put({ ...stored(input.id), email: input.email ?? stored(input.id).email }),
+    [users.deactivate]: (input) => put({ ...stored(input.id), active: false }),
+    [users.remove]: (input) => {
+      const resource = stored(input.id);
+      known.delete(input.id);
+      return ok(200, { deleted: true, resource });
+    },
   };
 }
 

@@ -8,3 +8,4 @@ export * from './mailer.contract';
 export * from './sms-sender.contract';
 export * from './connect-proxy';
 export * from './service-specification';
+export * from './identity-answers';
