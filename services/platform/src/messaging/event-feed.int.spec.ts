@@ -66,6 +66,62 @@ describe('subscribeToServiceEvents (real NATS)', () => {
     expect(seen).toEqual([1, 2, 3]);
   });
 
+  it('handles the commits of different streams at once with parallelCommits, each stream in order', async () => {
+    const append = (stream: string, n: number, revision: number | 'no_stream') =>
+      store.appendToStream(stream, [{ type: 'T', data: { n } }], { expectedRevision: revision, metadata });
+    await append('slow-a', 1, 'no_stream');
+    await append('slow-a', 2, 0);
+    await append('fast-b', 3, 'no_stream');
+    await append('fast-b', 4, 0);
+    let release!: () => void;
+    const slowGate = new Promise<void>((resolve) => (release = resolve));
+    const seen: number[] = [];
+    const subscription = subscribeToServiceEvents({
+      nc,
+      prefix,
+      source: 'identity',
+      consumer: 'parallel',
+      logger,
+      parallelCommits: 4,
+      onCommit: async (commit) => {
+        const n = (commit.events[0]?.data as { n: number }).n;
+        if (n === 1) await slowGate;
+        seen.push(n);
+      },
+    });
+    subscriptions.push(subscription);
+    // The other stream's commits pass the held one; the held stream's next commit waits for it.
+    await waitFor(() => seen.length === 2);
+    expect(seen).toEqual([3, 4]);
+    release();
+    await waitFor(() => seen.length === 4);
+    expect(seen).toEqual([3, 4, 1, 2]);
+  });
+
+  it('raises the commits in flight of a consumer an older version made one at a time', async () => {
+    await store.appendToStream('organization-older', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream', metadata });
+    const seen: string[] = [];
+    const first = feed('upgraded', async (commit) => void seen.push(commit.events[0]?.stream as string));
+    await waitFor(() => seen.length === 1);
+    await first.stop();
+    subscriptions.push(
+      subscribeToServiceEvents({
+        nc,
+        prefix,
+        source: 'identity',
+        consumer: 'upgraded',
+        logger,
+        parallelCommits: 8,
+        onCommit: async (commit) => void seen.push(commit.events[0]?.stream as string),
+      }),
+    );
+    await store.appendToStream('organization-newer', [{ type: 'T', data: {} }], { expectedRevision: 'no_stream', metadata });
+    await waitFor(() => seen.length === 2);
+    expect(seen).toEqual(['organization-older', 'organization-newer']);
+    const jsm = await nc.jetstreamManager();
+    expect((await jsm.consumers.info(jetStreamName(prefix, 'identity'), 'upgraded')).config.max_ack_pending).toBe(8);
+  });
+
   it('redelivers a commit whose handler failed, without skipping to the next', async () => {
     await store.appendToStream('organization-a', [{ type: 'A', data: { n: 1 } }], { expectedRevision: 'no_stream', metadata });
     await store.appendToStream('organization-a', [{ type: 'B', data: { n: 2 } }], { expectedRevision: 0, metadata });

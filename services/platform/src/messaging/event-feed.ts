@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger';
 import { jetStreamName } from '../runtime/stores';
 import { keepInProgress } from './in-progress';
 import { stopConsuming } from './consume-loop';
+import { KeyedLanes } from './keyed-lanes';
 import { SpanKind, continueTrace } from '../tracing/spans';
 
 export interface ServiceEventFeedOptions {
@@ -25,6 +26,13 @@ export interface ServiceEventFeedOptions {
    * consumer's ack wait. A handler that runs longer keeps its commit with progress heartbeats.
    */
   ackWaitMs?: number;
+  /**
+   * Commits handled at once (1 by default: one after the other, in order). Above 1, the commits of
+   * one stream still run one after the other in order, those of other streams in parallel, each
+   * acknowledged when its handler ends; a commit asked again after a failure may then come after
+   * later commits of its stream.
+   */
+  parallelCommits?: number;
 }
 
 /** Short, so that a crashed replica's commit is redelivered within seconds (one commit in flight holds the feed). */
@@ -35,14 +43,16 @@ const codec = JSONCodec<{ events: RecordedEvent[] }>();
 /**
  * Another service's events, for reactions across services (DESIGN.md section 3): a durable
  * JetStream consumer on the source service's events stream, acknowledged after the handler
- * succeeds, redelivered otherwise. One commit is in flight at a time, so commits arrive in
- * order; delivery is at least once, so handlers must be idempotent (dedupe by event id).
+ * succeeds, redelivered otherwise. One commit is in flight at a time by default, so commits arrive
+ * in order (`parallelCommits` keeps the order per stream only); delivery is at least once, so
+ * handlers must be idempotent (dedupe by event id).
  * With EventStoreDB as the store, the relay fills the same JetStream stream.
  */
 export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subscription {
   const stream = jetStreamName(options.prefix, options.source);
   const durable = options.consumer.replace(/[^A-Za-z0-9_-]/g, '_');
   const ackWaitMs = options.ackWaitMs ?? defaultAckWaitMs;
+  const parallel = options.parallelCommits ?? 1;
   let stopped = false;
   let messages: ConsumerMessages | undefined;
 
@@ -50,22 +60,32 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
     for (let attempt = 0; !stopped; attempt++) {
       try {
         const jsm = await options.nc.jetstreamManager();
+        // Creates the durable consumer, or updates an existing one (an older version's, one commit in flight).
         await jsm.consumers.add(stream, {
           durable_name: durable,
           ack_policy: AckPolicy.Explicit,
           deliver_policy: DeliverPolicy.All,
           filter_subject: `${eventSubjectPrefix(options.prefix, options.source)}.events.${options.category ? `${options.category}.>` : '>'}`,
-          max_ack_pending: 1,
+          max_ack_pending: parallel,
           ack_wait: nanos(ackWaitMs),
           max_deliver: -1,
         });
         const consumer = await options.nc.jetstream().consumers.get(stream, durable);
         messages = await consumer.consume({ max_messages: 64 });
         attempt = 0;
+        const lanes = parallel > 1 ? new KeyedLanes(parallel) : null;
+        const reading = messages;
         for await (const message of messages) {
-          await react(message, options, durable, ackWaitMs);
+          const events = decodeCommit(message, options.logger, durable);
+          const handle = () => react(message, events ?? [], options, durable, ackWaitMs);
+          // One at a time: a failure to acknowledge (the connection closed) leaves the loop.
+          if (events && !lanes) await handle();
+          // In parallel: such a failure ends the reading, then the loop.
+          else if (events && lanes)
+            await lanes.add(events[0]?.stream ?? '', () => handle().catch(() => void reading.close().catch(() => undefined)));
           if (stopped) break;
         }
+        await lanes?.idle();
       } catch (error) {
         // Stopped, or the connection is closed for good (a draining process).
         if (stopped || options.nc.isClosed()) break;
@@ -84,11 +104,29 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
   };
 }
 
+/** The commit's events; null (and asked again later, as a failed reaction) when its body is not one. */
+function decodeCommit(message: JsMsg, logger: Logger, durable: string): RecordedEvent[] | null {
+  try {
+    return codec.decode(message.data).events;
+  } catch (error) {
+    logger.error({ err: error, consumer: durable, seq: message.seq }, 'event reaction failed; will retry');
+    message.nak(retryDelayMs(message));
+    return null;
+  }
+}
+
+const retryDelayMs = (message: JsMsg) => Math.min(30_000, 500 * 2 ** Math.min(message.info.redeliveryCount, 6));
+
 /** Runs the handler on one commit, telling the server it is in progress; acknowledges it, or asks for it again later. */
-async function react(message: JsMsg, options: ServiceEventFeedOptions, durable: string, ackWaitMs: number): Promise<void> {
+async function react(
+  message: JsMsg,
+  events: RecordedEvent[],
+  options: ServiceEventFeedOptions,
+  durable: string,
+  ackWaitMs: number,
+): Promise<void> {
   const stopHeartbeat = keepInProgress(message, ackWaitMs);
   try {
-    const { events } = codec.decode(message.data);
     await continueTrace(
       events[0]?.metadata,
       `react ${durable}`,
@@ -98,7 +136,7 @@ async function react(message: JsMsg, options: ServiceEventFeedOptions, durable: 
     message.ack();
   } catch (error) {
     options.logger.error({ err: error, consumer: durable, seq: message.seq }, 'event reaction failed; will retry');
-    message.nak(Math.min(30_000, 500 * 2 ** Math.min(message.info.redeliveryCount, 6)));
+    message.nak(retryDelayMs(message));
   } finally {
     stopHeartbeat();
   }

@@ -15,6 +15,9 @@ import { PayloadMismatch } from './public-payload';
 
 type OrganizationCreated = RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationCreated' }>;
 
+/** Commits of a source service turned into jobs at once by a replica (those of one stream in order). */
+const reactorParallelCommits = 16;
+
 /**
  * Turns the events of the other services into delivery jobs: one durable feed per source
  * service, shared by the replicas. A redelivered commit finds its jobs already there (the event
@@ -35,6 +38,9 @@ export function startEventReactor(
       source,
       consumer: `webhooks-from-${source}`,
       logger: runtime.logger,
+      // Fan-out is idempotent and deliveries are unordered: commits of different streams are queued
+      // at once (one at a time, the feed capped event → delivery at ~1 commit per two KV writes).
+      parallelCommits: reactorParallelCommits,
       onCommit: async (commit) => {
         for (const event of commit.events) {
           if (source === 'identity' && event.type === 'OrganizationDeleted')
