@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { connect } from 'nats';
 import type { ConnectionOptions } from 'nats';
 import { KeyRing, randomNatsPassword, randomNatsPasswords, sesameNatsUsers } from '@sesame/platform';
-import type { NatsRole } from '@sesame/platform';
+import type { NatsRole, NatsUser } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import { freePort } from './free-port';
 import { PrivateNats } from './private-nats';
@@ -34,6 +34,19 @@ export interface StartSystemOptions {
   env?: Record<string, string>;
   /** Extra environment per process. */
   processEnv?: Partial<Record<ProcessName, Record<string, string>>>;
+  /** Starts the NATS the system runs on, with these users (default: a `PrivateNats`; e.g. a `NatsCluster`). */
+  nats?: (logDir: string, users: NatsUser[]) => Promise<SystemNats>;
+}
+
+/** The NATS a system runs on: one server or a cluster (`url` then lists every node). */
+export interface SystemNats {
+  readonly url: string;
+  /** The server's process id while it runs (undefined for a cluster). */
+  readonly pid: number | undefined;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  run(): Promise<void>;
+  violations(namePrefix: string): string[];
+  stop(): Promise<void>;
 }
 
 /** The test harness's own NATS user: every permission, to look inside the stores or play a service. */
@@ -63,7 +76,7 @@ export class System {
     readonly gatewayPort: number,
     readonly logDir: string,
     /** The system's NATS server (a test may kill and restart it). */
-    readonly nats: PrivateNats,
+    readonly nats: SystemNats,
     private readonly natsPasswords: Record<NatsRole, string>,
   ) {
     this.baseUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -76,7 +89,7 @@ export class System {
     mkdirSync(logDir, { recursive: true });
     const natsPasswords = randomNatsPasswords();
     const harnessPassword = randomNatsPassword();
-    const nats = await PrivateNats.start(logDir, [
+    const nats = await (options.nats ?? ((dir, users) => PrivateNats.start(dir, users)))(logDir, [
       ...sesameNatsUsers(prefix, natsPasswords),
       { user: harnessUser, password: harnessPassword },
     ]);
@@ -102,7 +115,8 @@ export class System {
       await system.waitUntilReady();
       system.apiKey = system.createApiKey('sandbox');
     } catch (error) {
-      await system.stop();
+      // The start's own failure is the one to report, not what stopping its remains found.
+      await system.stop().catch((stopError: unknown) => console.error(stopError));
       throw error;
     }
     return system;
@@ -155,7 +169,7 @@ export class System {
 
   /** NATS connection options with the harness's user (every permission), for tests that look inside. */
   natsOptions(name = 'sesame-test'): ConnectionOptions {
-    return { servers: this.nats.url, user: this.env.SESAME_NATS_USER, pass: this.env.SESAME_NATS_PASSWORD, name };
+    return { servers: this.nats.url.split(','), user: this.env.SESAME_NATS_USER, pass: this.env.SESAME_NATS_PASSWORD, name };
   }
 
   async waitUntilReady(timeoutMs = 60_000): Promise<void> {
