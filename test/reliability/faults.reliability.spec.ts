@@ -3,11 +3,9 @@ import { join } from 'node:path';
 import { processEntries, System } from '../support/system';
 import type { ProcessName } from '../support/system';
 import { WriteLoad } from '../support/write-load';
-import type { Written } from '../support/write-load';
-import { auditWrites, stateText, visibleState } from '../support/visible-state';
-import type { VisibleState } from '../support/visible-state';
-import { eventually } from '../support/identity-fixtures';
+import { visibleState } from '../support/visible-state';
 import { FollowedWebhook, fastDeliveryEnv } from '../support/webhook-audit';
+import { verify } from '../support/reliability-checks';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -97,90 +95,6 @@ describe('Faults under a steady write load (all processes, real NATS)', () => {
     testTimeoutMs,
   );
 });
-
-async function verify(
-  system: System,
-  load: WriteLoad,
-  before: VisibleState,
-  webhook: FollowedWebhook,
-  recovery: Record<string, { restartMs: number; firstWriteMs: number }>,
-): Promise<void> {
-  let audit = auditWrites(load, await visibleState(system), before);
-  // Writes acknowledged just before a fault are applied; reads may take a moment to catch up.
-  await eventually(async () => {
-    audit = auditWrites(load, await visibleState(system), before);
-    return audit.lost.length === 0;
-  }, 30_000).catch(() => undefined);
-  const settleStarted = Date.now();
-  const deliveries = webhook.audit(load.acknowledged, await webhook.settle(system, load.acknowledged));
-  const settledMs = Date.now() - settleStarted;
-  console.log(
-    `reliability ${JSON.stringify({
-      ...load.summary(),
-      lost: audit.lost.length,
-      duplicated: audit.duplicated.length,
-      phantom: audit.phantom.length,
-      unknownOutcomeApplied: audit.unknownApplied,
-      webhookEvents: deliveries.jobs,
-      webhookEventStates: deliveries.states,
-      deliveries: deliveries.deliveries,
-      refusedFirstAttempts: deliveries.refusedFirstAttempts,
-      duplicateDeliveries: deliveries.duplicateDeliveries,
-      undelivered: deliveries.undelivered.length,
-      settledMs,
-      recovery,
-    })}`,
-  );
-  expect(load.acknowledged.length).toBeGreaterThan(0);
-  expect(audit.lost).toEqual([]);
-  expect(audit.duplicated).toEqual([]);
-  expect(audit.phantom).toEqual([]);
-  expect(load.rejected).toEqual([]);
-  for (const written of load.acknowledged)
-    expect(await system.request('GET', readPath(written))).toMatchObject({ status: 200, body: { id: written.id } });
-  expectEveryEventDelivered(deliveries);
-  await expectRebuiltEqualLive(system, webhook);
-}
-
-/** Every job completed (none pending, none discarded), one job per event, one event per write, each delivered. */
-function expectEveryEventDelivered(deliveries: ReturnType<FollowedWebhook['audit']>): void {
-  expect(deliveries.jobs).toBeGreaterThan(0);
-  expect(deliveries.refusedFirstAttempts).toBeGreaterThan(0);
-  const { notCompleted, jobsForOneEvent, eventsForOneWrite, unpublished, undelivered, deliveriesOfUnknownEvents } = deliveries;
-  expect({ notCompleted, jobsForOneEvent, eventsForOneWrite, unpublished, undelivered, deliveriesOfUnknownEvents }).toEqual({
-    notCompleted: [],
-    jobsForOneEvent: [],
-    eventsForOneWrite: [],
-    unpublished: [],
-    undelivered: [],
-    deliveriesOfUnknownEvents: [],
-  });
-}
-
-/**
- * Read models in memory are rebuilt from position 0 of the event store at every start, and the
- * webhooks service reloads its jobs from their bucket: after a restart of every service, the
- * API shows exactly what it showed before.
- */
-async function expectRebuiltEqualLive(system: System, webhook: FollowedWebhook): Promise<void> {
-  const live = stateText(await visibleState(system));
-  const liveJobs = JSON.stringify(await webhook.jobs(system));
-  await system.restart(['identity', 'auth-methods', 'directory-sync', 'webhooks']);
-  expect(stateText(await visibleState(system))).toBe(live);
-  expect(JSON.stringify(await webhook.jobs(system))).toBe(liveJobs);
-}
-
-/** Where an acknowledged write reads back alone. */
-function readPath(written: Written): string {
-  const paths: Record<Written['kind'], string> = {
-    organization: `/api/v2/organizations/${written.domain}`,
-    user: `/api/v2/org/${written.domain}/users/${written.id}`,
-    'redirect-uri': `/api/v2/redirect_uris/${written.id}`,
-    relay: `/api/v2/relays/${written.id}`,
-    webhook: `/api/v2/webhooks/${written.id}`,
-  };
-  return paths[written.kind];
-}
 
 /** The starts of a service's log ("<service> started") that came before its projections caught up. */
 function startsBeforeCatchingUp(log: string): string[] {

@@ -7,6 +7,7 @@ import type { ConnectionOptions } from 'nats';
 import { KeyRing, natsInboxPrefix } from '@sesame/platform';
 import { randomNatsPassword, randomNatsPasswords, sesameNatsUsers } from '@sesame/platform/messaging';
 import type { NatsRole } from '@sesame/platform';
+import type { NatsUser } from '@sesame/platform/messaging';
 // Relative, not '@sesame/platform/testing': the e2e project's global setup (shared-system.global-setup.ts)
 // loads this file outside jest's module mapping.
 import { testNatsUrl, testPrefix } from '../../services/platform/src/testing/test-prefix';
@@ -38,6 +39,19 @@ export interface StartSystemOptions {
   env?: Record<string, string>;
   /** Extra environment per process. */
   processEnv?: Partial<Record<ProcessName, Record<string, string>>>;
+  /** Starts the NATS the system runs on, with these users (default: a `PrivateNats`; e.g. a `NatsCluster`). */
+  nats?: (logDir: string, users: NatsUser[]) => Promise<SystemNats>;
+}
+
+/** The NATS a system runs on: one server or a cluster (`url` then lists every node). */
+export interface SystemNats {
+  readonly url: string;
+  /** The server's process id while it runs (undefined for a cluster). */
+  readonly pid: number | undefined;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  run(): Promise<void>;
+  violations(namePrefix: string): string[];
+  stop(): Promise<void>;
 }
 
 /** What a test file needs to use a system that another module of the run started (`sharedSystem()`). */
@@ -82,7 +96,7 @@ export class System {
     readonly gatewayPort: number,
     readonly logDir: string,
     /** The system's NATS server (a test may kill and restart it). */
-    readonly nats: PrivateNats,
+    readonly nats: SystemNats,
     private readonly natsPasswords: Record<NatsRole, string>,
   ) {
     this.baseUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -95,7 +109,7 @@ export class System {
     mkdirSync(logDir, { recursive: true });
     const natsPasswords = randomNatsPasswords();
     const harnessPassword = randomNatsPassword();
-    const nats = await PrivateNats.start(logDir, [
+    const nats = await (options.nats ?? ((dir, users) => PrivateNats.start(dir, users)))(logDir, [
       ...sesameNatsUsers(prefix, natsPasswords),
       { user: harnessUser, password: harnessPassword },
     ]);
@@ -121,7 +135,8 @@ export class System {
       await system.waitUntilReady();
       system.apiKey = system.createApiKey('sandbox');
     } catch (error) {
-      await system.stop();
+      // The start's own failure is the one to report, not what stopping its remains found.
+      await system.stop().catch((stopError: unknown) => console.error(stopError));
       throw error;
     }
     return system;
@@ -134,7 +149,7 @@ export class System {
       env: this.env,
       gatewayPort: this.gatewayPort,
       logDir: this.logDir,
-      nats: this.nats.describe(),
+      nats: this.privateNats().describe(),
       natsPasswords: this.natsPasswords,
       httpPorts: [...this.httpPorts],
       gatewayManagementPort: this.gatewayManagementPort,
@@ -151,6 +166,12 @@ export class System {
     system.apiKey = description.apiKey;
     system.attached = true;
     return system;
+  }
+
+  /** The system's own nats-server: only a system on one can be described and shared. */
+  private privateNats(): PrivateNats {
+    if (!(this.nats instanceof PrivateNats)) throw new Error('Only a system on a PrivateNats can be shared');
+    return this.nats;
   }
 
   private refuseIfAttached(what: string): void {
@@ -209,7 +230,7 @@ export class System {
    */
   natsOptions(name = 'sesame-test'): ConnectionOptions {
     return {
-      servers: this.nats.url,
+      servers: this.nats.url.split(','),
       user: this.env.SESAME_NATS_USER,
       pass: this.env.SESAME_NATS_PASSWORD,
       name,
