@@ -9,6 +9,7 @@ import type { ConnectionOptions, JetStreamManager } from 'nats';
 import { natsServerConfig } from '@sesame/platform/messaging';
 import type { NatsUser } from '@sesame/platform/messaging';
 import { NetworkNamespaces } from './network-namespaces';
+import { waitUntilFeedsCaughtUp } from './event-feeds';
 
 const binary = process.env.SESAME_NATS_SERVER_BINARY ?? '/usr/sbin/nats-server';
 const clientPort = 4222;
@@ -205,19 +206,7 @@ export class NatsCluster {
    * faults, a backlog takes a while to drain.
    */
   async waitUntilFeedsCaughtUp(options: ConnectionOptions, timeoutMs = 120_000): Promise<number> {
-    const started = Date.now();
-    const nc = await connect({ ...options, servers: this.nodes.map((index) => this.nodeUrl(index)) });
-    try {
-      const jsm = await nc.jetstreamManager({ checkAPI: false });
-      for (;;) {
-        const behind = await feedsBehind(jsm).catch((error: unknown) => [String(error)]);
-        if (behind.length === 0) return Date.now() - started;
-        if (Date.now() - started > timeoutMs) throw new Error(`event feeds behind after ${timeoutMs} ms: ${behind.join('; ')}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    } finally {
-      await nc.close();
-    }
+    return waitUntilFeedsCaughtUp({ ...options, servers: this.nodes.map((index) => this.nodeUrl(index)) }, timeoutMs);
   }
 
   /**
@@ -277,15 +266,6 @@ async function laggingStreams(jsm: JetStreamManager): Promise<string[]> {
 }
 
 /** The durable consumers with messages pending or unacknowledged. */
-async function feedsBehind(jsm: JetStreamManager): Promise<string[]> {
-  const behind: string[] = [];
-  for await (const stream of jsm.streams.list())
-    for await (const consumer of jsm.consumers.list(stream.config.name))
-      if (consumer.config.durable_name && (consumer.num_pending > 0 || consumer.num_ack_pending > 0))
-        behind.push(`${consumer.name}: ${consumer.num_pending} pending, ${consumer.num_ack_pending} unacknowledged`);
-  return behind;
-}
-
 const live = new Set<NatsCluster>();
 process.once('exit', () => {
   for (const cluster of live) cluster.killNow();

@@ -6,6 +6,7 @@ import { auditWrites, stateText, visibleState } from './visible-state';
 import type { VisibleState } from './visible-state';
 import { eventually } from './identity-fixtures';
 import type { FollowedWebhook } from './webhook-audit';
+import { waitUntilFeedsCaughtUp } from './event-feeds';
 
 /**
  * The checks after a reliability scenario's faults: every acknowledged write readable, nothing
@@ -77,6 +78,7 @@ function expectEveryEventDelivered(deliveries: ReturnType<FollowedWebhook['audit
  * API shows exactly what it showed before.
  */
 async function expectRebuiltEqualLive(system: System, webhook: FollowedWebhook): Promise<void> {
+  await waitUntilFeedsCaughtUp(system.natsOptions());
   const live = stateText(await visibleState(system));
   const liveJobs = JSON.stringify(await webhook.jobs(system));
   await system.restart(['identity', 'auth-methods', 'directory-sync', 'webhooks']);
