@@ -1,4 +1,5 @@
 import type { ServiceName, WebhookEventCode } from '@sesame/contracts';
+import { aUser } from '@sesame/platform/testing';
 
 /**
  * For the webhook mapping specs: one internal event of the product per catalogue code, complete as
@@ -23,35 +24,14 @@ const userId = '5f0e6b8a-2c1d-4e3f-8a9b-0c1d2e3f4a5b';
 const where = { organization_domain: 'acme', organization_id: organizationId };
 const tenant = { ...where, environment: 'production', at };
 
-export const user = {
-  __type__: 'User',
-  __domain__: 'acme',
+export const user = aUser({
   __environment__: 'production',
   id: userId,
-  active: true,
   email: 'ada@acme.com',
-  email_verified: true,
-  phone_number: null,
-  phone_number_verified: false,
-  phone_numbers: [],
-  address: { country: null, formatted: null, locality: null, postal_code: null, region: null, street_address: null },
-  profile: {
-    birthdate: null,
-    family_name: 'Lovelace',
-    given_name: 'Ada',
-    gender: null,
-    locale: null,
-    nickname: null,
-    picture: null,
-    preferred_username: null,
-    website: null,
-    zoneinfo: null,
-  },
-  identities: [],
   metadata: { plan: 'pro' },
   inserted_at: at,
   updated_at: at,
-};
+});
 const admin = {
   __type__: 'Admin',
   __domain__: 'acme',

@@ -4,6 +4,7 @@ import type { JSONWebKeySet, JWTPayload } from 'jose';
 import { catalogueError, subjects } from '@sesame/contracts';
 import type { RpcReply, Token, TokenRequest, User, UserMetakey } from '@sesame/contracts';
 import { DomainError, KeyRing, createLogger } from '@sesame/platform';
+import { aUser as baseUser } from '@sesame/platform/testing';
 import type { EventMetadata, EventStore, Metrics, RequestContext } from '@sesame/platform';
 import { TokenEndpoint } from '../oauth/token-endpoint';
 import { SigningKeys } from '../signing-keys/signing-keys';
@@ -28,36 +29,7 @@ export const testClients = {
 export const client1 = { client_id: 'client-1', client_secret: 'secret-1' };
 
 export function aUser(fields: Partial<User> = {}): User {
-  return {
-    __type__: 'User',
-    __domain__: 'acme',
-    __environment__: 'sandbox',
-    id: randomUUID(),
-    active: true,
-    email: 'ada@acme.com',
-    email_verified: true,
-    phone_number: null,
-    phone_number_verified: false,
-    phone_numbers: [],
-    address: { country: null, formatted: null, locality: null, postal_code: null, region: null, street_address: null },
-    profile: {
-      birthdate: null,
-      family_name: 'Lovelace',
-      given_name: 'Ada',
-      gender: null,
-      locale: null,
-      nickname: null,
-      picture: null,
-      preferred_username: null,
-      website: null,
-      zoneinfo: null,
-    },
-    identities: [],
-    metadata: {},
-    inserted_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    ...fields,
-  };
+  return baseUser({ id: randomUUID(), email: 'ada@acme.com', ...fields });
 }
 
 /**
