@@ -18,6 +18,7 @@ export * from './event-store/stream-name';
 export * from './event-store/memory.event-store';
 export * from './read-model/read-model.port';
 export * from './read-model/memory.read-model';
+export * from './read-model/find-page';
 export * from './decider/decider';
 export * from './decider/command-handler';
 export * from './decider/aggregate';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { catalogueError, paginate, relaySessionMinutes, resolvePage } from '@sesame/contracts';
+import { catalogueError, relaySessionMinutes } from '@sesame/contracts';
 import type {
   OperationInput,
   Relay,
@@ -10,7 +10,7 @@ import type {
   listRelays,
   updateRelay,
 } from '@sesame/contracts';
-import { created, fail, handleCommand, ok } from '@sesame/platform';
+import { created, fail, findPage, handleCommand, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { sourceOrganizationsOf } from './domain/relay-policy';
 import { relayDecider } from './domain/relay.decider';
@@ -69,18 +69,8 @@ export function createRelayHandler(deps: RelayDeps) {
 export function listRelaysHandler(deps: RelayDeps) {
   return async ({ query }: OperationInput<typeof listRelays>, context: RequestContext) => {
     const filter = { 'relay.environment': environmentOf(context) };
-    const page = resolvePage(query);
-    const [documents, total] = await Promise.all([
-      deps.view.documents.find(filter, { sort: { 'relay.inserted_at': 1 }, skip: page.skip, limit: page.perPage }),
-      deps.view.documents.count(filter),
-    ]);
-    return ok(
-      paginate(
-        documents.map((document) => toRelay(document.relay as RelayData)),
-        total,
-        page,
-      ),
-    );
+    const sort = { 'relay.inserted_at': 1 } as const;
+    return ok(await findPage(deps.view.documents, { filter, sort, query }, (document) => toRelay(document.relay as RelayData)));
   };
 }
 

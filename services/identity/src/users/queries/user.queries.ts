@@ -1,6 +1,6 @@
-import { catalogueError, paginate, resolvePage, userBody, uuidSchema } from '@sesame/contracts';
+import { catalogueError, userBody, uuidSchema } from '@sesame/contracts';
 import type { OperationInput, PageQuery, User, UserFilter, getUser, listUsers } from '@sesame/contracts';
-import { failure, ok } from '@sesame/platform';
+import { failure, findPage, ok } from '@sesame/platform';
 import type { Filter, RequestContext } from '@sesame/platform';
 import { environmentOf, resolveTenant } from '../../tenancy/tenant';
 import { emailKey, scopeKey, toUser } from '../domain/user.decider';
@@ -21,17 +21,9 @@ export function userFilter(tenant: Tenant, filter: UserFilter): Filter {
   return query;
 }
 
-export async function searchUsers(deps: UsersDeps, tenant: Tenant, filter: UserFilter, pageQuery: PageQuery) {
-  const page = resolvePage(pageQuery);
-  const query = userFilter(tenant, filter);
-  const [documents, total] = await Promise.all([
-    deps.view.documents.find(query, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
-    deps.view.documents.count(query),
-  ]);
-  return paginate(
-    documents.map((document) => toUser(document as StoredUser)),
-    total,
-    page,
+export async function searchUsers(deps: UsersDeps, tenant: Tenant, filter: UserFilter, query: PageQuery) {
+  return findPage(deps.view.documents, { filter: userFilter(tenant, filter), sort: { inserted_at: 1 }, query }, (document) =>
+    toUser(document as StoredUser),
   );
 }
 
