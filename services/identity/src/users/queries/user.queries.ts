@@ -1,5 +1,18 @@
 import { catalogueError, userBody, uuidSchema } from '@sesame/contracts';
-import type { OperationInput, PageQuery, User, UserFilter, getUser, listUsers } from '@sesame/contracts';
+import type {
+  Environment,
+  OperationInput,
+  PageQuery,
+  User,
+  UserFilter,
+  countUsersRequestSchema,
+  getUser,
+  listUsers,
+  searchUsersRequestSchema,
+  userEmailRequestSchema,
+  userIdRequestSchema,
+  z,
+} from '@sesame/contracts';
 import { failure, findPage, ok } from '@sesame/platform';
 import type { Filter, RequestContext } from '@sesame/platform';
 import { environmentOf, resolveTenant } from '../../tenancy/tenant';
@@ -56,4 +69,31 @@ export function getUserHandler(deps: UsersDeps) {
       : await findUserByEmail(deps, tenant, key);
     return user ? ok(userBody(user)) : failure(catalogueError('resource_not_found'));
   };
+}
+
+type TenantInput = { organization_domain: string; environment: Environment };
+
+const tenantOf = (deps: UsersDeps, input: TenantInput) =>
+  resolveTenant(deps.organizations, input.organization_domain, input.environment);
+
+/** `identity.users.find-by-id` (other services): the live user, or null. */
+export function findUserByIdHandler(deps: UsersDeps) {
+  return async (input: z.infer<typeof userIdRequestSchema>) =>
+    ok({ user: await findUserById(deps, await tenantOf(deps, input), input.id) });
+}
+
+/** `identity.users.find-by-email` (other services): the live user, or null. */
+export function findUserByEmailHandler(deps: UsersDeps) {
+  return async (input: z.infer<typeof userEmailRequestSchema>) =>
+    ok({ user: await findUserByEmail(deps, await tenantOf(deps, input), input.email) });
+}
+
+export function searchUsersHandler(deps: UsersDeps) {
+  return async (input: z.infer<typeof searchUsersRequestSchema>) =>
+    ok(await searchUsers(deps, await tenantOf(deps, input), input.filter, input));
+}
+
+export function countUsersHandler(deps: UsersDeps) {
+  return async (input: z.infer<typeof countUsersRequestSchema>) =>
+    ok({ count: await deps.view.documents.count(userFilter(await tenantOf(deps, input), input.filter)) });
 }
