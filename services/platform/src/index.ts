@@ -34,6 +34,7 @@ export * from './messaging/replies';
 export * from './messaging/rpc-router';
 export * from './messaging/rpc-unavailable';
 export * from './messaging/typed-rpc-client';
+export * from './messaging/organization-exists';
 export * from './messaging/nats-connection';
 export * from './metrics/metrics';
 export * from './tracing/spans';
