@@ -198,17 +198,14 @@ export const oauthError = (code: OAuthErrorCode, description: string): AppError 
 });
 
 /**
- * The stable code of a refusal, what callers branch on: the catalogue code, the field refusal, the
- * OAuth code or the SCIM type. A field error from a service older than `reason` is recognised by
- * the catalogue's message (rolling upgrades), in this one place only.
+ * The stable code of a refusal, what callers branch on: the catalogue code, the field refusal
+ * (`reason`, set by `refusedField`), the OAuth code or the SCIM type; never the message text.
  */
 export type RefusalReason = ErrorCode | FieldRefusal | OAuthErrorCode | ScimErrorType;
 export function reasonOf(error: AppError): RefusalReason | undefined {
   if (error.kind === 'error' || error.kind === 'oauth') return error.code;
   if (error.kind === 'scim') return error.scimType;
-  if (error.reason) return error.reason;
-  const messages = Object.values(error.fields).flat();
-  return (Object.keys(fieldRefusals) as FieldRefusal[]).find((reason) => messages.includes(fieldRefusals[reason]));
+  return error.reason;
 }
 
 export function statusOf(error: AppError): number {

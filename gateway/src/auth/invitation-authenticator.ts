@@ -1,11 +1,7 @@
-import {
-  catalogueError,
-  onboardingScopeSchema,
-  onboardingSessionCookie,
-  onboardingSessionMessages,
-  subjects,
-} from '@sesame/contracts';
-import type { OnboardingScope, RpcReply } from '@sesame/contracts';
+import { catalogueError, onboardingSessionCookie, onboardingSessionMessages, subjects } from '@sesame/contracts';
+import type { OnboardingScope, RpcMeta } from '@sesame/contracts';
+import { RpcRefusal } from '@sesame/platform';
+import type { TypedRpcClient } from '@sesame/platform';
 import { ApiError } from '../http/api-error';
 
 const credentialPattern = /^[A-Za-z0-9._-]{1,200}$/;
@@ -27,16 +23,20 @@ export function onboardingSessionOf(cookieHeader: string | undefined): string | 
  * Authenticates a call of the onboarding page by its session cookie: identity (which keeps the
  * sessions, as events) checks it, pushes back its idle expiry and answers what it may reach: its
  * invitation's organization and environment, nothing else. No cookie, or one identity refuses
- * (ended, expired, unknown), answers 401 `onboarding_session_required`.
+ * (ended, expired, unknown), answers 401 `onboarding_session_required`; identity not answering, 503.
  */
 export async function onboardingScope(
   session: string | undefined,
-  ask: (subject: string, input: unknown) => Promise<RpcReply>,
+  identity: Pick<TypedRpcClient, 'call'>,
+  meta: RpcMeta,
 ): Promise<OnboardingScope> {
   if (!session) throw new ApiError(catalogueError('onboarding_session_required'));
   if (!credentialPattern.test(session))
     throw new ApiError(catalogueError('onboarding_session_required', onboardingSessionMessages.ended));
-  const answer = await ask(subjects.identity.admins.authenticateOnboardingSession, { session });
-  if (!answer.ok) throw new ApiError(answer.error);
-  return onboardingScopeSchema.parse(answer.body);
+  try {
+    return await identity.call(subjects.identity.admins.authenticateOnboardingSession, { session }, meta);
+  } catch (error) {
+    if (error instanceof RpcRefusal) throw new ApiError(error.error);
+    throw error;
+  }
 }

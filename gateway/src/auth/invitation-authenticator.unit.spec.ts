@@ -1,5 +1,6 @@
 import { onboardingSessionMessages, subjects } from '@sesame/contracts';
-import type { RpcReply } from '@sesame/contracts';
+import type { RpcReply, RpcRequest } from '@sesame/contracts';
+import { RpcUnavailableError, TypedRpcClient } from '@sesame/platform';
 import { ApiError } from '../http/api-error';
 import { onboardingScope, onboardingSessionOf } from './invitation-authenticator';
 
@@ -9,6 +10,13 @@ const scope = {
   admin_id: '7f0c5a1e-3b7d-4c2a-9e1f-1a2b3c4d5e6f',
   session_id: '0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b',
 };
+
+const meta = { correlationId: 'c-1' };
+/** Identity as the gateway reaches it: a typed client over a transport that answers `reply`. */
+const identity = (reply: (subject: string, request: RpcRequest) => Promise<RpcReply>) =>
+  new TypedRpcClient({
+    request: async <T>(subject: string, request: RpcRequest) => (await reply(subject, request)) as RpcReply<T>,
+  });
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -30,20 +38,25 @@ describe('onboarding session authentication', () => {
 
   it('asks identity about the cookie and answers the scope it gives', async () => {
     const asked: unknown[] = [];
-    const ask = async (subject: string, input: unknown): Promise<RpcReply> => {
-      asked.push([subject, input]);
+    const ask = identity(async (subject, request) => {
+      asked.push([subject, request]);
       return { ok: true, status: 200, body: scope };
-    };
-    expect(await onboardingScope('admin.secret', ask)).toEqual(scope);
-    expect(asked).toEqual([[subjects.identity.admins.authenticateOnboardingSession, { session: 'admin.secret' }]]);
+    });
+    expect(await onboardingScope('admin.secret', ask, meta)).toEqual(scope);
+    expect(asked).toEqual([
+      [subjects.identity.admins.authenticateOnboardingSession, { meta, input: { session: 'admin.secret' } }],
+    ]);
   });
 
   it('refuses without a cookie or with a malformed one, without asking identity, and passes identity’s refusal on', async () => {
-    const never = async (): Promise<RpcReply> => {
+    const never = identity(async () => {
       throw new Error('identity must not be asked');
-    };
-    expect(await refusal(onboardingScope(undefined, never))).toEqual({ kind: 'error', code: 'onboarding_session_required' });
-    expect(await refusal(onboardingScope('a b;c', never))).toEqual({
+    });
+    expect(await refusal(onboardingScope(undefined, never, meta))).toEqual({
+      kind: 'error',
+      code: 'onboarding_session_required',
+    });
+    expect(await refusal(onboardingScope('a b;c', never, meta))).toEqual({
       kind: 'error',
       code: 'onboarding_session_required',
       message: onboardingSessionMessages.ended,
@@ -53,6 +66,14 @@ describe('onboarding session authentication', () => {
       code: 'onboarding_session_required' as const,
       message: onboardingSessionMessages.expired,
     };
-    expect(await refusal(onboardingScope('admin.secret', async () => ({ ok: false, error: expired })))).toEqual(expired);
+    const refusing = identity(async () => ({ ok: false, error: expired }));
+    expect(await refusal(onboardingScope('admin.secret', refusing, meta))).toEqual(expired);
+  });
+
+  it('answers 503 when identity does not answer', async () => {
+    const silent = identity(async (subject) => {
+      throw new RpcUnavailableError(subject, 'no responders');
+    });
+    expect(await refusal(onboardingScope('admin.secret', silent, meta))).toEqual({ kind: 'error', code: 'service_unavailable' });
   });
 });

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueError, scimError } from '@sesame/contracts';
 import { idempotentReplayedHeader } from '@sesame/contracts';
 import type { Operation, RpcInput, RpcMeta, RpcReply } from '@sesame/contracts';
-import { RpcUnavailableError } from '@sesame/platform';
-import type { Logger } from '@sesame/platform';
+import { RpcUnavailableError, TypedRpcClient } from '@sesame/platform';
+import type { Logger, RpcTransport } from '@sesame/platform';
 import type { RpcClient } from '@sesame/platform/messaging';
 import type { Authenticator } from '../auth/authenticator';
 import type { RequestLimiter } from '../rate-limits/request-limiter';
@@ -57,13 +57,13 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
     Object.assign(meta, principal);
   }
   if (operation.auth === 'scim') meta.scim = scimCredentials(request);
+  const transport = loggedTransport(deps, request.id);
   const ask = async (subject: string, input: unknown) => {
     try {
-      return await deps.rpc.request(subject, { meta, input });
+      return await transport.request(subject, { meta, input });
     } catch (error) {
-      if (!(error instanceof RpcUnavailableError)) throw error;
-      deps.logger.error({ err: error, correlationId: request.id }, 'service did not answer');
-      throw new ApiError(catalogueError('service_unavailable'));
+      if (error instanceof RpcUnavailableError) throw new ApiError(catalogueError('service_unavailable'));
+      throw error;
     }
   };
   const session = operation.auth === 'admin_invitation' ? onboardingSessionOf(request.headers.cookie) : undefined;
@@ -73,7 +73,7 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
   const identity = { ip: request.ip, scimToken: meta.scim?.bearerToken, onboardingSession: session };
   await deps.limiter.enforce(operation, identity, input as RpcInput);
   if (operation.auth === 'admin_invitation')
-    input = { ...((input as RpcInput).body as object), ...(await onboardingScope(session, ask)) };
+    input = { ...((input as RpcInput).body as object), ...(await onboardingScope(session, new TypedRpcClient(transport), meta)) };
   const idempotent = await startIdempotent(deps.idempotency, operation, request, meta, deps.logger);
   if (idempotent && 'replay' in idempotent) {
     void reply.header(idempotentReplayedHeader, 'true');
@@ -89,6 +89,20 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
   }
   await idempotent?.claim.settle(answer);
   return send(operation, reply, answer);
+}
+
+/** The services over NATS; a request no service answers is logged with its correlation id (and still thrown). */
+function loggedTransport(deps: OperationRouteDeps, correlationId: string): RpcTransport {
+  return {
+    request: async (subject, rpcRequest) => {
+      try {
+        return await deps.rpc.request(subject, rpcRequest);
+      } catch (error) {
+        if (error instanceof RpcUnavailableError) deps.logger.error({ err: error, correlationId }, 'service did not answer');
+        throw error;
+      }
+    },
+  };
 }
 
 function send(operation: Operation, reply: FastifyReply, answer: RpcReply) {

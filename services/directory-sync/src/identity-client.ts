@@ -1,6 +1,5 @@
-import { subjects } from '@sesame/contracts';
 import type { Environment } from '@sesame/contracts';
-import { RpcRefusal, TypedRpcClient } from '@sesame/platform';
+import { TypedRpcClient, organizationExists } from '@sesame/platform';
 
 /** The calls to identity's subjects that provisioning makes. */
 export type IdentityCalls = Pick<IdentityClient, 'call'>;
@@ -12,17 +11,7 @@ export type IdentityCalls = Pick<IdentityClient, 'call'>;
  */
 export class IdentityClient extends TypedRpcClient {
   /** Whether the organization is live in the environment (identity's public get answers 404 otherwise). */
-  async organizationExists(domain: string, environment: Environment, correlationId: string): Promise<boolean> {
-    try {
-      await this.call(
-        subjects.identity.organizations.get,
-        { params: { org_domain: domain }, query: {}, body: {} },
-        { correlationId, environment },
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof RpcRefusal && error.reason === 'resource_not_found') return false;
-      throw error;
-    }
+  organizationExists(domain: string, environment: Environment, correlationId: string): Promise<boolean> {
+    return organizationExists(this, domain, environment, correlationId);
   }
 }

@@ -3,29 +3,18 @@ import { loadConfig } from '@sesame/platform';
 import { createMailer } from '@sesame/platform/mail';
 import { subscribeToServiceEvents } from '@sesame/platform/messaging';
 import { ServiceRuntime, runMain } from '@sesame/platform/runtime';
-import { registerAdmins } from './admins/admins.module';
 import { organizationCascadeReactor } from './cascade/organization-cascade.reactor';
-import { identityConfigSchema, userLimitsOf } from './config';
-import { registerDevOutbox } from './dev/dev-outbox';
-import { registerGroups } from './groups/groups.module';
-import { registerOrganizations } from './organizations/organizations.module';
+import { identityConfigSchema } from './config';
+import { assembleIdentity } from './index';
 import { organizationProvisioningReactor } from './organizations/provisioning/organization-provisioning.reactor';
-import { registerRedirectUris } from './redirect-uris/redirect-uris.module';
 import { metakeyCleanupReactor } from './user-metakeys/metakey-cleanup.reactor';
 import { userMetakeyStreamCategory } from './user-metakeys/projections/user-metakeys.projection';
-import { registerUserMetakeys } from './user-metakeys/user-metakeys.module';
-import { registerUsers } from './users/users.module';
 
+/** The identity service: organizations, users, admins, groups, user metakeys and redirect URIs. */
 runMain(async () => {
   const config = loadConfig(identityConfigSchema);
   const runtime = await ServiceRuntime.create('identity', config);
-  const organizations = registerOrganizations(runtime);
-  const metakeys = registerUserMetakeys(runtime);
-  const users = registerUsers(runtime, organizations, metakeys, userLimitsOf(config));
-  const admins = registerAdmins(runtime, config, organizations, createMailer(config, runtime));
-  const groups = registerGroups(runtime, organizations, users);
-  registerRedirectUris(runtime);
-  registerDevOutbox(runtime);
+  const { organizations, metakeys, users, admins, groups } = assembleIdentity(runtime, config, createMailer(config, runtime));
   await runtime.start();
 
   const { nc, logger, projections, eventStore } = runtime;

@@ -4,6 +4,7 @@ import { connect } from 'nats';
 import { defaultScopes, environments, explicitScopes, scopeSchema, scopes as allScopes, z } from '@sesame/contracts';
 import type { Scope } from '@sesame/contracts';
 import {
+  Aggregate,
   AggregateView,
   KeyRing,
   MemoryReadModelStore,
@@ -16,6 +17,7 @@ import {
 } from '@sesame/platform';
 import { openEventStore } from '@sesame/platform/stores';
 import type { EventMetadata, EventStore } from '@sesame/platform';
+import { apiKeyAggregate } from '../core/api-keys/api-key.aggregate';
 import { createApiKey, revokeApiKey } from '../core/api-keys/api-key.commands';
 import { apiKeysView } from '../core/api-keys/projections/api-keys.projection';
 
@@ -61,7 +63,7 @@ async function createKey(options: { environment?: string; scopes?: string; name?
   if (!parsedScopes.success) throw new UsageError(`--scopes must be a comma-separated list of: ${allScopes.join(', ')}`);
   const key = await withEventStore((store) =>
     createApiKey(
-      { eventStore: store },
+      new Aggregate({ eventStore: store }, apiKeyAggregate),
       { name: options.name ?? `${environment.data} key`, environment: environment.data, scopes: parsedScopes.data as Scope[] },
       metadata(),
     ),
@@ -119,7 +121,9 @@ async function main(argv: string[]) {
   if (group === 'api-keys' && command === 'create') return createKey(values);
   if (group === 'api-keys' && command === 'list') return listKeys(values.json ?? false);
   if (group === 'api-keys' && command === 'revoke' && argument) {
-    const state = await withEventStore((store) => revokeApiKey({ eventStore: store }, argument, metadata()));
+    const state = await withEventStore((store) =>
+      revokeApiKey(new Aggregate({ eventStore: store }, apiKeyAggregate), argument, metadata()),
+    );
     return console.log(`API key ${argument} is ${state.status === 'empty' ? 'unknown' : state.status}`);
   }
   if (group === 'keys' && command === 'generate') return console.log(KeyRing.generateKeySpec(`k${Date.now().toString(36)}`));

@@ -199,8 +199,7 @@ describe('subscribeToServiceEvents (real NATS)', () => {
       },
     });
     await waitFor(() => taken);
-    await doomed.close();
-    console.log('closed', Date.now()); // as a kill -9 would: no acknowledgement, no more heartbeats
+    await doomed.close(); // as a kill -9 would: no acknowledgement, no more heartbeats
     const seen: string[] = [];
     feed('crashing', async (commit) => void seen.push(commit.events[0]?.type as string));
     // Seconds, not the minute it once took: the feed holds one commit in flight, so a crash stalled it that long.

@@ -72,8 +72,8 @@ describe('TypedRpcClient', () => {
     it('`taken` for a uniqueness refusal', async () =>
       expect(await reasonOfRefusal(refusedField('email', 'taken'))).toBe('taken'));
 
-    it('`taken` too from a service older than the reason field (its message only)', async () =>
-      expect(await reasonOfRefusal(fieldError('email', 'has already been taken'))).toBe('taken'));
+    it('none from a field error without one, even with the message of `taken` (never the text)', async () =>
+      expect(await reasonOfRefusal(fieldError('email', 'has already been taken'))).toBeUndefined());
 
     it('the catalogue code of an error', async () =>
       expect(await reasonOfRefusal(catalogueError('user_limit_reached'))).toBe('user_limit_reached'));

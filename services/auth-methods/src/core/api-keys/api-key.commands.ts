@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Environment, Scope } from '@sesame/contracts';
-import { handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
-import type { CommandHandlerDeps, EventMetadata } from '@sesame/platform';
-import { apiKeyDecider } from './domain/api-key.decider';
+import { hashSecret, randomSecret } from '@sesame/platform';
+import type { EventMetadata } from '@sesame/platform';
+import type { ApiKeys } from './api-key.aggregate';
 import type { ApiKeyState } from './domain/api-key.decider';
-import { apiKeyStreamCategory } from './projections/api-keys.projection';
 
 export interface CreatedApiKey {
   client_id: string;
@@ -16,9 +15,9 @@ export interface CreatedApiKey {
   created_at: string;
 }
 
-/** Creates an API key; used by the RPC handler and by the `sesame` command-line tool alike. */
+/** Creates an API key (the `sesame` command-line tool). */
 export async function createApiKey(
-  deps: CommandHandlerDeps<ApiKeyState>,
+  apiKeys: ApiKeys,
   input: { name: string; environment: Environment; scopes: Scope[] },
   metadata: EventMetadata,
   now = new Date(),
@@ -26,10 +25,8 @@ export async function createApiKey(
   const clientId = randomUUID();
   const secret = randomSecret(32);
   const at = now.toISOString();
-  await handleCommand(
-    deps,
-    apiKeyDecider,
-    streamName(apiKeyStreamCategory, clientId),
+  await apiKeys.handle(
+    clientId,
     {
       type: 'CreateApiKey',
       data: {
@@ -54,17 +51,11 @@ export async function createApiKey(
 }
 
 export async function revokeApiKey(
-  deps: CommandHandlerDeps<ApiKeyState>,
+  apiKeys: ApiKeys,
   clientId: string,
   metadata: EventMetadata,
   now = new Date(),
 ): Promise<ApiKeyState> {
-  const result = await handleCommand(
-    deps,
-    apiKeyDecider,
-    streamName(apiKeyStreamCategory, clientId),
-    { type: 'RevokeApiKey', data: { at: now.toISOString() } },
-    metadata,
-  );
-  return result.state;
+  const { state } = await apiKeys.handle(clientId, { type: 'RevokeApiKey', data: { at: now.toISOString() } }, metadata);
+  return state;
 }

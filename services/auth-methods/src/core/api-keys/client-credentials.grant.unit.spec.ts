@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { KeyRing, MemoryEventStore, createLogger } from '@sesame/platform';
+import { Aggregate, KeyRing, MemoryEventStore, createLogger } from '@sesame/platform';
 import type { EventMetadata } from '@sesame/platform';
 import { SigningKeys } from '../signing-keys/signing-keys';
+import { apiKeyAggregate } from './api-key.aggregate';
 import { createApiKey } from './api-key.commands';
 import { clientCredentialsGrant } from './client-credentials.grant';
 
@@ -15,7 +16,8 @@ async function grantKit() {
   const logger = createLogger('test', 'silent');
   const signingKeys = new SigningKeys(eventStore, keyRing, { rotateAfterMs: 86_400_000, overlapMs: 3_600_000 }, logger, metadata);
   await signingKeys.rotate();
-  const key = await createApiKey({ eventStore }, { name: 'ci', environment: 'sandbox', scopes: ['users:read'] }, metadata());
+  const apiKeys = new Aggregate({ eventStore }, apiKeyAggregate);
+  const key = await createApiKey(apiKeys, { name: 'ci', environment: 'sandbox', scopes: ['users:read'] }, metadata());
   const grant = clientCredentialsGrant({
     view: { documents: { get: async () => null } } as never,
     eventStore,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { oauthError, subjects } from '@sesame/contracts';
-import type { RpcMeta, SignInSession, Token, UnregisteredSubject } from '@sesame/contracts';
-import { DomainError, fail, handleCommand, hashSecret, randomSecret, streamName } from '@sesame/platform';
+import type { RefreshTokenFamilyEvent, RpcMeta, SignInSession, Token, UnregisteredSubject } from '@sesame/contracts';
+import { Aggregate, DomainError, fail, hashSecret, randomSecret, streamName } from '@sesame/platform';
 import type { CommandHandlerDeps, EventMetadata } from '@sesame/platform';
 import { signToken } from '../oauth/access-token';
 import type { IdentityClient } from '../identity/identity-client';
@@ -9,7 +9,7 @@ import type { TokenClient } from '../oauth/token-endpoint';
 import type { SigningKeys } from '../signing-keys/signing-keys';
 import { idTokenClaims, unregisteredIdTokenClaims } from './id-token-claims';
 import { invalidRefreshToken, refreshTokenFamilyDecider } from './domain/refresh-token-family.decider';
-import type { RefreshTokenFamilyState } from './domain/refresh-token-family.decider';
+import type { RefreshTokenFamilyCommand, RefreshTokenFamilyState } from './domain/refresh-token-family.decider';
 import { stillHasProvenAddress } from '../identity/mailbox-proof';
 
 export const refreshTokenFamilyCategory = 'refreshTokenFamily';
@@ -61,7 +61,11 @@ export const sessionOf = (state: SignInSession): SignInSession => ({
  * time) and a refresh token whose family is event sourced, so rotation holds across replicas.
  */
 export class UserTokens {
-  constructor(private readonly deps: UserTokensDeps) {}
+  private readonly families: Aggregate<RefreshTokenFamilyState, RefreshTokenFamilyCommand, RefreshTokenFamilyEvent>;
+
+  constructor(private readonly deps: UserTokensDeps) {
+    this.families = new Aggregate(deps.commandDeps, { decider: refreshTokenFamilyDecider, stream: refreshTokenFamilyStream });
+  }
 
   /** Tokens for a new sign-in (a relay, say): opens a refresh-token family and signs. */
   async start(session: SignInSession, metadata: EventMetadata, options: FamilyOptions): Promise<Token> {
@@ -75,10 +79,8 @@ export class UserTokens {
     const secret = randomSecret(32);
     const sessionExpiresAt = options.sessionExpiresAt ?? null;
     const expiresAt = this.refreshExpiry();
-    await handleCommand(
-      this.deps.commandDeps,
-      refreshTokenFamilyDecider,
-      refreshTokenFamilyStream(familyId),
+    await this.families.handle(
+      familyId,
       {
         type: 'StartRefreshTokenFamily',
         data: {
@@ -139,10 +141,8 @@ export class UserTokens {
     const parsed = parseRefreshToken(refreshToken);
     if (!parsed) return fail(invalidRefreshToken());
     const secret = randomSecret(32);
-    const { state } = await handleCommand(
-      this.deps.commandDeps,
-      refreshTokenFamilyDecider,
-      refreshTokenFamilyStream(parsed.familyId),
+    const { state } = await this.families.handle(
+      parsed.familyId,
       {
         type: 'RotateRefreshToken',
         data: {
@@ -163,13 +163,8 @@ export class UserTokens {
 
   /** Revokes a family (a reused authorization code); a no-op when it is already revoked. */
   async revoke(familyId: string, reason: 'authorization_code_reused', metadata: EventMetadata): Promise<void> {
-    await handleCommand(
-      this.deps.commandDeps,
-      refreshTokenFamilyDecider,
-      refreshTokenFamilyStream(familyId),
-      { type: 'RevokeRefreshTokenFamily', data: { reason, at: this.at() } },
-      metadata,
-    );
+    const command = { type: 'RevokeRefreshTokenFamily' as const, data: { reason, at: this.at() } };
+    await this.families.handle(familyId, command, metadata);
   }
 
   private async sign(

@@ -1,11 +1,10 @@
 import { oauthError } from '@sesame/contracts';
 import type { TokenRequest } from '@sesame/contracts';
-import { failure, handleCommand, hashSecret, ok } from '@sesame/platform';
+import { failure, hashSecret, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import type { TokenClient } from '../../core/oauth/token-endpoint';
-import { relayCodeDecider, relaySessionEnd } from './domain/relay-code.decider';
+import { relaySessionEnd } from './domain/relay-code.decider';
 import type { RelayCodeState } from './domain/relay-code.decider';
-import { relayCodeStream } from './projections/relays.projection';
 import type { RelayDeps } from './relays.deps';
 
 /** `grant_type=relay`: the partner, authenticated with an API key of the relay's environment, exchanges the code. */
@@ -15,10 +14,8 @@ export function relayGrant(deps: RelayDeps) {
       return failure(oauthError('invalid_client', 'Client authentication failed: the relay grant needs client_secret'));
     if (!request.code) return failure(oauthError('invalid_request', 'code is required'));
     const at = deps.now();
-    const { state } = await handleCommand(
-      deps.runtime.commandDeps<RelayCodeState>(),
-      relayCodeDecider,
-      relayCodeStream(request.code),
+    const { state } = await deps.codes.handle(
+      request.code,
       {
         type: 'RedeemRelayCode',
         data: { code_hash: hashSecret(request.code), client, at: at.toISOString() },

@@ -1,11 +1,9 @@
 import { catalogueError, fieldError, subjects } from '@sesame/contracts';
 import type { OperationInput, RelayData, User, requestRelay } from '@sesame/contracts';
-import { created, fail, failure, handleCommand, hashSecret, randomSecret } from '@sesame/platform';
+import { created, fail, failure, hashSecret, randomSecret } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
-import { relayCodeDecider, relayCodeTtlSeconds } from './domain/relay-code.decider';
-import type { RelayCodeState } from './domain/relay-code.decider';
+import { relayCodeTtlSeconds } from './domain/relay-code.decider';
 import { acceptsSource, linkedTo, mayRelayInto, relayIdentityProvider } from './domain/relay-policy';
-import { relayCodeStream } from './projections/relays.projection';
 import { verifyUserAccessToken } from './relay-access-token';
 import { environmentOf, relayOf } from './relays.deps';
 import type { RelayDeps } from './relays.deps';
@@ -59,10 +57,8 @@ async function issueRelayCode(
 ) {
   const code = randomSecret(32);
   const now = deps.now();
-  await handleCommand(
-    deps.runtime.commandDeps<RelayCodeState>(),
-    relayCodeDecider,
-    relayCodeStream(code),
+  await deps.codes.handle(
+    code,
     {
       type: 'IssueRelayCode',
       data: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { catalogueError, paginate, relaySessionMinutes, resolvePage } from '@sesame/contracts';
+import { catalogueError, relaySessionMinutes } from '@sesame/contracts';
 import type {
   OperationInput,
   Relay,
@@ -10,12 +10,9 @@ import type {
   listRelays,
   updateRelay,
 } from '@sesame/contracts';
-import { created, fail, handleCommand, ok } from '@sesame/platform';
+import { created, fail, findPage, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { sourceOrganizationsOf } from './domain/relay-policy';
-import { relayDecider } from './domain/relay.decider';
-import type { RelayCommand, RelayState } from './domain/relay.decider';
-import { relayStream } from './projections/relays.projection';
 import { environmentOf, relayOf } from './relays.deps';
 import type { RelayDeps } from './relays.deps';
 
@@ -28,9 +25,6 @@ export const toRelay = (relay: RelayData): Relay => ({
   partner_redirect_uri: relay.partner_redirect_uri,
   session_duration_minutes: relay.session_duration_minutes,
 });
-
-const run = (deps: RelayDeps, id: string, command: RelayCommand, context: RequestContext) =>
-  handleCommand(deps.runtime.commandDeps<RelayState>(), relayDecider, relayStream(id), command, deps.runtime.metadata(context));
 
 const requireRelay = async (deps: RelayDeps, id: string, context: RequestContext) =>
   (await relayOf(deps, id, environmentOf(context))) ?? fail(catalogueError('resource_not_found'));
@@ -61,7 +55,7 @@ export function createRelayHandler(deps: RelayDeps) {
       type: 'CreateRelay' as const,
       data: { relay, partner_allowed_email_domains: partner.allowed_email_domains },
     };
-    const { state } = await run(deps, relay.id, command, context);
+    const { state } = await deps.relays.handle(relay.id, command, deps.runtime.metadata(context));
     return created(toRelay(state.relay as RelayData));
   };
 }
@@ -69,18 +63,8 @@ export function createRelayHandler(deps: RelayDeps) {
 export function listRelaysHandler(deps: RelayDeps) {
   return async ({ query }: OperationInput<typeof listRelays>, context: RequestContext) => {
     const filter = { 'relay.environment': environmentOf(context) };
-    const page = resolvePage(query);
-    const [documents, total] = await Promise.all([
-      deps.view.documents.find(filter, { sort: { 'relay.inserted_at': 1 }, skip: page.skip, limit: page.perPage }),
-      deps.view.documents.count(filter),
-    ]);
-    return ok(
-      paginate(
-        documents.map((document) => toRelay(document.relay as RelayData)),
-        total,
-        page,
-      ),
-    );
+    const sort = { 'relay.inserted_at': 1 } as const;
+    return ok(await findPage(deps.view.documents, { filter, sort, query }, (document) => toRelay(document.relay as RelayData)));
   };
 }
 
@@ -96,7 +80,8 @@ export function updateRelayHandler(deps: RelayDeps) {
       ? { ...body, source_organizations: await existingSources(deps, body.source_organizations, context) }
       : body;
     const at = deps.now().toISOString();
-    const { state } = await run(deps, params.relay_id, { type: 'UpdateRelay', data: { changes, at } }, context);
+    const command = { type: 'UpdateRelay' as const, data: { changes, at } };
+    const { state } = await deps.relays.handle(params.relay_id, command, deps.runtime.metadata(context));
     return ok(toRelay(state.relay as RelayData));
   };
 }
@@ -104,7 +89,8 @@ export function updateRelayHandler(deps: RelayDeps) {
 export function deleteRelayHandler(deps: RelayDeps) {
   return async ({ params }: OperationInput<typeof deleteRelay>, context: RequestContext) => {
     const relay = await requireRelay(deps, params.relay_id, context);
-    await run(deps, params.relay_id, { type: 'DeleteRelay', data: { at: deps.now().toISOString() } }, context);
+    const command = { type: 'DeleteRelay' as const, data: { at: deps.now().toISOString() } };
+    await deps.relays.handle(params.relay_id, command, deps.runtime.metadata(context));
     return ok({ deleted: true, resource: toRelay(relay) });
   };
 }

@@ -1,13 +1,15 @@
 import { catalogueError } from '@sesame/contracts';
-import type { Environment, RelayData } from '@sesame/contracts';
+import type { Environment, RelayCodeEvent, RelayData, RelayEvent } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
-import type { RequestContext } from '@sesame/platform';
+import type { Aggregate, RequestContext } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { UserTokens } from '../../core/authorization-codes/user-tokens';
 import type { IdentityClient } from '../../core/identity/identity-client';
 import type { Organizations } from '../../core/identity/organizations';
 import type { TokenEndpoint } from '../../core/oauth/token-endpoint';
 import type { SigningKeys } from '../../core/signing-keys/signing-keys';
+import type { RelayCodeCommand, RelayCodeState } from './domain/relay-code.decider';
+import type { RelayCommand, RelayState } from './domain/relay.decider';
 import type { RelaysView } from './projections/relays.projection';
 
 /** What `registerRelays` is given. */
@@ -23,6 +25,8 @@ export interface RelayServices {
 /** What the relay handlers share. */
 export interface RelayDeps extends RelayServices {
   runtime: ServiceRuntime;
+  relays: Aggregate<RelayState, RelayCommand, RelayEvent>;
+  codes: Aggregate<RelayCodeState, RelayCodeCommand, RelayCodeEvent>;
   view: RelaysView;
   now(): Date;
 }

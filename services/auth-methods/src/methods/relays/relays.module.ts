@@ -2,6 +2,7 @@ import { createRelay, deleteRelay, getRelay, listRelays, requestRelay, updateRel
 import { AggregateView } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { relaysView } from './projections/relays.projection';
+import { relayCodeAggregate, relayAggregate } from './relay.aggregates';
 import type { RelaysView } from './projections/relays.projection';
 import { relayGrant } from './relay-grant.handlers';
 import { requestRelayHandler } from './relay-request.handlers';
@@ -11,7 +12,14 @@ import type { RelayDeps, RelayServices } from './relays.deps';
 /** Relays (SPEC.md sections 3, 7, 8): CRUD, the relay request and `grant_type=relay`. */
 export function registerRelays(runtime: ServiceRuntime, services: RelayServices): { view: RelaysView } {
   const view = runtime.projections.register(new AggregateView(relaysView, runtime.readModels, runtime.eventStore));
-  const deps: RelayDeps = { ...services, runtime, view, now: () => new Date() };
+  const deps: RelayDeps = {
+    ...services,
+    runtime,
+    relays: runtime.aggregate(relayAggregate),
+    codes: runtime.aggregate(relayCodeAggregate),
+    view,
+    now: () => new Date(),
+  };
   runtime.router.operation(createRelay, createRelayHandler(deps));
   runtime.router.operation(listRelays, listRelaysHandler(deps));
   runtime.router.operation(getRelay, getRelayHandler(deps));

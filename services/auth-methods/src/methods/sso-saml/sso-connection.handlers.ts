@@ -1,4 +1,4 @@
-import { catalogueError, paginate, resolvePage } from '@sesame/contracts';
+import { catalogueError } from '@sesame/contracts';
 import type {
   OperationInput,
   createSsoConnection,
@@ -7,7 +7,7 @@ import type {
   listSsoConnections,
   updateSsoConnection,
 } from '@sesame/contracts';
-import { created, failure, ok } from '@sesame/platform';
+import { created, failure, findPage, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { spIdOf, tenantOfSpId } from './domain/sp-values';
 import { spMetadataXml } from './saml/service-provider';
@@ -56,18 +56,8 @@ export function updateSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
 export function listSsoConnectionsHandler(deps: SsoConnectionsHandlerDeps) {
   return async ({ query }: OperationInput<typeof listSsoConnections>, context: RequestContext) => {
     const filter = { environment: environmentOf(context) };
-    const page = resolvePage(query);
-    const [documents, total] = await Promise.all([
-      deps.view.documents.find(filter, { sort: { inserted_at: 1, _id: 1 }, skip: page.skip, limit: page.perPage }),
-      deps.view.documents.count(filter),
-    ]);
-    return ok(
-      paginate(
-        documents.map((document) => present(deps, document)),
-        total,
-        page,
-      ),
-    );
+    const sort = { inserted_at: 1, _id: 1 } as const;
+    return ok(await findPage(deps.view.documents, { filter, sort, query }, (document) => present(deps, document)));
   };
 }
 

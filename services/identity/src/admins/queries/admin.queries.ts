@@ -1,6 +1,6 @@
-import { catalogueError, paginate, resolvePage } from '@sesame/contracts';
+import { catalogueError } from '@sesame/contracts';
 import type { OnboardingScope, OperationInput, getAdmin, listAdmins } from '@sesame/contracts';
-import { fail, failure, ok } from '@sesame/platform';
+import { fail, failure, findPage, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf, resolveTenant } from '../../tenancy/tenant';
 import { adminKeyOf, invitationView, sessionEnded } from '../admin-lookups';
@@ -12,17 +12,10 @@ import { adminKey } from '../projections/admins.projection';
 export function listAdminsHandler(deps: AdminsDeps) {
   return async ({ params, query }: OperationInput<typeof listAdmins>, context: RequestContext) => {
     const tenant = await resolveTenant(deps.organizations, params.org_domain, environmentOf(context.meta));
-    const page = resolvePage(query);
     const filter = { scope: `${tenant.organization_id}:${tenant.environment}` };
-    const [documents, total] = await Promise.all([
-      deps.view.documents.find(filter, { sort: { invited_at: 1 }, skip: page.skip, limit: page.perPage }),
-      deps.view.documents.count(filter),
-    ]);
     return ok(
-      paginate(
-        documents.map((document) => toAdmin(document as StoredAdmin)),
-        total,
-        page,
+      await findPage(deps.view.documents, { filter, sort: { invited_at: 1 }, query }, (document) =>
+        toAdmin(document as StoredAdmin),
       ),
     );
   };

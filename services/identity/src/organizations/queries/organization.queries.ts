@@ -1,4 +1,4 @@
-import { catalogueError, fieldError, orgDomainRequiredMessages, paginate, resolvePage } from '@sesame/contracts';
+import { catalogueError, fieldError, orgDomainRequiredMessages } from '@sesame/contracts';
 import type {
   Environment,
   OperationInput,
@@ -7,7 +7,7 @@ import type {
   signInOrganizationRequestSchema,
   z,
 } from '@sesame/contracts';
-import { failure, ok } from '@sesame/platform';
+import { failure, findPage, ok } from '@sesame/platform';
 import type { Filter, RequestContext } from '@sesame/platform';
 import { environmentOf } from '../../tenancy/tenant';
 import { toOrganization } from '../organization.resource';
@@ -29,21 +29,14 @@ export async function findOrganization(
 
 export function listOrganizationsHandler(deps: OrganizationsDeps) {
   return async ({ query }: OperationInput<typeof listOrganizations>, context: RequestContext) => {
-    const page = resolvePage(query);
     const statuses = query.q?.environments_status_in;
     const filter: Filter = {
       environment: environmentOf(context.meta),
       ...(statuses?.length ? { 'environments.status': { $in: statuses } } : {}),
     };
-    const [documents, total] = await Promise.all([
-      deps.view.documents.find(filter, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
-      deps.view.documents.count(filter),
-    ]);
     return ok(
-      paginate(
-        documents.map((document) => toOrganization(document as StoredOrganization)),
-        total,
-        page,
+      await findPage(deps.view.documents, { filter, sort: { inserted_at: 1 }, query }, (document) =>
+        toOrganization(document as StoredOrganization),
       ),
     );
   };

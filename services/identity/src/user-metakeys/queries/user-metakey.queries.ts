@@ -1,6 +1,5 @@
-import { paginate, resolvePage } from '@sesame/contracts';
 import type { Environment, OperationInput, listUserMetakeys } from '@sesame/contracts';
-import { ok } from '@sesame/platform';
+import { findPage, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf } from '../../tenancy/tenant';
 import { toUserMetakey } from '../user-metakey.resource';
@@ -8,14 +7,12 @@ import type { StoredUserMetakey, UserMetakeysDeps } from '../user-metakeys.deps'
 
 export function listUserMetakeysHandler(deps: UserMetakeysDeps) {
   return async ({ query }: OperationInput<typeof listUserMetakeys>, context: RequestContext) => {
-    const page = resolvePage(query);
     const filter = { environment: environmentOf(context.meta), status: 'active' };
-    const [documents, total] = await Promise.all([
-      deps.view.documents.find(filter, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
-      deps.view.documents.count(filter),
-    ]);
-    const keys = documents.map((document) => toUserMetakey(document as StoredUserMetakey));
-    return ok(paginate(keys, total, page));
+    return ok(
+      await findPage(deps.view.documents, { filter, sort: { inserted_at: 1 }, query }, (document) =>
+        toUserMetakey(document as StoredUserMetakey),
+      ),
+    );
   };
 }
 

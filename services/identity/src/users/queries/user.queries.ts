@@ -1,6 +1,19 @@
-import { catalogueError, paginate, resolvePage, userBody, uuidSchema } from '@sesame/contracts';
-import type { OperationInput, PageQuery, User, UserFilter, getUser, listUsers } from '@sesame/contracts';
-import { failure, ok } from '@sesame/platform';
+import { catalogueError, userBody, uuidSchema } from '@sesame/contracts';
+import type {
+  Environment,
+  OperationInput,
+  PageQuery,
+  User,
+  UserFilter,
+  countUsersRequestSchema,
+  getUser,
+  listUsers,
+  searchUsersRequestSchema,
+  userEmailRequestSchema,
+  userIdRequestSchema,
+  z,
+} from '@sesame/contracts';
+import { failure, findPage, ok } from '@sesame/platform';
 import type { Filter, RequestContext } from '@sesame/platform';
 import { environmentOf, resolveTenant } from '../../tenancy/tenant';
 import { emailKey, scopeKey, toUser } from '../domain/user.decider';
@@ -21,17 +34,9 @@ export function userFilter(tenant: Tenant, filter: UserFilter): Filter {
   return query;
 }
 
-export async function searchUsers(deps: UsersDeps, tenant: Tenant, filter: UserFilter, pageQuery: PageQuery) {
-  const page = resolvePage(pageQuery);
-  const query = userFilter(tenant, filter);
-  const [documents, total] = await Promise.all([
-    deps.view.documents.find(query, { sort: { inserted_at: 1 }, skip: page.skip, limit: page.perPage }),
-    deps.view.documents.count(query),
-  ]);
-  return paginate(
-    documents.map((document) => toUser(document as StoredUser)),
-    total,
-    page,
+export async function searchUsers(deps: UsersDeps, tenant: Tenant, filter: UserFilter, query: PageQuery) {
+  return findPage(deps.view.documents, { filter: userFilter(tenant, filter), sort: { inserted_at: 1 }, query }, (document) =>
+    toUser(document as StoredUser),
   );
 }
 
@@ -64,4 +69,31 @@ export function getUserHandler(deps: UsersDeps) {
       : await findUserByEmail(deps, tenant, key);
     return user ? ok(userBody(user)) : failure(catalogueError('resource_not_found'));
   };
+}
+
+type TenantInput = { organization_domain: string; environment: Environment };
+
+const tenantOf = (deps: UsersDeps, input: TenantInput) =>
+  resolveTenant(deps.organizations, input.organization_domain, input.environment);
+
+/** `identity.users.find-by-id` (other services): the live user, or null. */
+export function findUserByIdHandler(deps: UsersDeps) {
+  return async (input: z.infer<typeof userIdRequestSchema>) =>
+    ok({ user: await findUserById(deps, await tenantOf(deps, input), input.id) });
+}
+
+/** `identity.users.find-by-email` (other services): the live user, or null. */
+export function findUserByEmailHandler(deps: UsersDeps) {
+  return async (input: z.infer<typeof userEmailRequestSchema>) =>
+    ok({ user: await findUserByEmail(deps, await tenantOf(deps, input), input.email) });
+}
+
+export function searchUsersHandler(deps: UsersDeps) {
+  return async (input: z.infer<typeof searchUsersRequestSchema>) =>
+    ok(await searchUsers(deps, await tenantOf(deps, input), input.filter, input));
+}
+
+export function countUsersHandler(deps: UsersDeps) {
+  return async (input: z.infer<typeof countUsersRequestSchema>) =>
+    ok({ count: await deps.view.documents.count(userFilter(await tenantOf(deps, input), input.filter)) });
 }

@@ -1,6 +1,6 @@
-import { catalogueError, paginate, resolvePage } from '@sesame/contracts';
+import { catalogueError } from '@sesame/contracts';
 import type { Environment, OperationInput, getWebhook, listWebhooks } from '@sesame/contracts';
-import { fail, ok } from '@sesame/platform';
+import { fail, findPage, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf } from '../../tenancy';
 import { toWebhook } from '../webhook.resource';
@@ -17,18 +17,7 @@ export function listWebhooksHandler(deps: WebhooksDeps) {
   return async ({ query }: OperationInput<typeof listWebhooks>, context: RequestContext) => {
     const { organization_domain } = query;
     const filter = { environment: environmentOf(context.meta), ...(organization_domain ? { organization_domain } : {}) };
-    const page = resolvePage(query);
-    const [documents, total] = await Promise.all([
-      deps.view.documents.find(filter, { sort: { inserted_at: 1, _id: 1 }, skip: page.skip, limit: page.perPage }),
-      deps.view.documents.count(filter),
-    ]);
-    return ok(
-      paginate(
-        documents.map((document) => toWebhook(document)),
-        total,
-        page,
-      ),
-    );
+    return ok(await findPage(deps.view.documents, { filter, sort: { inserted_at: 1, _id: 1 }, query }, toWebhook));
   };
 }
 
