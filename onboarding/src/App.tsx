@@ -97,7 +97,7 @@ export function App({ started, requestedLanguage, browserLanguages, testRequestI
         )}
         {phase.name === 'ready' && (
           <>
-            <h1>{t.title}</h1>
+            <h1>{phase.invitation.allowed_setups.includes('sso') ? t.title : t.directory.pageTitle}</h1>
             <p data-testid="invited-as">{t.invitedAs(phase.invitation.admin.email, phase.invitation.organization.name)}</p>
             {phase.invitation.organization.allowed_email_domains.length > 0 && (
               <p data-testid="domains">{t.signInDomains(phase.invitation.organization.allowed_email_domains.join(', '))}</p>

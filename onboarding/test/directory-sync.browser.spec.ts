@@ -64,6 +64,7 @@ describe('IT-admin onboarding page: directory sync (chromium, all processes)', (
     const directory = page.getByTestId('directory');
     await directory.getByRole('heading', { name: en.directory.title }).waitFor();
     // Invited for directory sync only: no SSO step.
+    await page.getByRole('heading', { level: 1, name: en.directory.pageTitle }).waitFor();
     expect(await page.getByRole('heading', { name: en.steps.provider }).count()).toBe(0);
 
     await directory.getByLabel('Okta').check();

@@ -178,6 +178,7 @@ export const en: Messages = {
     ],
   },
   directory: {
+    pageTitle: 'Connect your directory',
     title: 'Connect your directory (SCIM provisioning)',
     help: 'Your directory creates, updates and removes people and groups here as they change on your side. Choose your directory.',
     genericProvider: 'Other SCIM 2.0 directory',

@@ -181,6 +181,7 @@ export const fr: Messages = {
     ],
   },
   directory: {
+    pageTitle: 'Connecter votre annuaire',
     title: 'Connecter votre annuaire (provisionnement SCIM)',
     help: 'Votre annuaire crée, met à jour et supprime ici les personnes et les groupes à mesure qu’ils changent chez vous. Choisissez votre annuaire.',
     genericProvider: 'Autre annuaire SCIM 2.0',

@@ -75,6 +75,8 @@ export interface Messages {
   instructions: Record<SsoProviderType, string[]>;
   /** The directory sync step (SCIM provisioning), when the invitation allows it. */
   directory: {
+    /** The page's title when the invitation allows directory sync only. */
+    pageTitle: string;
     title: string;
     help: string;
     genericProvider: string;

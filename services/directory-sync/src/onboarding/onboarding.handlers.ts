@@ -5,7 +5,7 @@ import type {
   setUpDirectorySyncRequestSchema,
   z,
 } from '@sesame/contracts';
-import { fail, ok } from '@sesame/platform';
+import { DomainError, fail, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { changeDirectory, createDirectory } from '../directory-syncs/commands/directory-sync.handlers';
 import { toDirectorySync } from '../directory-syncs/directory-sync.resource';
@@ -35,14 +35,25 @@ export function findOnboardingDirectorySyncHandler(deps: OnboardingDirectorySync
   };
 }
 
-/** Created (active, its token's value answered once) when absent; else its provider changed, no token value. */
+/**
+ * Created (active, its token's value answered once) when absent; else its provider changed, no
+ * token value. Two first set-ups at once (two tabs): the one that loses the creation changes the
+ * provider of the other's.
+ */
 export function setUpOnboardingDirectorySyncHandler(deps: OnboardingDirectorySyncDeps) {
   return async (input: z.infer<typeof setUpDirectorySyncRequestSchema>, context: RequestContext) => {
     const { organization_domain, environment, provider_type } = input;
     const tenant = { organization_domain, environment };
-    if (await findDirectory(deps, input))
-      return ok(await changeDirectory(deps.directories, tenant, { provider_type, rotate: false }, context));
-    return ok(await createDirectory(deps.directories, tenant, { provider_type, active: true }, context));
+    const change = async () => ok(await changeDirectory(deps.directories, tenant, { provider_type, rotate: false }, context));
+    if (await findDirectory(deps, input)) return change();
+    try {
+      return ok(await createDirectory(deps.directories, tenant, { provider_type, active: true }, context));
+    } catch (error) {
+      const lostTheRace =
+        error instanceof DomainError && error.error.kind === 'error' && error.error.code === 'directory_sync_already_exists';
+      if (lostTheRace) return change();
+      throw error;
+    }
   };
 }
 

@@ -55,6 +55,26 @@ describe('the onboarding page’s directory sync in the directory-sync service (
     });
   });
 
+  it('answers two first set-ups at once (two tabs) with one directory sync, its token in one answer only', async () => {
+    const spec = await service();
+    const [first, second] = await Promise.all([
+      spec.runtime.router.dispatch(onboarding.setUp, {
+        meta: { correlationId: 'a' },
+        input: { ...scope, provider_type: 'okta' },
+      }),
+      spec.runtime.router.dispatch(onboarding.setUp, {
+        meta: { correlationId: 'b' },
+        input: { ...scope, provider_type: 'okta' },
+      }),
+    ]);
+    const bodies = [first, second].map(
+      (reply) => (reply as { ok: true; body: { id: string; auth_secret_token: { value: string | null } } }).body,
+    );
+    expect([first.ok, second.ok]).toEqual([true, true]);
+    expect(bodies[0]?.id).toBe(bodies[1]?.id);
+    expect(bodies.filter((body) => body.auth_secret_token.value !== null)).toHaveLength(1);
+  });
+
   it('rotates the token of an existing directory sync only', async () => {
     const spec = await service();
     await spec.when(onboarding.rotateToken, scope).then({ reply: notFound });
