@@ -116,6 +116,13 @@ export const subjects = {
       create: 'directory-sync.syncs.create',
       update: 'directory-sync.syncs.update',
     },
+    /** The IT-admin onboarding page's directory sync, with the organization and environment of the admin's invitation. */
+    onboarding: {
+      find: 'directory-sync.onboarding.find',
+      setUp: 'directory-sync.onboarding.set-up',
+      rotateToken: 'directory-sync.onboarding.rotate-token',
+      status: 'directory-sync.onboarding.status',
+    },
     attributesMapping: {
       get: 'directory-sync.attributes-mapping.get',
       put: 'directory-sync.attributes-mapping.put',

@@ -3,6 +3,7 @@ import type { AdminInvitation } from '@sesame/contracts';
 import { answerInvitation } from './api';
 import type { Answer, Failure } from './api';
 import { ChargeSection } from './components/ChargeSection';
+import { DirectorySetup } from './components/DirectorySetup';
 import { FinishSection } from './components/FinishSection';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { ProblemPage } from './components/ProblemPage';
@@ -29,7 +30,8 @@ interface Props {
 
 /**
  * The onboarding page: the session the invitation link opened in this browser lets the admin set
- * up SSO, then finish (accept) or decline, which ends the session.
+ * up what the invitation allows (SSO, directory sync), then finish (accept) or decline, which
+ * ends the session.
  */
 export function App({ started, requestedLanguage, browserLanguages, testRequestId }: Props) {
   const [language, setLanguage] = useState(() => chooseLanguage(requestedLanguage, browserLanguages));
@@ -95,7 +97,7 @@ export function App({ started, requestedLanguage, browserLanguages, testRequestI
         )}
         {phase.name === 'ready' && (
           <>
-            <h1>{t.title}</h1>
+            <h1>{phase.invitation.allowed_setups.includes('sso') ? t.title : t.directory.pageTitle}</h1>
             <p data-testid="invited-as">{t.invitedAs(phase.invitation.admin.email, phase.invitation.organization.name)}</p>
             {phase.invitation.organization.allowed_email_domains.length > 0 && (
               <p data-testid="domains">{t.signInDomains(phase.invitation.organization.allowed_email_domains.join(', '))}</p>
@@ -107,7 +109,12 @@ export function App({ started, requestedLanguage, browserLanguages, testRequestI
               )}
             </p>
             <ChargeSection t={t} language={language} invitation={phase.invitation} onDecline={() => answer('decline')} />
-            <SsoSetup t={t} language={language} testRequestId={testRequestId} onFailure={onFailure} />
+            {phase.invitation.allowed_setups.includes('sso') && (
+              <SsoSetup t={t} language={language} testRequestId={testRequestId} onFailure={onFailure} />
+            )}
+            {phase.invitation.allowed_setups.includes('directory_sync') && (
+              <DirectorySetup t={t} language={language} onFailure={onFailure} />
+            )}
             <FinishSection t={t} organization={phase.invitation.organization.name} onFinish={() => answer('accept')} />
           </>
         )}

@@ -1,4 +1,5 @@
-import type { Admin, AdminInvitation, SsoConnection } from '@sesame/contracts';
+import type { Admin, AdminInvitation, DirectorySync, DirectorySyncStatus, SsoConnection } from '@sesame/contracts';
+import type { DirectoryProvider } from './directory-providers';
 import type { InvitationProblem } from './i18n';
 import type { SsoProviderType } from './providers';
 
@@ -101,3 +102,11 @@ export const startSsoTest = (return_url: string) =>
 export const ssoTestResult = (request_id: string) => send<TestResult>('POST', `${invitations}/sso/test-result`, { request_id });
 export const saveSsoConnection = (provider_type: SsoProviderType, metadata: string) =>
   send<SsoConnection>('PUT', `${invitations}/sso/connection`, { provider_type, metadata });
+
+const directory = `${invitations}/directory-sync`;
+export const directorySync = () => send<{ directory_sync: DirectorySync | null }>('POST', `${directory}/connection`);
+/** Creates the directory sync (its token's value in this answer only), or changes its provider. */
+export const setUpDirectorySync = (provider_type: DirectoryProvider) =>
+  send<DirectorySync>('PUT', `${directory}/connection`, { provider_type });
+export const rotateDirectorySyncToken = () => send<DirectorySync>('POST', `${directory}/rotate-token`);
+export const directorySyncStatus = () => send<DirectorySyncStatus>('POST', `${directory}/status`);

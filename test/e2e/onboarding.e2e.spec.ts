@@ -91,6 +91,7 @@ describe('IT-admin onboarding page and its invitation endpoints (all processes, 
           last_login_at: expect.any(String),
         }),
         organization: { domain: org, name: 'Onboarding Org', allowed_email_domains: ['onboarding-e2e.example'], locale: 'fr-FR' },
+        allowed_setups: ['sso'],
         session: { expires_at: expect.any(String), idle_timeout_seconds: 1800 },
       });
       expect(Date.parse(opened.body.session.expires_at) - Date.now()).toBeGreaterThan(8 * 3_600_000 - 60_000);

@@ -7,13 +7,17 @@ interface OutboxMail {
   links: { rel: string; url: string }[];
 }
 
-/** Invites an IT admin of an organization and returns the link of the invitation email (local outbox). */
+/**
+ * Invites an IT admin of an organization (`invitation`: more fields of the invitation, such as
+ * `allowed_setups`) and returns the link of the invitation email (local outbox).
+ */
 export async function inviteAdmin(
   system: System,
   org: string,
   email: string,
+  invitation: Record<string, unknown> = {},
 ): Promise<{ link: string; token: string; mail: OutboxMail }> {
-  const invited = await system.request('POST', `/api/v2/org/${org}/admins`, { body: { email } });
+  const invited = await system.request('POST', `/api/v2/org/${org}/admins`, { body: { email, ...invitation } });
   if (invited.status !== 201) throw new Error(`invite ${email}: ${invited.status} ${JSON.stringify(invited.body)}`);
   const { body } = await system.request('GET', `/dev/outbox?to=${encodeURIComponent(email)}`, { token: null });
   const mail = body.data.at(-1) as OutboxMail;
@@ -53,8 +57,13 @@ export async function openInvitation(system: System, token: unknown, headers: Re
 }
 
 /** Invites an admin and opens the link: the session of the onboarding page. */
-export async function onboardingSession(system: System, org: string, email: string): Promise<string> {
-  const { token } = await inviteAdmin(system, org, email);
+export async function onboardingSession(
+  system: System,
+  org: string,
+  email: string,
+  invitation: Record<string, unknown> = {},
+): Promise<string> {
+  const { token } = await inviteAdmin(system, org, email, invitation);
   const opened = await openInvitation(system, token);
   if (opened.status !== 200 || !opened.session) throw new Error(`open ${email}: ${opened.status} ${JSON.stringify(opened.body)}`);
   return opened.session;

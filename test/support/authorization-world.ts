@@ -241,7 +241,7 @@ export class AuthorizationWorld {
     // Another admin's session, so that the vendor's calls on `admin` (revoke, delete) leave it open.
     await this.step(`${env}/${org}: onboarding session`, async () => {
       const admin = `onboarding@${org}-${env}.matrix.example`;
-      await this.call('POST', `${base}/admins`, env, { email: admin });
+      await this.call('POST', `${base}/admins`, env, { email: admin, allowed_setups: ['sso', 'directory_sync'] });
       const token = (await this.mailLink(admin, 'admin-invitation')).searchParams.get('token') as string;
       const opened = await this.system.request('POST', '/api/v2/admin-invitations/open', { token: null, body: { token } });
       const session = /^sesame_onboarding=([^;]+)/.exec(opened.headers.getSetCookie().join('\n'))?.[1];

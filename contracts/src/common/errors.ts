@@ -61,6 +61,11 @@ export const errorCatalogue = {
     message: "The plan's limit on the number of users is reached: delete users or raise the limit before creating more",
     docPath: '/how-to-use-api-key#plan-limit-on-the-number-of-users',
   },
+  onboarding_setup_not_allowed: {
+    status: 403,
+    message: 'Your invitation does not let you set this up: ask the vendor for an invitation that does',
+    docPath: '/it-admin-onboarding',
+  },
   cross_site_request: {
     status: 403,
     message: 'Cross-site request refused: only the onboarding page of this Sesame may make this call',

@@ -19,6 +19,15 @@ export const adminSchema = z
 export type Admin = z.infer<typeof adminSchema>;
 
 /**
+ * What the vendor lets an invited IT admin set up on the onboarding page (per invitation; SSO
+ * only by default). Every call of the page that sets one up is refused for an invitation without it.
+ */
+export const onboardingSetups = ['sso', 'directory_sync'] as const;
+export const onboardingSetupSchema = z.enum(onboardingSetups, { error: `must be one of ${onboardingSetups.join(', ')}` });
+export type OnboardingSetup = z.infer<typeof onboardingSetupSchema>;
+export const defaultOnboardingSetups: OnboardingSetup[] = ['sso'];
+
+/**
  * What the onboarding page shows: the admin, their organization, and the onboarding session the
  * invitation link opened in this browser.
  */
@@ -31,6 +40,9 @@ export const adminInvitationSchema = z
       allowed_email_domains: z.array(z.string()).meta({ description: 'Email domains that will sign in with SSO' }),
       locale: z.string().nullable().meta({ description: 'Language of the page when the link does not choose one' }),
     }),
+    allowed_setups: z
+      .array(onboardingSetupSchema)
+      .meta({ description: 'What the invitation lets the admin set up on the page (`sso`, `directory_sync`)' }),
     session: z.object({
       expires_at: timestampSchema.meta({ description: 'When the onboarding session ends at the latest' }),
       idle_timeout_seconds: z

@@ -1,5 +1,5 @@
 import type { Environment } from '../common/environment.schema';
-import type { Admin } from '../entities/admin.schema';
+import type { Admin, OnboardingSetup } from '../entities/admin.schema';
 import type { Identity, User } from '../entities/user.schema';
 import type { UserMetakey } from '../entities/misc.schema';
 
@@ -47,6 +47,8 @@ export type AdminEvent =
         /** SHA-256 of the invitation token; the token itself is only in the email. */
         invitation_hash: string;
         invitation_expires_at: string;
+        /** What the invitation lets the admin set up; absent (invitations before it existed): `['sso']`. */
+        allowed_setups?: OnboardingSetup[];
       };
     }
   | { type: 'AdminInvitationAccepted'; data: TenantEventData & { admin: Admin } }

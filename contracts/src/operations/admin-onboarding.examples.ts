@@ -1,4 +1,5 @@
 import { adminsExamples } from './admins.examples';
+import { directorySyncsExamples } from './directory-syncs.examples';
 import { apiErrorExample } from './operation-examples';
 import type { OperationExamples } from './operation-examples';
 import { ssoExamples } from './sso.examples';
@@ -12,10 +13,13 @@ const invitation = {
     allowed_email_domains: ['wayne.com'],
     locale: 'en',
   },
+  allowed_setups: ['sso', 'directory_sync'],
   session: { expires_at: '2025-03-04T10:12:45.118Z', idle_timeout_seconds: 900 },
 };
 const connection = ssoExamples.getSsoConnection.response;
 const sessionRequired = apiErrorExample('onboarding_session_required');
+const directorySync = { ...directorySyncsExamples.createDirectorySync.response, __domain__: 'wayne-enterprises' };
+const setupNotAllowed = apiErrorExample('onboarding_setup_not_allowed');
 const requestId = '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d';
 
 /** Examples of the IT-admin onboarding page's calls (API reference), checked against their schemas. */
@@ -65,5 +69,36 @@ export const adminOnboardingExamples = {
       message: null,
     },
     error: apiErrorExample('resource_not_found'),
+  },
+  getAdminInvitationDirectorySync: {
+    response: { directory_sync: { ...directorySync, auth_secret_token: { ...directorySync.auth_secret_token, value: null } } },
+    error: setupNotAllowed,
+  },
+  setUpAdminInvitationDirectorySync: {
+    request: { provider_type: 'azure_ad' },
+    response: directorySync,
+    error: setupNotAllowed,
+  },
+  rotateAdminInvitationDirectorySyncToken: {
+    response: {
+      ...directorySync,
+      auth_secret_token: { ...directorySync.auth_secret_token, hint: 'Q7vK', value: 'scim_8fTq1LmZ0pXy4RwN6cVb2Hs5Q7vK' },
+      updated_at: '2025-03-04T09:31:02.531Z',
+    },
+    error: apiErrorExample('resource_not_found'),
+  },
+  getAdminInvitationDirectorySyncStatus: {
+    response: {
+      directory_sync_id: directorySync.id,
+      last_request_at: '2025-03-04T09:30:12.004Z',
+      users_provisioned: 42,
+      groups_provisioned: 3,
+      last_error: {
+        at: '2025-03-04T09:21:40.512Z',
+        status: 401,
+        detail: 'Authentication failed: the bearer token is not the one of this directory sync',
+      },
+    },
+    error: setupNotAllowed,
   },
 } satisfies Record<string, OperationExamples>;

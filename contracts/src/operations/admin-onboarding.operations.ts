@@ -3,6 +3,12 @@ import { errorCatalogue } from '../common/errors';
 import type { ErrorCode } from '../common/errors';
 import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { ssoConnectionSchema, ssoProviderTypeSchema } from '../entities/sso.schema';
+import { directorySyncSchema } from '../entities/directory-sync.schema';
+import {
+  directorySyncStatusSchema,
+  maybeDirectorySyncSchema,
+  onboardingDirectoryProviderSchema,
+} from '../rpc/directory-sync.rpc';
 import { maybeSsoConnectionSchema, spSettingsSchema, testResultSchema, testSignInSchema } from '../rpc/sso.rpc';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
@@ -39,6 +45,8 @@ export const onboardingSessionMessages = {
 } as const;
 
 const sessionErrors: ErrorCode[] = ['onboarding_session_required', 'cross_site_request'];
+/** Calls that set something up also answer 403 when the invitation does not allow it. */
+const setupErrors: ErrorCode[] = [...sessionErrors, 'onboarding_setup_not_allowed'];
 
 export const openAdminInvitation = defineOperation({
   operationId: 'openAdminInvitation',
@@ -134,11 +142,12 @@ export const getAdminInvitationSpSettings = defineOperation({
   description:
     'Called by the onboarding page with the session cookie: the ACS URL, entity id and SP metadata URL the admin enters in their identity provider, for the organization and environment of the invitation (also before its SSO connection exists).',
   auth: 'admin_invitation',
+  onboardingSetup: 'sso',
   sameOrigin: true,
   subject: subjects.authMethods.sso.spSettings,
   request: {},
   response: { status: 200, description: 'Our values', schema: spSettingsSchema },
-  errors: sessionErrors,
+  errors: setupErrors,
   rateLimits: onboardingSessionRateLimits,
   examples: adminOnboardingExamples.getAdminInvitationSpSettings,
 });
@@ -152,11 +161,12 @@ export const getAdminInvitationSsoConnection = defineOperation({
   description:
     'Called by the onboarding page with the session cookie: the SSO connection of the organization and environment of the invitation, or null when there is none yet.',
   auth: 'admin_invitation',
+  onboardingSetup: 'sso',
   sameOrigin: true,
   subject: subjects.authMethods.sso.find,
   request: {},
   response: { status: 200, description: 'The connection, or null', schema: maybeSsoConnectionSchema },
-  errors: sessionErrors,
+  errors: setupErrors,
   rateLimits: onboardingSessionRateLimits,
   examples: adminOnboardingExamples.getAdminInvitationSsoConnection,
 });
@@ -170,11 +180,12 @@ export const configureAdminInvitationSsoConnection = defineOperation({
   description:
     'Called by the onboarding page with the session cookie: creates the SSO connection of the organization and environment of the invitation, or updates its provider and metadata. The metadata must be valid XML with at least one signing certificate, none expired.',
   auth: 'admin_invitation',
+  onboardingSetup: 'sso',
   sameOrigin: true,
   subject: subjects.authMethods.sso.configure,
   request: { body: adminInvitationSsoConnectionBodySchema },
   response: { status: 200, description: 'The connection', schema: ssoConnectionSchema },
-  errors: ['resource_not_found', ...sessionErrors],
+  errors: ['resource_not_found', ...setupErrors],
   rateLimits: onboardingSessionRateLimits,
   examples: adminOnboardingExamples.configureAdminInvitationSsoConnection,
 });
@@ -200,11 +211,12 @@ export const startAdminInvitationSsoTest = defineOperation({
   description:
     'Called by the onboarding page with the session cookie: an SP-initiated SAML sign-in with the connection of the invitation’s organization and environment (it needs the identity provider’s metadata). The browser follows `authorization_url`; after the identity provider it comes back to `return_url` (under Sesame’s public URL) with `request_id` and `sso_test=success` or `failed`. No user is created, no code is issued.',
   auth: 'admin_invitation',
+  onboardingSetup: 'sso',
   sameOrigin: true,
   subject: subjects.authMethods.sso.testSignIn,
   request: { body: adminInvitationSsoTestBodySchema },
   response: { status: 200, description: 'Where to send the browser', schema: testSignInSchema },
-  errors: ['resource_not_found', ...sessionErrors],
+  errors: ['resource_not_found', ...setupErrors],
   rateLimits: onboardingSessionRateLimits,
   examples: adminOnboardingExamples.startAdminInvitationSsoTest,
 });
@@ -218,13 +230,93 @@ export const getAdminInvitationSsoTestResult = defineOperation({
   description:
     'Called by the onboarding page with the session cookie and the `request_id` of a test sign-in: the NameID, email and attributes the identity provider sent, the profile Sesame maps from them, or why the sign-in was refused.',
   auth: 'admin_invitation',
+  onboardingSetup: 'sso',
   sameOrigin: true,
   subject: subjects.authMethods.sso.testResult,
   request: { body: adminInvitationSsoTestResultBodySchema },
   response: { status: 200, description: 'The outcome', schema: testResultSchema },
-  errors: ['resource_not_found', ...sessionErrors],
+  errors: ['resource_not_found', ...setupErrors],
   rateLimits: onboardingSessionRateLimits,
   examples: adminOnboardingExamples.getAdminInvitationSsoTestResult,
+});
+
+const directorySyncStep =
+  'Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `directory_sync` (403 `onboarding_setup_not_allowed` otherwise).';
+
+export const adminInvitationDirectorySyncBodySchema = z
+  .object({ provider_type: onboardingDirectoryProviderSchema })
+  .meta({ id: 'AdminInvitationDirectorySyncRequest' });
+
+export const getAdminInvitationDirectorySync = defineOperation({
+  operationId: 'getAdminInvitationDirectorySync',
+  method: 'post',
+  path: '/api/v2/admin-invitations/directory-sync/connection',
+  tag: 'Admins',
+  summary: 'The directory sync an IT admin sets up',
+  description: `${directorySyncStep} The directory sync, or null when there is none yet. Its token value is null: it is shown only when issued.`,
+  auth: 'admin_invitation',
+  onboardingSetup: 'directory_sync',
+  sameOrigin: true,
+  subject: subjects.directorySync.onboarding.find,
+  request: {},
+  response: { status: 200, description: 'The directory sync, or null', schema: maybeDirectorySyncSchema },
+  errors: setupErrors,
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.getAdminInvitationDirectorySync,
+});
+
+export const setUpAdminInvitationDirectorySync = defineOperation({
+  operationId: 'setUpAdminInvitationDirectorySync',
+  method: 'put',
+  path: '/api/v2/admin-invitations/directory-sync/connection',
+  tag: 'Admins',
+  summary: 'An IT admin connects their directory',
+  description: `${directorySyncStep} Creates the directory sync with the admin’s identity provider: the answer holds the SCIM base URL and the bearer token, whose value is shown in this answer only (stored hashed). When it exists, changes its provider only (token value null: rotate the token to get a new one).`,
+  auth: 'admin_invitation',
+  onboardingSetup: 'directory_sync',
+  sameOrigin: true,
+  subject: subjects.directorySync.onboarding.setUp,
+  request: { body: adminInvitationDirectorySyncBodySchema },
+  response: { status: 200, description: 'The directory sync', schema: directorySyncSchema },
+  errors: ['resource_not_found', ...setupErrors],
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.setUpAdminInvitationDirectorySync,
+});
+
+export const rotateAdminInvitationDirectorySyncToken = defineOperation({
+  operationId: 'rotateAdminInvitationDirectorySyncToken',
+  method: 'post',
+  path: '/api/v2/admin-invitations/directory-sync/rotate-token',
+  tag: 'Admins',
+  summary: 'An IT admin rotates the SCIM bearer token',
+  description: `${directorySyncStep} Issues a new bearer token, shown in this answer only; the previous one stops working at once.`,
+  auth: 'admin_invitation',
+  onboardingSetup: 'directory_sync',
+  sameOrigin: true,
+  subject: subjects.directorySync.onboarding.rotateToken,
+  request: {},
+  response: { status: 200, description: 'The directory sync, with its new token value', schema: directorySyncSchema },
+  errors: ['resource_not_found', ...setupErrors],
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.rotateAdminInvitationDirectorySyncToken,
+});
+
+export const getAdminInvitationDirectorySyncStatus = defineOperation({
+  operationId: 'getAdminInvitationDirectorySyncStatus',
+  method: 'post',
+  path: '/api/v2/admin-invitations/directory-sync/status',
+  tag: 'Admins',
+  summary: 'What the identity provider’s SCIM client did',
+  description: `${directorySyncStep} When the SCIM client last called (recorded at most once a minute), how many users and groups it provisions, and the last request Sesame refused.`,
+  auth: 'admin_invitation',
+  onboardingSetup: 'directory_sync',
+  sameOrigin: true,
+  subject: subjects.directorySync.onboarding.status,
+  request: {},
+  response: { status: 200, description: 'The status', schema: directorySyncStatusSchema },
+  errors: ['resource_not_found', ...setupErrors],
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.getAdminInvitationDirectorySyncStatus,
 });
 
 export const adminOnboardingOperations = [
@@ -237,4 +329,8 @@ export const adminOnboardingOperations = [
   configureAdminInvitationSsoConnection,
   startAdminInvitationSsoTest,
   getAdminInvitationSsoTestResult,
+  getAdminInvitationDirectorySync,
+  setUpAdminInvitationDirectorySync,
+  rotateAdminInvitationDirectorySyncToken,
+  getAdminInvitationDirectorySyncStatus,
 ];

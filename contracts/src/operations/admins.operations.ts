@@ -1,13 +1,26 @@
 import { z } from '../zod';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { orgDomainParamsSchema } from '../common/inputs.schema';
-import { adminSchema } from '../entities/admin.schema';
+import { listInputSchema } from '../common/primitives.schema';
+import { adminSchema, onboardingSetupSchema } from '../entities/admin.schema';
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import { emailInputSchema } from './users.operations';
 import { adminsExamples } from './admins.examples';
 
-export const inviteAdminBodySchema = z.object({ email: emailInputSchema }).meta({ id: 'InviteAdminRequest' });
+export const inviteAdminBodySchema = z
+  .object({
+    email: emailInputSchema,
+    allowed_setups: listInputSchema(onboardingSetupSchema)
+      .pipe(z.array(onboardingSetupSchema).min(1, 'must name at least one setup'))
+      .transform((setups) => [...new Set(setups)])
+      .optional()
+      .meta({
+        description:
+          'What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`.',
+      }),
+  })
+  .meta({ id: 'InviteAdminRequest' });
 export const adminParamsSchema = orgDomainParamsSchema.extend({ email: z.string().min(1).max(254) });
 export const adminListSchema = listSchema(adminSchema, 'AdminList');
 export const adminDeletedSchema = deletedSchema(adminSchema, 'AdminDeleted');

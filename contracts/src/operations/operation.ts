@@ -1,6 +1,7 @@
 import type { z } from '../zod';
 import type { ErrorCode } from '../common/errors';
 import type { Scope } from '../common/scopes';
+import type { OnboardingSetup } from '../entities/admin.schema';
 import type { RateLimitRule } from './rate-limits';
 import type { OperationExamples } from './operation-examples';
 
@@ -68,6 +69,11 @@ export interface Operation<
    */
   auth: 'api_key' | 'none' | 'scim' | 'admin_invitation';
   scope?: Scope;
+  /**
+   * `admin_invitation` operations that set something up: identity refuses the session (403
+   * `onboarding_setup_not_allowed`) unless the invitation allows this setup.
+   */
+  onboardingSetup?: OnboardingSetup;
   /**
    * Calls only Sesame's own pages make (the onboarding page): the gateway refuses with 403
    * `cross_site_request` a request whose `Origin` is not that of `SESAME_PUBLIC_URL`, or whose

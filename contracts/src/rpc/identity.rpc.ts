@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { environmentSchema } from '../common/environment.schema';
 import { freeFormObjectSchema } from '../common/free-form.schema';
 import { deletedSchema, listSchema, pageQuerySchema } from '../common/pagination.schema';
-import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
+import { adminInvitationSchema, adminSchema, onboardingSetupSchema } from '../entities/admin.schema';
 import { groupSchema } from '../entities/group.schema';
 import { userMetakeySchema } from '../entities/misc.schema';
 import { organizationSchema } from '../entities/organization.schema';
@@ -122,7 +122,11 @@ export const orgDomainRequiredMessages = {
 } as const;
 
 /** The `sesame_onboarding` cookie's value, as the browser sent it. */
-export const onboardingSessionCredentialSchema = z.object({ session: z.string().min(1).max(200) });
+export const onboardingSessionCredentialSchema = z.object({
+  session: z.string().min(1).max(200),
+  /** What the call sets up: refused (403 `onboarding_setup_not_allowed`) unless the invitation allows it. */
+  setup: onboardingSetupSchema.optional(),
+});
 /** What a checked onboarding session may act on: the gateway adds it to the page's calls. */
 export const onboardingScopeSchema = tenantScopeSchema.extend({ admin_id: z.uuid(), session_id: z.uuid() });
 export type OnboardingScope = z.infer<typeof onboardingScopeSchema>;

@@ -3,6 +3,7 @@ import { orgDomainParamsSchema } from '../common/inputs.schema';
 import { getJwks } from '../operations/oauth.operations';
 import { getOrganization } from '../operations/organizations.operations';
 import { subjects } from '../subjects';
+import { directorySyncRpc } from './directory-sync.rpc';
 import { identityRpc } from './identity.rpc';
 import { ssoRpc } from './sso.rpc';
 
@@ -18,6 +19,7 @@ const noPart = z.object({});
 export const rpcTable = {
   ...identityRpc,
   ...ssoRpc,
+  ...directorySyncRpc,
   [subjects.identity.organizations.get]: {
     request: z.object({ params: orgDomainParamsSchema, query: noPart, body: noPart }),
     response: getOrganization.response.schema,

@@ -1,5 +1,5 @@
 import { catalogueError, onboardingSessionCookie, onboardingSessionMessages, subjects } from '@sesame/contracts';
-import type { OnboardingScope, RpcMeta } from '@sesame/contracts';
+import type { OnboardingScope, OnboardingSetup, RpcMeta } from '@sesame/contracts';
 import { RpcRefusal } from '@sesame/platform';
 import type { TypedRpcClient } from '@sesame/platform';
 import { ApiError } from '../http/api-error';
@@ -23,18 +23,22 @@ export function onboardingSessionOf(cookieHeader: string | undefined): string | 
  * Authenticates a call of the onboarding page by its session cookie: identity (which keeps the
  * sessions, as events) checks it, pushes back its idle expiry and answers what it may reach: its
  * invitation's organization and environment, nothing else. No cookie, or one identity refuses
- * (ended, expired, unknown), answers 401 `onboarding_session_required`; identity not answering, 503.
+ * (ended, expired, unknown), answers 401 `onboarding_session_required`; a call that sets up what
+ * the invitation does not allow (`setup`), 403 `onboarding_setup_not_allowed`; identity not
+ * answering, 503.
  */
 export async function onboardingScope(
   session: string | undefined,
   identity: Pick<TypedRpcClient, 'call'>,
   meta: RpcMeta,
+  setup?: OnboardingSetup,
 ): Promise<OnboardingScope> {
   if (!session) throw new ApiError(catalogueError('onboarding_session_required'));
   if (!credentialPattern.test(session))
     throw new ApiError(catalogueError('onboarding_session_required', onboardingSessionMessages.ended));
   try {
-    return await identity.call(subjects.identity.admins.authenticateOnboardingSession, { session }, meta);
+    const input = { session, ...(setup ? { setup } : {}) };
+    return await identity.call(subjects.identity.admins.authenticateOnboardingSession, input, meta);
   } catch (error) {
     if (error instanceof RpcRefusal) throw new ApiError(error.error);
     throw error;

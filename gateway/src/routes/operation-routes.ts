@@ -73,7 +73,10 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
   const identity = { ip: request.ip, scimToken: meta.scim?.bearerToken, onboardingSession: session };
   await deps.limiter.enforce(operation, identity, input as RpcInput);
   if (operation.auth === 'admin_invitation')
-    input = { ...((input as RpcInput).body as object), ...(await onboardingScope(session, new TypedRpcClient(transport), meta)) };
+    input = {
+      ...((input as RpcInput).body as object),
+      ...(await onboardingScope(session, new TypedRpcClient(transport), meta, operation.onboardingSetup)),
+    };
   const idempotent = await startIdempotent(deps.idempotency, operation, request, meta, deps.logger);
   if (idempotent && 'replay' in idempotent) {
     void reply.header(idempotentReplayedHeader, 'true');

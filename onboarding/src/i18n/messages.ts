@@ -1,3 +1,4 @@
+import type { DirectoryProvider } from '../directory-providers';
 import type { SsoProviderType } from '../providers';
 
 export type Language = 'en' | 'fr';
@@ -72,4 +73,32 @@ export interface Messages {
     profile: string;
   };
   instructions: Record<SsoProviderType, string[]>;
+  /** The directory sync step (SCIM provisioning), when the invitation allows it. */
+  directory: {
+    /** The page's title when the invitation allows directory sync only. */
+    pageTitle: string;
+    title: string;
+    help: string;
+    genericProvider: string;
+    create: string;
+    refused: string;
+    credentials: string;
+    baseUrl: string;
+    token: string;
+    tokenOnce: string;
+    tokenHint(hint: string): string;
+    rotate: string;
+    rotateConfirm: string;
+    instructions(provider: string): string;
+    status: string;
+    lastRequest: string;
+    noRequest: string;
+    users: string;
+    groups: string;
+    lastError: string;
+    noError: string;
+    error(date: string, status: number, detail: string): string;
+    refresh: string;
+  };
+  directoryInstructions: Record<DirectoryProvider, string[]>;
 }

@@ -38,7 +38,7 @@ async function directoryWithAda() {
   const spec = await serviceSpecification({
     service: 'directory-sync',
     config,
-    assemble: (runtime, rpc) => assembleDirectorySync(runtime, config, rpc),
+    assemble: (runtime, rpc) => assembleDirectorySync(runtime, config, rpc, { recordScimActivity: false }),
     calls: identityAnswers(new Map()),
   });
   const sync = await spec.request(

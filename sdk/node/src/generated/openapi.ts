@@ -63,6 +63,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin-invitations/directory-sync/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * An IT admin connects their directory
+         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `directory_sync` (403 `onboarding_setup_not_allowed` otherwise). Creates the directory sync with the admin’s identity provider: the answer holds the SCIM base URL and the bearer token, whose value is shown in this answer only (stored hashed). When it exists, changes its provider only (token value null: rotate the token to get a new one).
+         */
+        put: operations["setUpAdminInvitationDirectorySync"];
+        /**
+         * The directory sync an IT admin sets up
+         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `directory_sync` (403 `onboarding_setup_not_allowed` otherwise). The directory sync, or null when there is none yet. Its token value is null: it is shown only when issued.
+         */
+        post: operations["getAdminInvitationDirectorySync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin-invitations/directory-sync/rotate-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IT admin rotates the SCIM bearer token
+         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `directory_sync` (403 `onboarding_setup_not_allowed` otherwise). Issues a new bearer token, shown in this answer only; the previous one stops working at once.
+         */
+        post: operations["rotateAdminInvitationDirectorySyncToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin-invitations/directory-sync/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the identity provider’s SCIM client did
+         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `directory_sync` (403 `onboarding_setup_not_allowed` otherwise). When the SCIM client last called (recorded at most once a minute), how many users and groups it provisions, and the last request Sesame refused.
+         */
+        post: operations["getAdminInvitationDirectorySyncStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/admin-invitations/open": {
         parameters: {
             query?: never;
@@ -2753,6 +2817,8 @@ export interface components {
         };
         AdminInvitation: {
             admin: components["schemas"]["Admin"];
+            /** @description What the invitation lets the admin set up on the page (`sso`, `directory_sync`) */
+            allowed_setups: ("sso" | "directory_sync")[];
             organization: {
                 /** @description Email domains that will sign in with SSO */
                 allowed_email_domains: string[];
@@ -2824,6 +2890,10 @@ export interface components {
             organization_domain: string;
             /** @description Id of the organization */
             organization_id: string;
+        };
+        AdminInvitationDirectorySyncRequest: {
+            /** @enum {string} */
+            provider_type: "azure_ad" | "okta" | "onelogin" | "jumpcloud" | "generic";
         };
         AdminInvitationLink: {
             /** @description The token of the invitation link */
@@ -3059,7 +3129,7 @@ export interface components {
             scim_base_url: string;
             /** Format: date-time */
             updated_at: string;
-        };
+        } | null;
         /** @description The attributes mapping of an environment changed */
         DirectorySyncAttributesMappingUpdatedEvent: {
             /** @description The organization of the event; null: the whole environment */
@@ -3251,6 +3321,26 @@ export interface components {
                 /** @enum {string} */
                 type: "user" | "group" | "directory_sync" | "attributes_mapping";
             };
+        };
+        DirectorySyncStatus: {
+            /** Format: uuid */
+            directory_sync_id: string;
+            groups_provisioned: number;
+            /** @description The last SCIM request Sesame refused, if any */
+            last_error: {
+                /** Format: date-time */
+                at: string;
+                /** @description The SCIM error Sesame answered */
+                detail: string;
+                /** @description The HTTP status Sesame answered */
+                status: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the identity provider last called the SCIM API (recorded at most once a minute)
+             */
+            last_request_at: string | null;
+            users_provisioned: number;
         };
         /** @description A directory sync's SCIM token was rotated */
         DirectorySyncTokenRotatedEvent: {
@@ -3708,6 +3798,8 @@ export interface components {
             provider: string;
         };
         InviteAdminRequest: {
+            /** @description What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`. */
+            allowed_setups?: ("sso" | "directory_sync")[];
             email: string;
         };
         JsonWebKeySet: {
@@ -5865,6 +5957,408 @@ export interface operations {
             };
         };
     };
+    setUpAdminInvitationDirectorySync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "provider_type": "azure_ad"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminInvitationDirectorySyncRequest"];
+                /**
+                 * @example {
+                 *       "provider_type": "azure_ad"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["AdminInvitationDirectorySyncRequest"];
+            };
+        };
+        responses: {
+            /** @description The directory sync */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DirectorySync",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "sandbox",
+                     *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "active": true,
+                     *       "provider_type": "azure_ad",
+                     *       "auth_secret_token": {
+                     *         "hint": "Z3cW6b",
+                     *         "provider_key": "azure_ad",
+                     *         "value": "scim_live_4Jq9X2mNvR7tY1pL8kZ3cW6b"
+                     *       },
+                     *       "scim_base_url": "https://sesame.example.com/scim/v2/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "inserted_at": "2025-03-04T09:12:45.118Z",
+                     *       "updated_at": "2025-03-04T09:12:45.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectorySync"];
+                };
+            };
+            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "onboarding_setup_not_allowed",
+                     *         "message": "Your invitation does not let you set this up: ask the vendor for an invitation that does",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/it-admin-onboarding"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminInvitationDirectorySync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The directory sync, or null */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "directory_sync": {
+                     *         "__type__": "DirectorySync",
+                     *         "__domain__": "wayne-enterprises",
+                     *         "__environment__": "sandbox",
+                     *         "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "active": true,
+                     *         "provider_type": "azure_ad",
+                     *         "auth_secret_token": {
+                     *           "hint": "Z3cW6b",
+                     *           "provider_key": "azure_ad",
+                     *           "value": null
+                     *         },
+                     *         "scim_base_url": "https://sesame.example.com/scim/v2/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "inserted_at": "2025-03-04T09:12:45.118Z",
+                     *         "updated_at": "2025-03-04T09:12:45.118Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        directory_sync: components["schemas"]["DirectorySync"];
+                    };
+                };
+            };
+            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "onboarding_setup_not_allowed",
+                     *         "message": "Your invitation does not let you set this up: ask the vendor for an invitation that does",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/it-admin-onboarding"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateAdminInvitationDirectorySyncToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The directory sync, with its new token value */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DirectorySync",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "sandbox",
+                     *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "active": true,
+                     *       "provider_type": "azure_ad",
+                     *       "auth_secret_token": {
+                     *         "hint": "Q7vK",
+                     *         "provider_key": "azure_ad",
+                     *         "value": "scim_8fTq1LmZ0pXy4RwN6cVb2Hs5Q7vK"
+                     *       },
+                     *       "scim_base_url": "https://sesame.example.com/scim/v2/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "inserted_at": "2025-03-04T09:12:45.118Z",
+                     *       "updated_at": "2025-03-04T09:31:02.531Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectorySync"];
+                };
+            };
+            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "resource_not_found",
+                     *         "message": "Resource Not Found",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/api"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminInvitationDirectorySyncStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "directory_sync_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "last_request_at": "2025-03-04T09:30:12.004Z",
+                     *       "users_provisioned": 42,
+                     *       "groups_provisioned": 3,
+                     *       "last_error": {
+                     *         "at": "2025-03-04T09:21:40.512Z",
+                     *         "status": 401,
+                     *         "detail": "Authentication failed: the bearer token is not the one of this directory sync"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectorySyncStatus"];
+                };
+            };
+            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "onboarding_setup_not_allowed",
+                     *         "message": "Your invitation does not let you set this up: ask the vendor for an invitation that does",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/it-admin-onboarding"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     openAdminInvitation: {
         parameters: {
             query?: never;
@@ -5920,6 +6414,10 @@ export interface operations {
                      *         ],
                      *         "locale": "en"
                      *       },
+                     *       "allowed_setups": [
+                     *         "sso",
+                     *         "directory_sync"
+                     *       ],
                      *       "session": {
                      *         "expires_at": "2025-03-04T10:12:45.118Z",
                      *         "idle_timeout_seconds": 900
@@ -6015,6 +6513,10 @@ export interface operations {
                      *         ],
                      *         "locale": "en"
                      *       },
+                     *       "allowed_setups": [
+                     *         "sso",
+                     *         "directory_sync"
+                     *       ],
                      *       "session": {
                      *         "expires_at": "2025-03-04T10:12:45.118Z",
                      *         "idle_timeout_seconds": 900
@@ -6160,7 +6662,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call */
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
             403: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -6305,7 +6807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call */
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
             403: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -6389,7 +6891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call */
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
             403: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -6473,7 +6975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call */
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
             403: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -6612,7 +7114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call */
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
             403: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */

@@ -5,7 +5,7 @@ import type { DirectorySyncConfig } from '../config';
 import type { IdentityClient } from '../identity-client';
 import { directorySyncAggregate } from './commands/directory-sync.aggregate';
 import { createDirectorySyncHandler, updateDirectorySyncHandler } from './commands/directory-sync.handlers';
-import type { DirectorySyncsDeps, DirectorySyncsView } from './directory-syncs.deps';
+import type { DirectorySyncsDeps } from './directory-syncs.deps';
 import { directorySyncsView } from './projections/directory-syncs.projection';
 import { getDirectorySyncHandler } from './queries/directory-sync.queries';
 
@@ -14,7 +14,7 @@ export function registerDirectorySyncs(
   runtime: ServiceRuntime,
   config: DirectorySyncConfig,
   identity: IdentityClient,
-): DirectorySyncsView {
+): DirectorySyncsDeps {
   const deps: DirectorySyncsDeps = {
     directorySyncs: runtime.aggregate(directorySyncAggregate),
     view: runtime.projections.register(new AggregateView(directorySyncsView, runtime.readModels, runtime.eventStore)),
@@ -26,5 +26,5 @@ export function registerDirectorySyncs(
   runtime.router.operation(getDirectorySync, getDirectorySyncHandler(deps));
   runtime.router.operation(createDirectorySync, createDirectorySyncHandler(deps));
   runtime.router.operation(updateDirectorySync, updateDirectorySyncHandler(deps));
-  return deps.view;
+  return deps;
 }

@@ -8,6 +8,7 @@ import type { MappingOf } from '../attributes-mapping/attributes-mapping.deps';
 import { scimBaseUrl } from '../config';
 import type { DirectorySyncConfig } from '../config';
 import type { DirectorySyncsView } from '../directory-syncs/directory-syncs.deps';
+import type { ScimActivityRecorder } from '../scim-activity/scim-activity.recorder';
 import { GroupProvisioning } from './resources/group-provisioning';
 import { provisioningRules } from './resources/provisioning-rules';
 import { ScimResourceStore } from './resources/scim-resource-store';
@@ -27,14 +28,18 @@ const operation = (id: string) => {
   return found as Operation;
 };
 
-/** The SCIM 2.0 endpoints of every directory sync: discovery, Users and Groups. */
+/**
+ * The SCIM 2.0 endpoints of every directory sync: discovery, Users and Groups. Each reply is shown
+ * to `activity` (the status of the onboarding page). Answers the store of SCIM users and groups.
+ */
 export function registerScim(
   runtime: ServiceRuntime,
   config: DirectorySyncConfig,
   directories: DirectorySyncsView,
   identity: IdentityClient,
   mappingOf: MappingOf,
-): void {
+  activity: Pick<ScimActivityRecorder, 'observe'>,
+): ScimResourceStore {
   const store = new ScimResourceStore(runtime);
   const users = new UserProvisioning(identity, mappingOf);
   const resources = new ScimResources(store, provisioningRules(store, users, new GroupProvisioning(identity)));
@@ -42,6 +47,9 @@ export function registerScim(
     const { subject } = operation(operationId);
     runtime.router.onReply(subject, (reply) =>
       runtime.metrics.scimRequests.inc({ operation: subject.replace(scimSubjectPrefix, ''), status: replyStatus(reply) }),
+    );
+    runtime.router.onReply(subject, (reply, input) =>
+      activity.observe((input as ScimInput | undefined)?.params?.directory_id, reply),
     );
     runtime.router.operation(operation(operationId), async (input, context: RequestContext) => {
       const directory = await authenticateDirectory(directories, context.meta, (input as ScimInput).params.directory_id);
@@ -61,4 +69,5 @@ export function registerScim(
     ...searchHandlers(resources),
   };
   for (const [operationId, handler] of Object.entries(handlers)) serve(operationId, handler);
+  return store;
 }

@@ -43,6 +43,7 @@ export async function invitationView(deps: AdminsDeps, admin: StoredAdmin) {
       allowed_email_domains: organization?.allowed_email_domains ?? [],
       locale: organization?.locale ?? null,
     },
+    allowed_setups: admin.allowed_setups,
     session: {
       expires_at: admin.session?.expires_at ?? deps.now().toISOString(),
       idle_timeout_seconds: deps.times.session_idle_ms / second,

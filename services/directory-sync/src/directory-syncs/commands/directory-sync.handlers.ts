@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { catalogueError } from '@sesame/contracts';
-import type { OperationInput, createDirectorySync, updateDirectorySync } from '@sesame/contracts';
+import type {
+  DirectorySyncProvider,
+  Environment,
+  OperationInput,
+  createDirectorySync,
+  updateDirectorySync,
+} from '@sesame/contracts';
 import { created, fail, hashSecret, ok, randomSecret } from '@sesame/platform';
 import type { CommandResult, RequestContext, Step } from '@sesame/platform';
 import { environmentOf } from '../../tenancy';
@@ -23,43 +29,63 @@ const directoryOf = (result: CommandResult<DirectorySyncState>) => {
 /**
  * Creates the directory sync of an organization and environment: check (none exists yet) →
  * ask identity whether the organization exists (404 otherwise) → commit. A second directory sync
- * is refused before identity is asked.
+ * is refused before identity is asked. Answers it with its token's value.
  */
+export async function createDirectory(
+  deps: DirectorySyncsDeps,
+  tenant: { organization_domain: string; environment: Environment },
+  settings: { provider_type: DirectorySyncProvider; active: boolean },
+  context: RequestContext,
+) {
+  const { organization_domain, environment } = tenant;
+  const { value, token } = issueToken();
+  const step: Step<DirectorySyncState, DirectorySyncCommand, null> = {
+    check: ({ state }) => {
+      if (state.status !== 'none') fail(catalogueError('directory_sync_already_exists'));
+      return null;
+    },
+    act: async () => {
+      if (!(await deps.identity.organizationExists(organization_domain, environment, context.meta.correlationId)))
+        fail(catalogueError('resource_not_found'));
+      const at = deps.now().toISOString();
+      const data = { id: randomUUID(), organization_domain, environment, ...settings, token, at };
+      return { type: 'CreateDirectorySync', data };
+    },
+  };
+  const key = directorySyncKey(environment, organization_domain);
+  const result = await deps.directorySyncs.execute(key, step, { ...deps.metadata(context), environment });
+  return toDirectorySync(deps.config, directoryOf(result), value);
+}
+
+/** Changes a directory sync (404 when there is none), a new token's value in the answer when `rotate`. */
+export async function changeDirectory(
+  deps: DirectorySyncsDeps,
+  tenant: { organization_domain: string; environment: Environment },
+  changes: { provider_type?: DirectorySyncProvider; active?: boolean; rotate: boolean },
+  context: RequestContext,
+) {
+  const { rotate, ...fields } = changes;
+  const issued = rotate ? issueToken() : null;
+  const command: DirectorySyncCommand = {
+    type: 'UpdateDirectorySync',
+    data: { ...fields, ...(issued ? { token: issued.token } : {}), at: deps.now().toISOString() },
+  };
+  const key = directorySyncKey(tenant.environment, tenant.organization_domain);
+  const result = await deps.directorySyncs.handle(key, command, { ...deps.metadata(context), environment: tenant.environment });
+  return toDirectorySync(deps.config, directoryOf(result), issued?.value ?? null);
+}
+
 export function createDirectorySyncHandler(deps: DirectorySyncsDeps) {
   return async ({ params, body }: OperationInput<typeof createDirectorySync>, context: RequestContext) => {
-    const environment = environmentOf(context.meta);
-    const { identity } = deps;
-    const { value, token } = issueToken();
-    const step: Step<DirectorySyncState, DirectorySyncCommand, null> = {
-      check: ({ state }) => {
-        if (state.status !== 'none') fail(catalogueError('directory_sync_already_exists'));
-        return null;
-      },
-      act: async () => {
-        if (!(await identity.organizationExists(params.org_domain, environment, context.meta.correlationId)))
-          fail(catalogueError('resource_not_found'));
-        const at = deps.now().toISOString();
-        const data = { id: randomUUID(), organization_domain: params.org_domain, environment, ...body, token, at };
-        return { type: 'CreateDirectorySync', data };
-      },
-    };
-    const key = directorySyncKey(environment, params.org_domain);
-    const result = await deps.directorySyncs.execute(key, step, deps.metadata(context));
-    return created(toDirectorySync(deps.config, directoryOf(result), value));
+    const tenant = { organization_domain: params.org_domain, environment: environmentOf(context.meta) };
+    return created(await createDirectory(deps, tenant, body, context));
   };
 }
 
 export function updateDirectorySyncHandler(deps: DirectorySyncsDeps) {
   return async ({ params, body }: OperationInput<typeof updateDirectorySync>, context: RequestContext) => {
-    const environment = environmentOf(context.meta);
+    const tenant = { organization_domain: params.org_domain, environment: environmentOf(context.meta) };
     const { rotate_auth_secret_token, ...changes } = body;
-    const issued = rotate_auth_secret_token ? issueToken() : null;
-    const command: DirectorySyncCommand = {
-      type: 'UpdateDirectorySync',
-      data: { ...changes, ...(issued ? { token: issued.token } : {}), at: deps.now().toISOString() },
-    };
-    const key = directorySyncKey(environment, params.org_domain);
-    const result = await deps.directorySyncs.handle(key, command, deps.metadata(context));
-    return ok(toDirectorySync(deps.config, directoryOf(result), issued?.value ?? null));
+    return ok(await changeDirectory(deps, tenant, { ...changes, rotate: rotate_auth_secret_token }, context));
   };
 }

@@ -69,6 +69,11 @@ export class ScimResourceStore {
     return documents.flatMap((document) => (document.status === 'active' ? [document.scim_resource] : []));
   }
 
+  /** How many live resources of a kind the directory holds. */
+  count(directoryId: string, kind: ScimResourceKind): Promise<number> {
+    return this.view.documents.count({ 'scim_resource.directory_sync_id': directoryId, 'scim_resource.kind': kind });
+  }
+
   /** The live groups that have this user as a member, oldest first, found by index. */
   async groupsWithMember(directory: DirectorySyncData, userId: string): Promise<ScimResourceData[]> {
     const documents = await this.view.documents.find(groupsWithMemberFilter(userId), { sort: { 'scim_resource.created': 1 } });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { adminInvitationMessages, fieldError } from '@sesame/contracts';
+import { adminInvitationMessages, defaultOnboardingSetups, fieldError } from '@sesame/contracts';
 import type {
   OnboardingScope,
   OperationInput,
@@ -34,7 +34,8 @@ async function changeAdmin(deps: AdminsDeps, tenant: Tenant, email: string, comm
 export function inviteAdminHandler(deps: AdminsDeps) {
   return async ({ params, body }: OperationInput<typeof inviteAdmin>, context: RequestContext) => {
     const tenant = await tenantWithName(deps, params.org_domain, environmentOf(context.meta));
-    return created(await invitations.inviteAdmin(deps, tenant, body.email, deps.metadata(context), context.logger));
+    const invitation = { email: body.email, allowed_setups: body.allowed_setups ?? defaultOnboardingSetups };
+    return created(await invitations.inviteAdmin(deps, tenant, invitation, deps.metadata(context), context.logger));
   };
 }
 
@@ -78,7 +79,12 @@ export function authenticateOnboardingSessionHandler(deps: AdminsDeps) {
     const { key, secret } = await credentialOf(deps, input.session, sessionEnded);
     const command: AdminCommand = {
       type: 'UseOnboardingSession',
-      data: { session_hash: hashSecret(secret), times: deps.times, at: deps.now().toISOString() },
+      data: {
+        session_hash: hashSecret(secret),
+        ...(input.setup ? { setup: input.setup } : {}),
+        times: deps.times,
+        at: deps.now().toISOString(),
+      },
     };
     const admin = (await deps.admins.handle(key, command, deps.metadata(context))).state as StoredAdmin;
     return ok({

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { catalogueError } from '@sesame/contracts';
-import type { Admin } from '@sesame/contracts';
+import type { Admin, OnboardingSetup } from '@sesame/contracts';
 import { DomainError, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
 import type { EventMetadata, Logger, MessageAudience } from '@sesame/platform';
 import type { Tenant } from '../../users/domain/user.decider';
@@ -30,13 +30,14 @@ export function parseAdminCredential(credential: string): { adminId: string; sec
 export async function inviteAdmin(
   deps: AdminsDeps,
   tenant: Tenant & { organization_name: string; audience: MessageAudience },
-  email: string,
+  invitation: { email: string; allowed_setups: OnboardingSetup[] },
   metadata: EventMetadata,
   logger: Logger,
 ): Promise<Admin> {
   const secret = randomSecret(32);
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.times.link_ttl_ms).toISOString();
+  const { email, allowed_setups } = invitation;
   const key = adminKey(tenant.organization_id, tenant.environment, email);
   const result = await deps.admins.handle(
     key,
@@ -49,6 +50,7 @@ export async function inviteAdmin(
         color: colorFor(email),
         invitation_hash: hashSecret(secret),
         expires_at: expiresAt,
+        allowed_setups,
         at: now.toISOString(),
       },
     },

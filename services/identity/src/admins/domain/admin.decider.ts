@@ -1,5 +1,11 @@
-import { adminInvitationMessages, catalogueError, fieldError, onboardingSessionMessages } from '@sesame/contracts';
-import type { Admin, AdminEvent, OnboardingSessionEndReason } from '@sesame/contracts';
+import {
+  adminInvitationMessages,
+  catalogueError,
+  defaultOnboardingSetups,
+  fieldError,
+  onboardingSessionMessages,
+} from '@sesame/contracts';
+import type { Admin, AdminEvent, OnboardingSessionEndReason, OnboardingSetup } from '@sesame/contracts';
 import { fail, safeEqual } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 import type { Tenant } from '../../users/domain/user.decider';
@@ -23,6 +29,8 @@ export interface AdminRecord extends Admin {
   /** The link works once: `exchanged` once opened, `revoked` when the vendor voided it before. */
   link_state: 'unused' | 'exchanged' | 'revoked';
   session: OnboardingSession | null;
+  /** What the current invitation lets the admin set up on the onboarding page. */
+  allowed_setups: OnboardingSetup[];
 }
 
 export type AdminState = { status: 'empty' } | ({ status: 'active' | 'removed' } & AdminRecord);
@@ -41,13 +49,23 @@ export interface OnboardingTimes {
 export type AdminCommand =
   | {
       type: 'InviteAdmin';
-      data: { tenant: Tenant; id: string; email: string; color: string; invitation_hash: string; expires_at: string; at: string };
+      data: {
+        tenant: Tenant;
+        id: string;
+        email: string;
+        color: string;
+        invitation_hash: string;
+        expires_at: string;
+        allowed_setups: OnboardingSetup[];
+        at: string;
+      };
     }
   | {
       type: 'OpenInvitationLink';
       data: { invitation_hash: string; session: { id: string; hash: string }; times: OnboardingTimes; at: string };
     }
-  | { type: 'UseOnboardingSession'; data: { session_hash: string; times: OnboardingTimes; at: string } }
+  /** `setup`: what the call sets up, refused unless the invitation allows it. */
+  | { type: 'UseOnboardingSession'; data: { session_hash: string; setup?: OnboardingSetup; times: OnboardingTimes; at: string } }
   | { type: 'AnswerInvitation'; data: { answer: 'accept' | 'decline'; session_id: string; at: string } }
   | { type: 'RevokeOnboarding'; data: { tenant: Tenant; at: string } }
   | { type: 'RecordAdminLogin'; data: { tenant: Tenant; at: string } }
@@ -132,7 +150,7 @@ function sessionEnded(
 
 /** A new invitation replaces the link and ends the session of the previous one. */
 function invite(command: Extract<AdminCommand, { type: 'InviteAdmin' }>, state: AdminState): AdminEvent[] {
-  const { tenant, id, email, color, invitation_hash, expires_at, at } = command.data;
+  const { tenant, id, email, color, invitation_hash, expires_at, allowed_setups, at } = command.data;
   const current = state.status === 'active' && state.organization_id === tenant.organization_id ? state : undefined;
   const admin: Admin = {
     __type__: 'Admin',
@@ -150,7 +168,10 @@ function invite(command: Extract<AdminCommand, { type: 'InviteAdmin' }>, state: 
   const session = current ? liveSession(current, at) : null;
   return [
     ...(current && session ? [sessionEnded(current, session, 'reinvited', at)] : []),
-    { type: 'AdminInvited', data: { ...tenantData(tenant, at), admin, invitation_hash, invitation_expires_at: expires_at } },
+    {
+      type: 'AdminInvited',
+      data: { ...tenantData(tenant, at), admin, invitation_hash, invitation_expires_at: expires_at, allowed_setups },
+    },
   ];
 }
 
@@ -184,10 +205,14 @@ function openLink(command: Extract<AdminCommand, { type: 'OpenInvitationLink' }>
   ];
 }
 
-/** A call with the session: refused once ended or expired; else pushes back its idle expiry (now and then). */
+/**
+ * A call with the session: refused once ended or expired, or when it sets up what the invitation
+ * does not allow; else pushes back its idle expiry (now and then).
+ */
 function useSession(command: Extract<AdminCommand, { type: 'UseOnboardingSession' }>, state: AdminState): AdminEvent[] {
-  const { session_hash, times, at } = command.data;
+  const { session_hash, setup, times, at } = command.data;
   const { admin, session } = requireSession(state, (candidate) => safeEqual(candidate.hash, session_hash), at);
+  if (setup && !admin.allowed_setups.includes(setup)) fail(catalogueError('onboarding_setup_not_allowed'));
   const idleExpiry = Math.min(Date.parse(at) + times.session_idle_ms, Date.parse(session.expires_at));
   if (idleExpiry - Date.parse(session.idle_expires_at) < extensionStep(times.session_idle_ms)) return [];
   return [
@@ -288,6 +313,7 @@ export const adminDecider: Decider<AdminState, AdminCommand, AdminEvent> = {
         invitation_expires_at: event.data.invitation_expires_at,
         link_state: 'unused',
         session: null,
+        allowed_setups: event.data.allowed_setups ?? defaultOnboardingSetups,
       };
     if (state.status === 'empty') return state;
     switch (event.type) {

@@ -1,6 +1,6 @@
 import { deciderSpecification } from '@sesame/platform/testing';
 import { fold } from '@sesame/platform';
-import type { Admin, AdminEvent } from '@sesame/contracts';
+import type { Admin, AdminEvent, OnboardingSetup } from '@sesame/contracts';
 import { adminDecider, linkExpiry } from './admin.decider';
 import type { AdminCommand, AdminRecord, OnboardingTimes } from './admin.decider';
 import type { Tenant } from '../../users/domain/user.decider';
@@ -19,9 +19,10 @@ const t0 = Date.parse('2026-01-01T00:00:00.000Z');
 const t = (minutes: number) => new Date(t0 + minutes * minute).toISOString();
 const linkExpires = t(60);
 
-const invite = (hash = 'link-1', when = t(0)): AdminCommand => ({
+const invite = (hash = 'link-1', when = t(0), allowed_setups: OnboardingSetup[] = ['sso']): AdminCommand => ({
   type: 'InviteAdmin',
   data: {
+    allowed_setups,
     tenant,
     id: 'admin-1',
     email: 'it@acme.com',
@@ -35,9 +36,9 @@ const open = (hash = 'link-1', when = t(5), session = { id: 'session-1', hash: '
   type: 'OpenInvitationLink',
   data: { invitation_hash: hash, session, times, at: when },
 });
-const use = (hash = 'secret-1', when = t(6)): AdminCommand => ({
+const use = (hash = 'secret-1', when = t(6), setup?: OnboardingSetup): AdminCommand => ({
   type: 'UseOnboardingSession',
-  data: { session_hash: hash, times, at: when },
+  data: { session_hash: hash, ...(setup ? { setup } : {}), times, at: when },
 });
 const answer = (choice: 'accept' | 'decline', sessionId = 'session-1', when = t(20)): AdminCommand => ({
   type: 'AnswerInvitation',
@@ -88,9 +89,60 @@ describe('admin decider', () => {
       .then([
         {
           type: 'AdminInvited',
-          data: { ...tenantData(t(0)), invitation_hash: 'link-1', invitation_expires_at: linkExpires, admin: admin() },
+          data: {
+            ...tenantData(t(0)),
+            invitation_hash: 'link-1',
+            invitation_expires_at: linkExpires,
+            admin: admin(),
+            allowed_setups: ['sso'],
+          },
         },
       ]);
+  });
+
+  describe('what the invitation lets the admin set up', () => {
+    const setupNotAllowed = { kind: 'error' as const, code: 'onboarding_setup_not_allowed' as const };
+
+    it('refuses a call that sets up what the invitation does not allow, before anything else happens', () => {
+      spec
+        .given(opened)
+        .when(use('secret-1', t(20), 'directory_sync'))
+        .thenFails(setupNotAllowed);
+      spec
+        .given(opened)
+        .when(use('secret-1', t(20), 'sso'))
+        .then([expect.objectContaining({ type: 'AdminOnboardingSessionExtended' })]);
+      const directoryOnly = after(after([], invite('link-1', t(0), ['directory_sync'])), open());
+      spec
+        .given(directoryOnly)
+        .when(use('secret-1', t(20), 'sso'))
+        .thenFails(setupNotAllowed);
+      spec
+        .given(directoryOnly)
+        .when(use('secret-1', t(5.5), 'directory_sync'))
+        .thenNothingHappens();
+    });
+
+    it('checks the session first: a stranger learns nothing about the invitation', () => {
+      spec
+        .given(opened)
+        .when(use('another', t(20), 'directory_sync'))
+        .thenFails(sessionEnded);
+    });
+
+    it('follows the latest invitation, and reads SSO only from invitations recorded before it existed', () => {
+      const widened = after(
+        after(opened, invite('link-2', t(30), ['sso', 'directory_sync'])),
+        open('link-2', t(31), { id: 'session-2', hash: 'secret-2' }),
+      );
+      expect(state(widened).allowed_setups).toEqual(['sso', 'directory_sync']);
+      const legacy = invited.map((event) => {
+        if (event.type !== 'AdminInvited') return event;
+        const { allowed_setups: _dropped, ...data } = event.data;
+        return { ...event, data };
+      });
+      expect(state(legacy).allowed_setups).toEqual(['sso']);
+    });
   });
 
   describe('the emailed link', () => {
