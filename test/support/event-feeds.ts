@@ -84,6 +84,11 @@ async function feedsSince(jsm: JetStreamManager, floors: Map<string, number>) {
   const busy = consumers.filter((consumer) => consumer.num_pending > 0 || consumer.num_ack_pending > 0);
   const stuck = busy
     .filter((consumer) => consumer.ack_floor.stream_seq <= (floors.get(`${consumer.stream_name}/${consumer.name}`) ?? 0))
-    .map((consumer) => `${consumer.name}: acknowledged up to ${consumer.ack_floor.stream_seq}, ${consumer.num_pending} pending`);
+    .map(
+      (consumer) =>
+        `${consumer.name}: acknowledged up to ${consumer.ack_floor.stream_seq}, delivered up to ${consumer.delivered.stream_seq}, ` +
+        `${consumer.num_ack_pending} unacknowledged, ${consumer.num_redelivered} redelivered, ${consumer.num_waiting} pulls waiting, ` +
+        `${consumer.num_pending} pending, leader ${consumer.cluster?.leader ?? 'none'}`,
+    );
   return { stuck, backlog: Math.max(0, ...busy.map((consumer) => consumer.num_pending)) };
 }
