@@ -1,42 +1,53 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { jetStreamName } from '@sesame/platform/stores';
 import type { NatsUser } from '@sesame/platform/messaging';
-import { System } from '../support/system';
+import { System, repoRoot } from '../support/system';
+import type { ProcessName } from '../support/system';
 import { WriteLoad } from '../support/write-load';
-import { visibleState } from '../support/visible-state';
+import { stateText, visibleState } from '../support/visible-state';
 import { FollowedWebhook, fastDeliveryEnv } from '../support/webhook-audit';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { verify } from '../support/reliability-checks';
 import { NatsCluster } from '../support/nats-cluster';
 import { NetworkNamespaces } from '../support/network-namespaces';
+import { ClusterFaults } from '../support/cluster-faults';
+import { Replicas, waitUntilServing } from '../support/replicas';
 
 /**
  * Faults of a real three-node NATS JetStream cluster (each node a host of its own: a network
- * namespace on a bridge), every stream and key-value bucket at replication 3, under a steady
- * write load through the gateway: kill -9 of a node, then of the node leading the identity
- * service's event stream. Each killed node restarts on its store and catches up before the next
- * fault. Not yet here: a partition (`NatsCluster.partition`, its veth down): cutting the stream
- * leader off for 8 s left identity's provisioning feeds stuck for over 2 minutes after the heal
- * (511 commits pending, 1 unacknowledged), an open bug. Afterwards the same
- * checks as for one machine (`verify`): 0 acknowledged writes lost, none applied twice, every
- * webhook event delivered, read models rebuilt from zero equal to the live ones.
+ * namespace on a bridge), every stream and key-value bucket at replication 3, two replicas of
+ * every service and two gateways, under a steady write load through both gateways: kill -9 of a
+ * node, then of the node leading the identity service's event stream; that stream's new leader
+ * cut off for 10 s (its veth down), then healed (`partitioned` only); then a rolling restart of
+ * every process, one at a time, as a Helm upgrade does. Each fault is timed (`ClusterFaults`). Afterwards: each
+ * service's second replica alone shows what both showed, then the same checks as for one machine
+ * (`verify`) through both gateways: 0 acknowledged writes lost, none applied twice, every webhook
+ * event delivered, read models rebuilt from zero equal to the live ones. The figures go to
+ * bench/results/cluster-reliability.json.
  *
  * Skipped, with the reason, where network namespaces cannot be created (not root, no iproute2).
  * Bounded: `SESAME_RELIABILITY_SECONDS` seconds of load between faults (default 3).
  */
 const phaseMs = Number(process.env.SESAME_RELIABILITY_SECONDS ?? 3) * 1_000;
-const testTimeoutMs = 600_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
+/** How long a node stays cut off: longer than the 8 s that left the event feeds stuck for minutes before. */
+const partitionMs = 10_000;
 /**
- * The gateway creates its key-value buckets (rate limits, idempotency) within the rate limiter's
- * per-request timeout (500 ms by default): placing a bucket of 3 replicas on a fresh cluster of
- * a loaded machine takes longer, and the gateway exits at its start (Kubernetes restarts it and
- * the bucket is there by then). Known; until bucket creation has a timeout of its own, 5 s here.
+ * The partition phase, only with SESAME_CLUSTER_PARTITION=1 until its open bugs are fixed: after
+ * a 10 s partition of the identity stream's leader (nats-server 2.9.10), two of identity's
+ * provisioning feeds got no redelivery of the commit whose reaction had timed out in the
+ * partition for over 2 minutes (1 unacknowledged, thousands pending); in another run 7 webhook
+ * jobs whose record timed out in it stayed `executing`, never taken over. 2 of 4 runs passed.
  */
-const gatewayOnCluster = { SESAME_RATE_LIMIT_TIMEOUT_MS: '5000' };
+const partitioned = process.env.SESAME_CLUSTER_PARTITION === '1';
+const testTimeoutMs = 900_000;
+const services: ProcessName[] = ['identity', 'auth-methods', 'directory-sync', 'webhooks'];
+const processEnv = { webhooks: fastDeliveryEnv };
 
 const unsupported = NetworkNamespaces.unsupported();
 if (unsupported) console.warn(`cluster reliability skipped: ${unsupported}`);
+else if (!partitioned)
+  console.warn('cluster reliability: partition phase skipped (open bugs; SESAME_CLUSTER_PARTITION=1 runs it)');
 
 describe('Faults of a three-node NATS JetStream cluster under a steady write load', () => {
   let receiver: WebhookReceiver;
@@ -48,7 +59,7 @@ describe('Faults of a three-node NATS JetStream cluster under a steady write loa
   });
 
   (unsupported ? it.skip : it)(
-    'loses no acknowledged write through kill -9 of a node, then of the stream leader',
+    'loses no acknowledged write through kill -9 of a node and of the stream leader (a partition) and a rolling restart of two replicas of each process',
     async () => {
       let cluster: NatsCluster | undefined;
       let harness: NatsUser | undefined;
@@ -62,57 +73,82 @@ describe('Faults of a three-node NATS JetStream cluster under a steady write loa
         });
         return started;
       };
-      const system = await System.start({
-        nats: startCluster,
-        env: { SESAME_JETSTREAM_REPLICAS: '3' },
-        processEnv: { webhooks: fastDeliveryEnv, gateway: gatewayOnCluster },
-      });
+      // The gateway's 500 ms rate-limit timeout as in production: its buckets are created under a timeout of their own.
+      const system = await System.start({ nats: startCluster, env: { SESAME_JETSTREAM_REPLICAS: '3' }, processEnv });
+      let replicas: Replicas | undefined;
       let running: WriteLoad | undefined;
       let failed = true;
       try {
+        replicas = await Replicas.start(system, [...services, 'gateway'], processEnv);
         const nats = cluster as NatsCluster;
         const options = harnessOptions(harness);
         const identityStream = jetStreamName(system.prefix, 'identity');
         const webhook = await FollowedWebhook.create(system, receiver);
         const before = await visibleState(system);
-        const load = new WriteLoad(system, await system.token(), 'Cluster', receiver.url);
+        const load = new WriteLoad(system, await system.token(), 'Cluster', receiver.url, replicas.gatewayUrls);
         running = load;
         load.start();
         await load.acknowledgedSince(Date.now());
-        const recovery: Record<string, Record<string, number>> = {};
 
-        const killAndRestart = async (fault: string, node: number) => {
-          await sleep(phaseMs);
-          const faultAt = Date.now();
-          await nats.killNode(node);
-          const firstWriteMs = await load.acknowledgedSince(Date.now());
-          await sleep(phaseMs);
-          await nats.startNode(node);
-          await nats.waitUntilCurrent(options);
-          recovery[fault] = { node: node + 1, firstWriteMs, caughtUpMs: Date.now() - faultAt };
-        };
-        await killAndRestart('kill -9 of a node', 2);
-        await killAndRestart('kill -9 of the stream leader', await nats.leaderOf(identityStream, options));
+        const faults = new ClusterFaults(nats, load, options, phaseMs);
+        await faults.kill('kill -9 of a node', 2);
+        await faults.kill('kill -9 of the stream leader', await nats.leaderOf(identityStream, options));
+        if (partitioned)
+          await faults.partition(
+            'partition of the stream leader, healed',
+            await nats.leaderOf(identityStream, options),
+            partitionMs,
+          );
+        const restartStarted = Date.now();
+        const restarted = await replicas.rollingRestart([...services, 'gateway']);
+        faults.recovery['rolling restart'] = { ...restarted, tookMs: Date.now() - restartStarted };
 
-        await sleep(phaseMs);
+        await new Promise((resolve) => setTimeout(resolve, phaseMs));
         await load.stop();
         // The services' read models take the other services' events through their feeds: the
         // live state is compared with one rebuilt from zero once those have caught up.
-        recovery['event feeds after the load'] = { caughtUpMs: await nats.waitUntilFeedsCaughtUp(options) };
-        await verify(system, load, before, webhook, recovery);
+        faults.recovery['event feeds after the load'] = { caughtUpMs: await nats.waitUntilFeedsCaughtUp(options) };
+        await expectEachReplicaAlone(system, replicas);
+        const figures = await verify(system, load, before, webhook, faults.recovery, replicas.gatewayUrls);
+        writeResults(figures);
         failed = false;
       } finally {
         await running?.stop();
         // A failed run's own error is the one to read, not a stop's complaint about its aftermath.
-        await system.stop().catch((error: unknown) => {
-          if (!failed) throw error;
-          console.error(error);
-        });
+        const stopped = async (stop: () => Promise<void>) =>
+          stop().catch((error: unknown) => {
+            if (!failed) throw error;
+            console.error(error);
+          });
+        await stopped(async () => replicas?.stop());
+        await stopped(() => system.stop());
       }
     },
     testTimeoutMs,
   );
 });
+
+/**
+ * The state both replicas of each service show together is what the second shows alone (the
+ * system's own stopped); the system's own come back rebuilt from zero and serve alone from then
+ * on, for `verify` to compare with a second rebuild.
+ */
+async function expectEachReplicaAlone(system: System, replicas: Replicas): Promise<void> {
+  const together = stateText(await visibleState(system));
+  await system.kill(services, 'SIGTERM');
+  const secondAlone = stateText(await visibleState(system));
+  await system.restart(services);
+  await waitUntilServing(system, services);
+  await replicas.stop(services);
+  expect(secondAlone).toBe(together);
+}
+
+/** The figures of the last run, beside the benchmarks' (bench/results). */
+function writeResults(figures: Record<string, unknown>): void {
+  const file = join(repoRoot, 'bench', 'results', 'cluster-reliability.json');
+  const results = { measuredAt: new Date().toISOString(), replicasPerProcess: 2, phaseMs, partitioned, partitionMs, ...figures };
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}
 
 function harnessOptions(harness: NatsUser | undefined) {
   if (!harness || typeof harness.password !== 'string') throw new Error('no harness NATS user');

@@ -9,7 +9,7 @@ import type { ConnectionOptions, JetStreamManager } from 'nats';
 import { natsServerConfig } from '@sesame/platform/messaging';
 import type { NatsUser } from '@sesame/platform/messaging';
 import { NetworkNamespaces } from './network-namespaces';
-import { waitUntilFeedsCaughtUp } from './event-feeds';
+import { waitUntilFeedsCaughtUp, waitUntilFeedsMove } from './event-feeds';
 
 const binary = process.env.SESAME_NATS_SERVER_BINARY ?? '/usr/sbin/nats-server';
 const clientPort = 4222;
@@ -207,6 +207,11 @@ export class NatsCluster {
    */
   async waitUntilFeedsCaughtUp(options: ConnectionOptions, timeoutMs = 120_000): Promise<number> {
     return waitUntilFeedsCaughtUp({ ...options, servers: this.nodes.map((index) => this.nodeUrl(index)) }, timeoutMs);
+  }
+
+  /** Resolves once no event feed is stuck (`waitUntilFeedsMove`), under a load that goes on. */
+  async waitUntilFeedsMove(options: ConnectionOptions, timeoutMs = 120_000): Promise<{ movingMs: number; backlog: number }> {
+    return waitUntilFeedsMove({ ...options, servers: this.nodes.map((index) => this.nodeUrl(index)) }, timeoutMs);
   }
 
   /**

@@ -9,9 +9,9 @@ import type { FollowedWebhook } from './webhook-audit';
 import { waitUntilFeedsCaughtUp } from './event-feeds';
 
 /**
- * The checks after a reliability scenario's faults: every acknowledged write readable, nothing
+ * The checks after a reliability scenario's faults: every acknowledged write readable (through each of `gateways`), nothing
  * listed twice or unasked, every webhook event delivered, read models rebuilt from zero equal to
- * the live ones. Prints the figures (acknowledged, lost, duplicated, recovery times).
+ * the live ones. Prints the figures (acknowledged, lost, duplicated, recovery times) and answers them.
  */
 export async function verify(
   system: System,
@@ -19,7 +19,8 @@ export async function verify(
   before: VisibleState,
   webhook: FollowedWebhook,
   recovery: Record<string, Record<string, number>>,
-): Promise<void> {
+  gateways: string[] = [system.baseUrl],
+): Promise<Record<string, unknown>> {
   let audit = auditWrites(load, await visibleState(system), before);
   // Writes acknowledged just before a fault are applied; reads may take a moment to catch up.
   await eventually(async () => {
@@ -29,32 +30,34 @@ export async function verify(
   const settleStarted = Date.now();
   const deliveries = webhook.audit(load.acknowledged, await webhook.settle(system, load.acknowledged));
   const settledMs = Date.now() - settleStarted;
-  console.log(
-    `reliability ${JSON.stringify({
-      ...load.summary(),
-      lost: audit.lost.length,
-      duplicated: audit.duplicated.length,
-      phantom: audit.phantom.length,
-      unknownOutcomeApplied: audit.unknownApplied,
-      webhookEvents: deliveries.jobs,
-      webhookEventStates: deliveries.states,
-      deliveries: deliveries.deliveries,
-      refusedFirstAttempts: deliveries.refusedFirstAttempts,
-      duplicateDeliveries: deliveries.duplicateDeliveries,
-      undelivered: deliveries.undelivered.length,
-      settledMs,
-      recovery,
-    })}`,
-  );
+  const figures = {
+    ...load.summary(),
+    lost: audit.lost.length,
+    duplicated: audit.duplicated.length,
+    phantom: audit.phantom.length,
+    unknownOutcomeApplied: audit.unknownApplied,
+    webhookEvents: deliveries.jobs,
+    webhookEventStates: deliveries.states,
+    deliveries: deliveries.deliveries,
+    refusedFirstAttempts: deliveries.refusedFirstAttempts,
+    duplicateDeliveries: deliveries.duplicateDeliveries,
+    undelivered: deliveries.undelivered.length,
+    settledMs,
+    recovery,
+  };
+  console.log(`reliability ${JSON.stringify(figures)}`);
   expect(load.acknowledged.length).toBeGreaterThan(0);
   expect(audit.lost).toEqual([]);
   expect(audit.duplicated).toEqual([]);
   expect(audit.phantom).toEqual([]);
   expect(load.rejected).toEqual([]);
-  for (const written of load.acknowledged)
-    expect(await system.request('GET', readPath(written))).toMatchObject({ status: 200, body: { id: written.id } });
+  const token = await system.token();
+  for (const gateway of gateways)
+    for (const written of load.acknowledged)
+      expect(await read(gateway, readPath(written), token)).toEqual({ status: 200, id: written.id });
   expectEveryEventDelivered(deliveries);
   await expectRebuiltEqualLive(system, webhook);
+  return figures;
 }
 
 /** Every job completed (none pending, none discarded), one job per event, one event per write, each delivered. */
@@ -92,6 +95,13 @@ async function expectRebuiltEqualLive(system: System, webhook: FollowedWebhook):
       writeFileSync(join(system.logDir, `${name}-state.json`), text);
   expect(rebuilt).toBe(live);
   expect(JSON.stringify(await webhook.jobs(system))).toBe(liveJobs);
+}
+
+/** The status and id of what `path` reads through `gateway`. */
+async function read(gateway: string, path: string, token: string): Promise<{ status: number; id: unknown }> {
+  const response = await fetch(`${gateway}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json().catch(() => ({}))) as { id?: unknown };
+  return { status: response.status, id: body.id };
 }
 
 /** Where an acknowledged write reads back alone. */

@@ -42,12 +42,16 @@ export class WriteLoad {
   private sequence = 0;
   private lastAcknowledgedAt = 0;
 
-  /** `webhookTarget`: where the webhooks the load creates point (they listen to an event the load never causes). */
+  /**
+   * `webhookTarget`: where the webhooks the load creates point (they listen to an event the load
+   * never causes). `gateways`: the gateways' URLs the requests take turns through (the system's by default).
+   */
   constructor(
-    private readonly system: System,
+    system: System,
     private readonly token: string,
     private readonly label: string,
     private readonly webhookTarget: string,
+    private readonly gateways: string[] = [system.baseUrl],
   ) {}
 
   start(concurrency = 3): void {
@@ -83,8 +87,9 @@ export class WriteLoad {
 
   private async work(): Promise<void> {
     while (this.running) {
-      const { written, path, body } = this.next(this.sequence++);
-      await this.write(written, path, body);
+      const n = this.sequence++;
+      const { written, path, body } = this.next(n);
+      await this.write(this.gateways[n % this.gateways.length] as string, written, path, body);
     }
   }
 
@@ -125,10 +130,10 @@ export class WriteLoad {
     return { written: { kind: 'user', key: email, domain }, path: `/api/v2/org/${domain}/users`, body: { email } };
   }
 
-  private async write(written: Written, path: string, body: Record<string, unknown>): Promise<void> {
+  private async write(gateway: string, written: Written, path: string, body: Record<string, unknown>): Promise<void> {
     let response: Response;
     try {
-      response = await fetch(`${this.system.baseUrl}${path}`, {
+      response = await fetch(`${gateway}${path}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),

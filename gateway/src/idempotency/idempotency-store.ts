@@ -3,6 +3,7 @@ import type { ConnectionOptions, KV, NatsConnection } from 'nats';
 import { idempotencyBucket, idempotencyKeyTtlSeconds, isKeptAnswer } from '@sesame/contracts';
 import type { IdempotencyRecord, IdempotencyTicket, RpcReply } from '@sesame/contracts';
 import type { Logger } from '@sesame/platform';
+import { openKvBucket } from '@sesame/platform/messaging';
 import { decideIdempotency } from './idempotency-decision';
 import type { StoredRecord } from './idempotency-decision';
 
@@ -14,6 +15,7 @@ const maxAttempts = 5;
 
 export interface IdempotencyStoreOptions {
   replicas: number;
+  /** Timeout of each key-value request (not of the bucket's creation at the start: `openKvBucket`). */
   timeoutMs: number;
   /** An in-flight record older than this belongs to a gateway that died: a retry may claim it. */
   takeoverAfterMs: number;
@@ -49,9 +51,8 @@ export class IdempotencyStore {
   static async connect(nats: ConnectionOptions, prefix: string, options: IdempotencyStoreOptions, logger: Logger) {
     const nc = await connect(nats);
     try {
-      const kv = await nc
-        .jetstream({ timeout: options.timeoutMs })
-        .views.kv(idempotencyBucket(prefix), { history: 1, replicas: options.replicas, ttl: idempotencyKeyTtlSeconds * 1_000 });
+      const bucket = { history: 1, replicas: options.replicas, ttl: idempotencyKeyTtlSeconds * 1_000 };
+      const kv = await openKvBucket(nc, idempotencyBucket(prefix), bucket, options.timeoutMs);
       return new IdempotencyStore(kv, nc, options, logger);
     } catch (error) {
       await nc.close();

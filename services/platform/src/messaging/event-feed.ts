@@ -38,6 +38,15 @@ export interface ServiceEventFeedOptions {
 /** Short, so that a crashed replica's commit is redelivered within seconds (one commit in flight holds the feed). */
 export const defaultAckWaitMs = 10_000;
 
+/**
+ * How long each pull request waits at the consumer's leader. nats.js takes two missed heartbeats
+ * (every half of this) as a lost pull, checks the consumer and pulls again, waiting this long
+ * between failed checks: a pull left at a leader that died or was cut off (a new leader knows
+ * nothing of it) holds the feed that long. Its default, 30 s, held feeds for minutes after a
+ * partition of a 3-node cluster (test/reliability/cluster.reliability.spec.ts).
+ */
+const pullExpiresMs = 5_000;
+
 const codec = JSONCodec<{ events: RecordedEvent[] }>();
 
 /**
@@ -71,7 +80,7 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
           max_deliver: -1,
         });
         const consumer = await options.nc.jetstream().consumers.get(stream, durable);
-        messages = await consumer.consume({ max_messages: 64 });
+        messages = await consumer.consume({ max_messages: 64, expires: pullExpiresMs });
         attempt = 0;
         const lanes = parallel > 1 ? new KeyedLanes(parallel) : null;
         const reading = messages;

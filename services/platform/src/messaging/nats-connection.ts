@@ -27,8 +27,18 @@ export type NatsSettings = Pick<
 >;
 
 /**
+ * How often a connection asks its server for a PONG, and how many may go unanswered before it
+ * gives the server up and reconnects to another of the cluster. A node cut off by a partition
+ * resets nothing: its connections just stall. With nats.js's defaults (2 minutes, 2) a process on
+ * such a node would notice only after 4 to 6 minutes; now after 20 to 30 s (a shorter partition,
+ * 10 s in test/reliability/cluster.reliability.spec.ts, is ridden out on the same connection).
+ */
+export const natsPingIntervalMs = 10_000;
+export const natsMaxPingsOut = 2;
+
+/**
  * Options of every NATS connection a process opens (its event store, RPC server and client, key-value
- * buckets, queues): its credentials, TLS, its own inbox prefix, reconnecting for ever.
+ * buckets, queues): its credentials, TLS, its own inbox prefix, reconnecting for ever, pinging its server.
  * `SESAME_NATS_URL` may list several servers of a cluster, separated by commas. No async traces:
  * nats.js would otherwise build an Error (a stack trace) for every request and JetStream publish in
  * case it times out, about 5 % of the webhooks service's CPU under load (`--cpu-prof`).
@@ -48,6 +58,8 @@ export function natsConnectionOptions(
     name,
     inboxPrefix: natsInboxPrefix(config.SESAME_PREFIX, role),
     maxReconnectAttempts: -1,
+    pingInterval: natsPingIntervalMs,
+    maxPingOut: natsMaxPingsOut,
     noAsyncTraces: true,
     ...(config.SESAME_NATS_USER ? { user: config.SESAME_NATS_USER, pass: config.SESAME_NATS_PASSWORD } : {}),
     ...(config.SESAME_NATS_CREDS ? { authenticator: credsAuthenticator(readFileSync(config.SESAME_NATS_CREDS)) } : {}),

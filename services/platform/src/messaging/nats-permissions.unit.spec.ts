@@ -131,7 +131,7 @@ describe('natsServerConfig', () => {
 describe('natsConnectionOptions', () => {
   const settings = { SESAME_NATS_URL: 'nats://a:4222, nats://b:4222', SESAME_PREFIX: 'acme' };
 
-  it('connects with the credentials and TLS files given, on the role’s inbox prefix, to every server listed', () => {
+  it('connects with the credentials and TLS files given, on the role’s inbox prefix, to every server listed, pinging every 10 s (a stalled server given up after 2 unanswered)', () => {
     expect(
       natsConnectionOptions(
         { ...settings, SESAME_NATS_USER: 'gateway', SESAME_NATS_PASSWORD: 'pw', SESAME_NATS_TLS_CA: '/ca.crt' },
@@ -142,6 +142,8 @@ describe('natsConnectionOptions', () => {
       name: 'acme.gateway',
       inboxPrefix: '_INBOX.acme.gateway',
       maxReconnectAttempts: -1,
+      pingInterval: 10_000,
+      maxPingOut: 2,
       noAsyncTraces: true,
       user: 'gateway',
       pass: 'pw',
@@ -155,6 +157,8 @@ describe('natsConnectionOptions', () => {
       name: 'acme.identity.rpc',
       inboxPrefix: '_INBOX.acme.identity',
       maxReconnectAttempts: -1,
+      pingInterval: 10_000,
+      maxPingOut: 2,
       noAsyncTraces: true,
     });
   });

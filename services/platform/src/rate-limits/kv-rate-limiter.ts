@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { connect } from 'nats';
 import type { ConnectionOptions, KV, KvEntry, NatsConnection } from 'nats';
+import { openKvBucket } from '../messaging/kv-buckets';
 import { decideRate, windowIndex } from './sliding-window';
 import type { RateDecision, RateLimit } from './sliding-window';
 
@@ -22,7 +23,7 @@ export interface KvRateLimiterOptions {
   replicas: number;
   /** Longest window of any budget; counters expire after twice that. */
   maxWindowMs: number;
-  /** Timeout of each key-value request. */
+  /** Timeout of each key-value request (not of the bucket's creation at the start: `openKvBucket`). */
   timeoutMs: number;
 }
 
@@ -55,9 +56,8 @@ export class KvRateLimiter {
   }
 
   private static bucket(nc: NatsConnection, prefix: string, options: KvRateLimiterOptions): Promise<KV> {
-    return nc
-      .jetstream({ timeout: options.timeoutMs })
-      .views.kv(`${prefix}_rate_limits`, { history: 1, replicas: options.replicas, ttl: 2 * options.maxWindowMs });
+    const bucket = { history: 1, replicas: options.replicas, ttl: 2 * options.maxWindowMs };
+    return openKvBucket(nc, `${prefix}_rate_limits`, bucket, options.timeoutMs);
   }
 
   async close(): Promise<void> {
