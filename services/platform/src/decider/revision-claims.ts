@@ -13,7 +13,10 @@ import { fail } from './decider';
  * revision (`claim-<stream>@<revision>`), appended with "no stream expected": the uncontended
  * path is one append and no read. A claim is let go when its command commits (the stream moves
  * past it), or released when it commits nothing; the claim of a holder gone for `graceMs`
- * (crashed mid-command) is taken over.
+ * (crashed mid-command) is taken over. A release the store did not answer (a fault: a node lost,
+ * a partition), or a claim whose append the store may have written without answering, is let go
+ * again in the background once the store answers, so a fault does not hold the aggregate for the
+ * whole grace period.
  */
 export type RevisionClaimEvent =
   { type: 'RevisionClaimed'; data: ClaimData } | { type: 'RevisionClaimReleased'; data: ClaimData };
@@ -38,6 +41,8 @@ export type RevisionClaim = { status: 'claimed'; release(): Promise<void> } | { 
 export const revisionClaimStream = (stream: string, revision: number) => streamName('claim', `${stream}@${revision}`);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A pause that does not keep the process alive (a background release at shutdown). */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 export async function claimRevision(
   store: EventStore,
@@ -56,9 +61,13 @@ export async function claimRevision(
         expectedRevision: expected,
         metadata: at(),
       });
-      return { status: 'claimed', release: () => release(store, claims, data, claimed.nextRevision, at()) };
+      return { status: 'claimed', release: () => release(store, claims, data, claimed.nextRevision, at, timing) };
     } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
+      if (!(error instanceof ConcurrencyError)) {
+        // The store may have written the claim before it failed to answer: let it go once it answers.
+        letGoLater(store, claims, data, at, timing);
+        throw error;
+      }
     }
     const free = await untilFree(store, stream, revision, claims, timing);
     if (free === 'moved') return { status: 'moved' };
@@ -89,11 +98,52 @@ async function untilFree(
   }
 }
 
-async function release(store: EventStore, claims: string, data: ClaimData, revision: number, metadata: EventMetadata) {
+async function release(
+  store: EventStore,
+  claims: string,
+  data: ClaimData,
+  revision: number,
+  at: () => EventMetadata,
+  timing: ClaimTiming,
+) {
   try {
-    await store.appendToStream(claims, [{ type: 'RevisionClaimReleased', data }], { expectedRevision: revision, metadata });
+    await store.appendToStream(claims, [{ type: 'RevisionClaimReleased', data }], { expectedRevision: revision, metadata: at() });
   } catch (error) {
     // Taken over meanwhile (this command outlived the grace period): the claim is no longer ours.
+    if (error instanceof ConcurrencyError) return;
+    letGoLater(store, claims, data, at, timing);
+  }
+}
+
+/**
+ * Releases the claim, if it is still this command's, once the store answers again: tried with a
+ * growing pause (250 ms to 5 s) for at most the grace period, after which it could be taken over
+ * anyway. Never throws: the command answers its own error.
+ */
+function letGoLater(store: EventStore, claims: string, data: ClaimData, at: () => EventMetadata, timing: ClaimTiming) {
+  const attempt = async (waited: number, next: number): Promise<void> => {
+    if (waited >= timing.graceMs) return;
+    await pause(next);
+    try {
+      await releaseIfOwn(store, claims, data, at());
+    } catch {
+      await attempt(waited + next, Math.min(2 * next, 5_000));
+    }
+  };
+  void attempt(0, 250);
+}
+
+/** Appends the release after the claim's last event, only if that event is this command's claim. */
+async function releaseIfOwn(store: EventStore, claims: string, data: ClaimData, metadata: EventMetadata) {
+  const current = await store.readStream(claims);
+  const last = current.events.at(-1);
+  if (last?.type !== 'RevisionClaimed' || (last.data as ClaimData).owner !== data.owner) return;
+  try {
+    await store.appendToStream(claims, [{ type: 'RevisionClaimReleased', data }], {
+      expectedRevision: current.revision,
+      metadata,
+    });
+  } catch (error) {
     if (!(error instanceof ConcurrencyError)) throw error;
   }
 }
