@@ -1,4 +1,5 @@
 import type { Environment } from '../common/environment.schema';
+import type { Tenant } from './tenant';
 import type { SsoProviderType, UsersAccessPolicy } from '../entities/sso.schema';
 
 /** The settings of an SSO connection an integrator or IT admin chooses (every one, after defaults). */
@@ -76,9 +77,7 @@ export interface SamlSubjectData {
  * Where a sign-in happened, copied from its challenge onto its outcome for webhooks
  * (`sso.login.succeeded`, `sso.login.failed`); absent from outcomes recorded before they were added.
  */
-export interface SsoSignInTenant {
-  organization_domain?: string;
-  environment?: Environment;
+export interface SsoSignInTenant extends Partial<Tenant> {
   sso_connection_id?: string;
   /** A test sign-in of the onboarding page (not published). */
   test?: boolean;

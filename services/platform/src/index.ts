@@ -24,6 +24,7 @@ export * from './decider/aggregate';
 export * from './decider/revision-claims';
 export * from './decider/reservations';
 export * from './decider/organization-deletion';
+export * from './decider/tenant';
 export * from './decider/organization-acknowledgement';
 export * from './projections/projection';
 export * from './projections/aggregate-view';

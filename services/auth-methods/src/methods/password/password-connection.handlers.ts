@@ -8,11 +8,11 @@ import type {
   getPasswordConnection,
   updatePasswordConnection,
 } from '@sesame/contracts';
-import { created, handleCommand, nameBasedUuid, ok } from '@sesame/platform';
+import { created, environmentOf, handleCommand, nameBasedUuid, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { passwordConnectionDecider, settingsOf } from './domain/password-connection.decider';
 import type { PasswordConnectionCommand } from './domain/password-connection.decider';
-import { connectionOf, environmentOf, passwordConnectionStream, rpcMeta } from './password.deps';
+import { connectionOf, passwordConnectionStream, rpcMeta } from './password.deps';
 import type { PasswordDeps } from './password.deps';
 
 /**
@@ -32,7 +32,7 @@ const toConnection = (id: string, settings: PasswordConnectionSettings): z.infer
 
 /** The organization must exist (404 otherwise); answers the environment of the API key and the connection's id. */
 async function scope(deps: PasswordDeps, orgDomain: string, context: RequestContext) {
-  const environment = environmentOf(context);
+  const environment = environmentOf(context.meta);
   const organization = await deps.organizations.get(orgDomain, rpcMeta(context, environment));
   return { environment, id: passwordConnectionId(environment, organization) };
 }

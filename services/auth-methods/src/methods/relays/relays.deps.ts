@@ -1,6 +1,5 @@
-import { catalogueError } from '@sesame/contracts';
 import type { Environment, RelayData } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
+import { environmentOf as environmentOfMeta } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { UserTokens } from '../../core/authorization-codes/user-tokens';
@@ -27,8 +26,8 @@ export interface RelayDeps extends RelayServices {
   now(): Date;
 }
 
-export const environmentOf = (context: RequestContext): Environment =>
-  context.meta.environment ?? fail(catalogueError('unauthorized'));
+/** The platform's `environmentOf`, for the relay handlers that pass their whole request context. */
+export const environmentOf = (context: RequestContext): Environment => environmentOfMeta(context.meta);
 
 /** The relay `id` of the API key's environment, or null. */
 export async function relayOf(deps: RelayDeps, id: string, environment: Environment): Promise<RelayData | null> {

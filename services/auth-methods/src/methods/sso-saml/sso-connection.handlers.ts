@@ -7,14 +7,13 @@ import type {
   listSsoConnections,
   updateSsoConnection,
 } from '@sesame/contracts';
-import { created, failure, ok } from '@sesame/platform';
+import { created, environmentOf, failure, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { spIdOf, tenantOfSpId } from './domain/sp-values';
 import { spMetadataXml } from './saml/service-provider';
 import {
   createCommand,
   encryptionKey,
-  environmentOf,
   findConnection,
   present,
   requireOrganization,
@@ -24,7 +23,7 @@ import type { SsoConnectionsHandlerDeps } from './sso-connections.deps';
 
 export function createSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
   return async ({ params, body }: OperationInput<typeof createSsoConnection>, context: RequestContext) => {
-    const environment = environmentOf(context);
+    const environment = environmentOf(context.meta);
     await requireOrganization(deps, params.org_domain, environment, context);
     const spId = spIdOf(params.org_domain, environment);
     if (await findConnection(deps, spId)) return failure(catalogueError('sso_connection_already_exists'));
@@ -36,14 +35,14 @@ export function createSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
 
 export function getSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
   return async ({ params }: OperationInput<typeof getSsoConnection>, context: RequestContext) => {
-    const connection = await findConnection(deps, spIdOf(params.org_domain, environmentOf(context)));
+    const connection = await findConnection(deps, spIdOf(params.org_domain, environmentOf(context.meta)));
     return connection ? ok(present(deps, connection)) : failure(catalogueError('resource_not_found'));
   };
 }
 
 export function updateSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
   return async ({ params, body }: OperationInput<typeof updateSsoConnection>, context: RequestContext) => {
-    const spId = spIdOf(params.org_domain, environmentOf(context));
+    const spId = spIdOf(params.org_domain, environmentOf(context.meta));
     // A connection created before encrypted assertions were supported gets its key at its next update.
     const current = await findConnection(deps, spId);
     const sp_encryption_key = current && current.sp_encryption_key === null ? await encryptionKey(deps, spId) : undefined;
@@ -55,7 +54,7 @@ export function updateSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
 
 export function listSsoConnectionsHandler(deps: SsoConnectionsHandlerDeps) {
   return async ({ query }: OperationInput<typeof listSsoConnections>, context: RequestContext) => {
-    const filter = { environment: environmentOf(context) };
+    const filter = { environment: environmentOf(context.meta) };
     const page = resolvePage(query);
     const [documents, total] = await Promise.all([
       deps.view.documents.find(filter, { sort: { inserted_at: 1, _id: 1 }, skip: page.skip, limit: page.perPage }),

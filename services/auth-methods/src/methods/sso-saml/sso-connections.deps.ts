@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { catalogueError } from '@sesame/contracts';
 import type { Environment, SpKeyData, SsoConnectionSettings } from '@sesame/contracts';
-import { fail, handleCommand } from '@sesame/platform';
+import { handleCommand } from '@sesame/platform';
 import type { AggregateView, EventMetadata, KeyRing, RequestContext } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { Organizations } from '../../core/identity/organizations';
@@ -47,11 +46,6 @@ export async function findConnection(
 
 export const present = (deps: SsoConnectionsHandlerDeps, state: SsoConnectionState) =>
   toSsoConnection(state as PresentSsoConnection, deps.publicUrl);
-
-export const environmentOf = (context: RequestContext): Environment => {
-  if (!context.meta.environment) fail(catalogueError('unauthorized'));
-  return context.meta.environment;
-};
 
 /** The organization must exist (identity answers 404 otherwise). */
 export const requireOrganization = (

@@ -29,7 +29,7 @@ const created: OrganizationEvent = {
 };
 const deleted: OrganizationEvent = {
   type: 'OrganizationDeleted',
-  data: { domain: 'acme-corp', environment: 'sandbox', at: '2026-01-03T00:00:00.000Z' },
+  data: { organization_id: id, domain: 'acme-corp', environment: 'sandbox', at: '2026-01-03T00:00:00.000Z' },
 };
 const otherEnvironment: AppError = {
   kind: 'fields',
@@ -172,7 +172,7 @@ describe('organization decider', () => {
   describe('DeleteOrganization', () => {
     const remove = { type: 'DeleteOrganization' as const, data: { at: '2026-01-03T00:00:00.000Z' } };
 
-    it('deletes an organization, naming its environment for the cascade', () =>
+    it('deletes an organization, naming its id and environment for the cascade', () =>
       spec.given([created]).when(remove).then([deleted]));
 
     it('refuses to delete twice', () =>

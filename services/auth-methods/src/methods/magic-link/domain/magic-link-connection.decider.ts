@@ -1,6 +1,6 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
 import type {
-  ConnectionTenant,
+  Tenant,
   MagicLinkConnection,
   MagicLinkConnectionChanges,
   MagicLinkConnectionEvent,
@@ -11,7 +11,7 @@ import type { Decider, OrganizationDeletion } from '@sesame/platform';
 export const connectionTakenMessage = 'already has a magic link connection';
 
 export interface MagicLinkConnectionState {
-  tenant: ConnectionTenant | null;
+  tenant: Tenant | null;
   connection: MagicLinkConnection | null;
   /** When the connection was created (null without one). */
   inserted_at: string | null;
@@ -20,9 +20,9 @@ export interface MagicLinkConnectionState {
 export type MagicLinkConnectionCommand =
   | {
       type: 'CreateMagicLinkConnection';
-      data: { tenant: ConnectionTenant; id: string; fields: MagicLinkConnectionChanges; at: string };
+      data: { tenant: Tenant; id: string; fields: MagicLinkConnectionChanges; at: string };
     }
-  | { type: 'UpdateMagicLinkConnection'; data: { tenant: ConnectionTenant; changes: MagicLinkConnectionChanges; at: string } }
+  | { type: 'UpdateMagicLinkConnection'; data: { tenant: Tenant; changes: MagicLinkConnectionChanges; at: string } }
   /** Its organization was deleted; nothing to do without a connection or for one of an organization created since. */
   | { type: 'DeleteMagicLinkConnection'; data: OrganizationDeletion };
 

@@ -8,7 +8,7 @@ import type {
   testSignInRequestSchema,
   z,
 } from '@sesame/contracts';
-import { created, fail, failure, ok } from '@sesame/platform';
+import { created, environmentOf, failure, ok } from '@sesame/platform';
 import type { EventMetadata, RequestContext } from '@sesame/platform';
 import { requireAuthnConnection } from '../../../core/identity/authn-connections';
 import { mapAttributes } from '../domain/attribute-mapping';
@@ -64,7 +64,7 @@ async function signInOrganization(
 
 export function createChallengeHandler(deps: SignInHandlerDeps) {
   return async ({ body }: OperationInput<typeof createSsoSamlChallenge>, context: RequestContext) => {
-    const environment = context.meta.environment ?? fail(catalogueError('unauthorized'));
+    const environment = environmentOf(context.meta);
     const correlationId = context.meta.correlationId;
     const organization = await signInOrganization(deps, body, { correlationId, environment });
     requireAuthnConnection(organization, 'sso');

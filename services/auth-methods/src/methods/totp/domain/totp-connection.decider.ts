@@ -3,7 +3,7 @@ import type {
   TotpConnection,
   TotpConnectionEvent,
   TotpMethod,
-  ConnectionTenant,
+  Tenant,
   UpdateTotpConnectionBody,
 } from '@sesame/contracts';
 import { belongsToDeletedOrganization, fail } from '@sesame/platform';
@@ -16,14 +16,14 @@ export const defaultTotpExpiry: Record<TotpMethod, number> = { totp_mobile_app: 
 export const defaultTotpConnection: TotpConnection = { active: false, method: 'totp_mobile_app', expiry_in_seconds: 30 };
 
 export interface TotpConnectionState {
-  tenant: ConnectionTenant | null;
+  tenant: Tenant | null;
   connection: TotpConnection;
   /** When the organization first changed it (null while the defaults apply). */
   inserted_at: string | null;
 }
 
 export type TotpConnectionCommand =
-  | { type: 'UpdateTotpConnection'; data: { tenant: ConnectionTenant; changes: UpdateTotpConnectionBody; at: string } }
+  | { type: 'UpdateTotpConnection'; data: { tenant: Tenant; changes: UpdateTotpConnectionBody; at: string } }
   /** Its organization was deleted; nothing to do when it was never changed or belongs to an organization created since. */
   | { type: 'DeleteTotpConnection'; data: OrganizationDeletion };
 
