@@ -112,7 +112,7 @@ describe('directory sync decider', () => {
   it('is deleted with its organization, once, and a new one of the same organization starts clean', () => {
     const remove = (organizationDeletedAt: string): DirectorySyncCommand => ({
       type: 'DeleteDirectorySync',
-      data: { reason: 'organization_deleted', organization_deleted_at: organizationDeletedAt, at: later },
+      data: { reason: 'organization_deleted', organization_id: 'org-1', organization_deleted_at: organizationDeletedAt, at: later },
     });
     const deleted: DirectorySyncEvent = {
       type: 'DirectorySyncDeleted',

@@ -40,7 +40,7 @@ const update = (changes: Partial<WebhookSettings>, when = later, organization_fo
 /** Identity deleted the organization `domain` at `deletedAt`; the reaction runs at `handledAt`. */
 const organizationDeleted = (domain: string, deletedAt: string, handledAt = deletedAt): WebhookCommand => ({
   type: 'DeleteWebhookOfDeletedOrganization',
-  data: { reason: 'organization_deleted', organization_deleted_at: deletedAt, at: handledAt, domain },
+  data: { reason: 'organization_deleted', organization_id: 'org-1', organization_deleted_at: deletedAt, at: handledAt, domain },
 });
 const deleted: WebhookDomainEvent = { type: 'WebhookDeleted', data: { at: later } };
 

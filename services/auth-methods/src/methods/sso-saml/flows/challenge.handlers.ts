@@ -14,6 +14,7 @@ import { requireAuthnConnection } from '../../../core/identity/authn-connections
 import { mapAttributes } from '../domain/attribute-mapping';
 import { challengeProblem } from '../domain/sso-challenge.decider';
 import type { SsoChallengeCommand } from '../domain/sso-challenge.decider';
+import { ownerOf } from '../domain/sso-connection.decider';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
 import { spBaseUrl, spIdOf } from '../domain/sp-values';
 import { identityProviderOf } from '../saml/identity-provider';
@@ -36,7 +37,7 @@ async function issueChallenge(
   const requestId = randomUUID();
   const now = deps.now();
   const expiredAt = new Date(now.getTime() + deps.challengeTtlMs).toISOString();
-  const data = { request_id: requestId, sp_id: connection.sp_id, sso_connection_id: connection.id };
+  const data = { request_id: requestId, sp_id: connection.sp_id, sso_connection_id: connection.id, ...ownerOf(connection) };
   await deps.challenges.handle(
     requestId,
     { type: 'IssueSsoChallenge', data: { ...data, ...request, expired_at: expiredAt, at: now.toISOString() } },
