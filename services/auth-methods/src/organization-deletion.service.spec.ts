@@ -85,16 +85,28 @@ async function acmeAndItsDeletion() {
 }
 
 describe('organization deletion in the auth-methods service (its handlers and reaction on in-memory stores, identity answered by a table)', () => {
-  it('names connections by their organization: the stream, the data and the envelope of every event say which', async () => {
+  it('names the password connection’s organization in its data and on the envelope of its events', async () => {
     const { spec, stream } = await acmeAndItsDeletion();
-    await spec.request(sso.create, { params, query: {}, body: {} }, sandboxKey);
     await spec.request(password.updateConnection, { params, query: {}, body: { active: false } }, sandboxKey);
-    const [created] = await stream(`ssoConnection-sandbox:${acmeId}`);
-    expect(created).toMatchObject({ type: 'SsoConnectionCreated', data: { organization_id: acmeId, sp_id: 'acme_sandbox' } });
-    expect(created?.metadata.tenant).toEqual(tenantOf(acmeId));
     const [passwordConnection] = await stream('passwordConnection-sandbox:acme');
     expect(passwordConnection).toMatchObject({ type: 'PasswordConnectionCreated', data: { organization_id: acmeId } });
     expect(passwordConnection?.metadata.tenant).toEqual(tenantOf(acmeId));
+  });
+
+  it('gives an organization re-created before the old one’s deletion is handled its own SSO connection, which the deletion leaves', async () => {
+    const { spec, deleteAcme, recreate, stream, given } = await acmeAndItsDeletion();
+    await given(...connectionOf(acmeId));
+    recreate();
+    const created = await spec.request(sso.create, { params, query: {}, body: { allow_idp_initiated: true } }, sandboxKey);
+    expect(created.reply).toMatchObject({ ok: true, status: 201 });
+    const [own] = await stream(`ssoConnection-sandbox:${recreatedAcmeId}`);
+    expect(own).toMatchObject({ type: 'SsoConnectionCreated', data: { organization_id: recreatedAcmeId, sp_id: 'acme_sandbox' } });
+    expect(own?.metadata.tenant).toEqual(tenantOf(recreatedAcmeId));
+    const current = async () => (await spec.request(sso.get, { params, query: {}, body: {} }, sandboxKey)).reply;
+    expect(await current()).toMatchObject({ ok: true, body: { allow_idp_initiated: true } });
+    await deleteAcme(acmeId);
+    expect((await stream(`ssoConnection-sandbox:${acmeId}`)).at(-1)?.type).toBe('SsoConnectionDeleted');
+    expect(await current()).toMatchObject({ ok: true, body: { allow_idp_initiated: true } });
   });
 
   it('removes the deleted organization’s connections; a late or redelivered deletion leaves those of the organization re-created with its domain alone', async () => {

@@ -32,7 +32,7 @@ export function configureSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
     const { organization_domain: domain, environment, ...settings } = input;
     const organization = await requireOrganization(deps, domain, environment, context);
     const metadata = { ...deps.runtime.metadata(context), environment };
-    const current = await findConnection(deps, spIdOf(domain, environment));
+    const current = await findConnection(deps, spIdOf(domain, environment), organization.id);
     const [key, command]: [string, SsoConnectionCommand] = current
       ? [ssoConnectionKeyOf(current), { type: 'UpdateSsoConnection', data: { settings, at: deps.now().toISOString() } }]
       : [ssoConnectionKey(environment, organization.id), await createCommand(deps, organization, environment, settings)];

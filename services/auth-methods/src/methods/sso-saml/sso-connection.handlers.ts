@@ -27,7 +27,7 @@ export function createSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
     const environment = environmentOf(context.meta);
     const organization = await requireOrganization(deps, params.org_domain, environment, context);
     const spId = spIdOf(params.org_domain, environment);
-    if (await findConnection(deps, spId)) return failure(catalogueError('sso_connection_already_exists'));
+    if (await findConnection(deps, spId, organization.id)) return failure(catalogueError('sso_connection_already_exists'));
     const command = await createCommand(deps, organization, environment, body);
     const key = ssoConnectionKey(environment, organization.id);
     const { state } = await run(deps, key, command, deps.runtime.metadata(context));

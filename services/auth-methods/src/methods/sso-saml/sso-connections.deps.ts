@@ -38,13 +38,18 @@ export const run = (deps: SsoConnectionsHandlerDeps, key: string, command: SsoCo
 
 /**
  * The connection of an SP id, from the read model, when it exists. An organization has one; while a
- * deleted organization's connection is still being removed, the newest one is its domain's.
+ * deleted organization's connection is still being removed, the newest one is its domain's. Given
+ * `organizationId`, only that organization's (or one recorded before connections named theirs, which
+ * is its domain's): an organization re-created with the domain of one whose deletion is still being
+ * handled does not see the old connection as its own.
  */
 export async function findConnection(
   deps: Pick<SsoConnectionsHandlerDeps, 'view'>,
   spId: string,
+  organizationId?: string,
 ): Promise<PresentSsoConnection | null> {
-  const [document] = await deps.view.documents.find({ sp_id: spId }, { sort: { inserted_at: -1, _id: 1 }, limit: 1 });
+  const filter = { sp_id: spId, ...(organizationId ? { organization_id: { $in: [organizationId, null] } } : {}) };
+  const [document] = await deps.view.documents.find(filter, { sort: { inserted_at: -1, _id: 1 }, limit: 1 });
   if (document?.status !== 'present') return null;
   const { _id, _rev, ...connection } = document;
   return connection;
