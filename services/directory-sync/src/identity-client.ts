@@ -11,17 +11,17 @@ export type IdentityCalls = Pick<IdentityClient, 'call'>;
  * with the organization check directory syncs make.
  */
 export class IdentityClient extends TypedRpcClient {
-  /** Whether the organization is live in the environment (identity's public get answers 404 otherwise). */
-  async organizationExists(domain: string, environment: Environment, correlationId: string): Promise<boolean> {
+  /** The id of the organization live in the environment, or null (identity's public get answers 404). */
+  async organizationIdOf(domain: string, environment: Environment, correlationId: string): Promise<string | null> {
     try {
-      await this.call(
+      const organization = await this.call(
         subjects.identity.organizations.get,
         { params: { org_domain: domain }, query: {}, body: {} },
         { correlationId, environment },
       );
-      return true;
+      return organization.id;
     } catch (error) {
-      if (error instanceof RpcRefusal && error.reason === 'resource_not_found') return false;
+      if (error instanceof RpcRefusal && error.reason === 'resource_not_found') return null;
       throw error;
     }
   }

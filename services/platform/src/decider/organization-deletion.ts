@@ -36,14 +36,3 @@ export const ownedByDeletedOrganization = (
   owner: string | null | undefined,
   deletion: Pick<OrganizationDeletion, 'organization_id'>,
 ) => owner === null || owner === undefined || owner === deletion.organization_id;
-
-/**
- * Whether a deletion of the organization applies to something created at `insertedAt` for its
- * domain: only to what was created before the deletion. For the aggregates that are named by the
- * organization's domain and do not record its id yet (directory syncs, webhooks scoped to an
- * organization, the source organizations of a relay); the others are the organization's own streams.
- */
-export const belongsToDeletedOrganization = (
-  insertedAt: string,
-  deletion: Pick<OrganizationDeletion, 'organization_deleted_at'>,
-) => Date.parse(insertedAt) <= Date.parse(deletion.organization_deleted_at);

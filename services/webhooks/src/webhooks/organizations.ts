@@ -3,6 +3,11 @@ import type { Environment } from '@sesame/contracts';
 import { RpcRefusal, TypedRpcClient } from '@sesame/platform';
 import type { RpcTransport } from '@sesame/platform';
 
+export interface OrganizationScope {
+  found: boolean;
+  organization_id: string | null;
+}
+
 /** Organizations as webhooks sees them: identity's organization lookup over NATS (it never reads identity's store). */
 export class Organizations {
   private readonly rpc: TypedRpcClient;
@@ -11,18 +16,21 @@ export class Organizations {
     this.rpc = new TypedRpcClient(transport);
   }
 
-  /** Whether `domain` is a live organization of `environment`; null (no scope) is. No answer is 503. */
-  async found(domain: string | null | undefined, environment: Environment, correlationId: string): Promise<boolean> {
-    if (domain === null || domain === undefined) return true;
+  /**
+   * The scope `domain` names: whether it is a live organization of `environment` and its id; null
+   * (no scope) is found, with no id. No answer is 503.
+   */
+  async scopeOf(domain: string | null | undefined, environment: Environment, correlationId: string): Promise<OrganizationScope> {
+    if (domain === null || domain === undefined) return { found: true, organization_id: null };
     try {
-      await this.rpc.call(
+      const organization = await this.rpc.call(
         subjects.identity.organizations.get,
         { params: { org_domain: domain }, query: {}, body: {} },
         { correlationId, environment },
       );
-      return true;
+      return { found: true, organization_id: organization.id };
     } catch (error) {
-      if (error instanceof RpcRefusal && error.reason === 'resource_not_found') return false;
+      if (error instanceof RpcRefusal && error.reason === 'resource_not_found') return { found: false, organization_id: null };
       throw error;
     }
   }

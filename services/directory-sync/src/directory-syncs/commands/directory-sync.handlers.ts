@@ -36,10 +36,11 @@ export function createDirectorySyncHandler(deps: DirectorySyncsDeps) {
         return null;
       },
       act: async () => {
-        if (!(await identity.organizationExists(params.org_domain, environment, context.meta.correlationId)))
-          fail(catalogueError('resource_not_found'));
+        const organizationId = await identity.organizationIdOf(params.org_domain, environment, context.meta.correlationId);
+        if (!organizationId) fail(catalogueError('resource_not_found'));
         const at = deps.now().toISOString();
-        const data = { id: randomUUID(), organization_domain: params.org_domain, environment, ...body, token, at };
+        const organization = { organization_id: organizationId, organization_domain: params.org_domain };
+        const data = { id: randomUUID(), ...organization, environment, ...body, token, at };
         return { type: 'CreateDirectorySync', data };
       },
     };

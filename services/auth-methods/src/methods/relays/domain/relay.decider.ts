@@ -1,6 +1,6 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
 import type { Environment, RelayData, RelayEvent, UpdateRelayBody } from '@sesame/contracts';
-import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import { fail } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 import { sourceOrganizationsOf } from './relay-policy';
 
@@ -57,10 +57,17 @@ function forget(command: Extract<RelayCommand, { type: 'ForgetOrganization' }>, 
   if (relay.partner_domain === domain)
     return relay.organization_id === deletion.organization_id ? [{ type: 'RelayDeleted', data: { relay, at: deletion.at } }] : [];
   const sources = sourceOrganizationsOf(relay);
-  if (!sources.includes(domain) || !belongsToDeletedOrganization(state.sources_at ?? relay.inserted_at, deletion)) return [];
+  if (!sources.includes(domain) || !sourcesSetBefore(state, relay, deletion)) return [];
   const remaining = sources.filter((source) => source !== domain);
   return [{ type: 'RelayUpdated', data: { relay: { ...relay, source_organizations: remaining }, at: deletion.at } }];
 }
+
+/**
+ * Whether the source organizations were set before the organization's deletion: sources are
+ * organization domains, not ids, so the instants decide (a list set since names a later organization).
+ */
+const sourcesSetBefore = (state: RelayState, relay: RelayData, deletion: OrganizationDeletion) =>
+  Date.parse(state.sources_at ?? relay.inserted_at) <= Date.parse(deletion.organization_deleted_at);
 
 const sameSources = (a: RelayData | null, b: RelayData) =>
   JSON.stringify(a ? sourceOrganizationsOf(a) : null) === JSON.stringify(sourceOrganizationsOf(b));
