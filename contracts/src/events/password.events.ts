@@ -25,7 +25,10 @@ export type PasswordConnectionEvent =
         at: string;
       };
     }
-  | { type: 'PasswordConnectionUpdated'; data: PasswordConnectionSettings & { id?: string; organization_id?: string; at: string } }
+  | {
+      type: 'PasswordConnectionUpdated';
+      data: PasswordConnectionSettings & { id?: string; organization_id?: string; at: string };
+    }
   /** Its organization was deleted: the defaults apply again. */
   | {
       type: 'PasswordConnectionDeleted';

@@ -60,7 +60,11 @@ async function acmeAndItsDeletion() {
   let position = 0n;
   /** Identity's `OrganizationDeleted` of acme (`organizationId` null: recorded before deletions named it), delivered to the reaction. */
   const deleteAcme = async (organizationId: string | null) => {
-    const data = { ...(organizationId ? { organization_id: organizationId } : {}), domain: 'acme', environment: 'sandbox' as const };
+    const data = {
+      ...(organizationId ? { organization_id: organizationId } : {}),
+      domain: 'acme',
+      environment: 'sandbox' as const,
+    };
     const event = {
       id: `deleted-${(position += 1n)}`,
       type: 'OrganizationDeleted',
@@ -100,7 +104,10 @@ describe('organization deletion in the auth-methods service (its handlers and re
     const created = await spec.request(sso.create, { params, query: {}, body: { allow_idp_initiated: true } }, sandboxKey);
     expect(created.reply).toMatchObject({ ok: true, status: 201 });
     const [own] = await stream(`ssoConnection-sandbox:${recreatedAcmeId}`);
-    expect(own).toMatchObject({ type: 'SsoConnectionCreated', data: { organization_id: recreatedAcmeId, sp_id: 'acme_sandbox' } });
+    expect(own).toMatchObject({
+      type: 'SsoConnectionCreated',
+      data: { organization_id: recreatedAcmeId, sp_id: 'acme_sandbox' },
+    });
     expect(own?.metadata.tenant).toEqual(tenantOf(recreatedAcmeId));
     const current = async () => (await spec.request(sso.get, { params, query: {}, body: {} }, sandboxKey)).reply;
     expect(await current()).toMatchObject({ ok: true, body: { allow_idp_initiated: true } });

@@ -156,9 +156,7 @@ describe('TOTP by text message in the auth-methods service (its router and handl
     const tenant = { organization_id: acmeId, environment: 'sandbox' };
     for (const name of [`totpConnection-sandbox:${acmeId}`, stream]) {
       const { events } = await spec.runtime.eventStore.readStream(name);
-      expect(events.map((event) => [event.type, event.metadata.tenant])).toEqual(
-        events.map((event) => [event.type, tenant]),
-      );
+      expect(events.map((event) => [event.type, event.metadata.tenant])).toEqual(events.map((event) => [event.type, tenant]));
     }
     const { events } = await spec.runtime.eventStore.readStream(stream);
     // Challenges and validations name no organization in their data: the enrollment's state does.

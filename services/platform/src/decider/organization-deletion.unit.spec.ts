@@ -14,7 +14,12 @@ const deleted = (data: Partial<OrganizationDeleted['data']>, tenant?: Organizati
 describe('what a deletion of an organization applies to', () => {
   it('names the deleted organization by its id, from the envelope or the data', () => {
     const at = '2026-06-01T10:00:01.000Z';
-    const expected = { reason: 'organization_deleted', organization_id: 'org-1', organization_deleted_at: '2026-06-01T10:00:00.000Z', at };
+    const expected = {
+      reason: 'organization_deleted',
+      organization_id: 'org-1',
+      organization_deleted_at: '2026-06-01T10:00:00.000Z',
+      at,
+    };
     expect(organizationDeletionOf(deleted({}, { organization_id: 'org-1', environment: 'sandbox' }), at)).toEqual(expected);
     expect(organizationDeletionOf(deleted({ organization_id: 'org-1' }), at)).toEqual(expected);
     // Recorded before deletions named the organization.

@@ -27,7 +27,9 @@ export function tenantOfEvents(events: readonly DomainEvent[], ofState: () => Te
 
 /** The metadata of an append with its tenant on it (the one set by the caller wins). */
 export const withTenant = (metadata: EventMetadata, tenant: TenantRef | undefined): EventMetadata =>
-  metadata.tenant || !tenant ? metadata : { ...metadata, tenant: { organization_id: tenant.organization_id, environment: tenant.environment } };
+  metadata.tenant || !tenant
+    ? metadata
+    : { ...metadata, tenant: { organization_id: tenant.organization_id, environment: tenant.environment } };
 
 /** The organization a recorded event belongs to: its envelope's, else (older events) what its data name. */
 export const tenantOfEvent = (event: RecordedEvent): TenantRef | undefined => event.metadata.tenant ?? tenantOfData(event.data);

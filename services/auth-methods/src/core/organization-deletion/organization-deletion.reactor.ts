@@ -69,22 +69,47 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
   };
 
   /** The streams named by the organization's id. */
-  const deleteOwnConnections = async (organizationId: string, environment: Environment, data: OrganizationDeletion, metadata: EventMetadata) => {
-    await run(ssoConnectionDecider, ssoConnectionStream(ssoConnectionKey(environment, organizationId)), { type: 'DeleteSsoConnection', data }, metadata);
+  const deleteOwnConnections = async (
+    organizationId: string,
+    environment: Environment,
+    data: OrganizationDeletion,
+    metadata: EventMetadata,
+  ) => {
+    await run(
+      ssoConnectionDecider,
+      ssoConnectionStream(ssoConnectionKey(environment, organizationId)),
+      { type: 'DeleteSsoConnection', data },
+      metadata,
+    );
     await run(
       magicLinkConnectionDecider,
       magicLinkConnectionStream(environment, organizationId),
       { type: 'DeleteMagicLinkConnection', data },
       metadata,
     );
-    await run(totpConnectionDecider, totpConnectionStream(environment, organizationId), { type: 'DeleteTotpConnection', data }, metadata);
+    await run(
+      totpConnectionDecider,
+      totpConnectionStream(environment, organizationId),
+      { type: 'DeleteTotpConnection', data },
+      metadata,
+    );
   };
 
   /** The streams named by the domain: an SSO connection created before connections named their organization, the password connection. */
-  const deleteDomainConnections = async (domain: string, environment: Environment, data: OrganizationDeletion, metadata: EventMetadata) => {
+  const deleteDomainConnections = async (
+    domain: string,
+    environment: Environment,
+    data: OrganizationDeletion,
+    metadata: EventMetadata,
+  ) => {
     for (const legacy of await deps.ssoConnections.documents.find({ sp_id: spIdOf(domain, environment), organization_id: null }))
       if (legacy.status === 'present')
-        await run(ssoConnectionDecider, ssoConnectionStream(ssoConnectionKeyOf(legacy)), { type: 'DeleteSsoConnection', data }, metadata);
+        await run(
+          ssoConnectionDecider,
+          ssoConnectionStream(ssoConnectionKeyOf(legacy)),
+          { type: 'DeleteSsoConnection', data },
+          metadata,
+        );
     await run(
       passwordConnectionDecider,
       passwordConnectionStream(environment, domain),

@@ -23,7 +23,6 @@ export const tenantOf = (organization: Organization, environment: Environment): 
   environment,
 });
 
-
 const scopeOf = async (deps: MagicLinkDeps, domain: string, context: RequestContext) =>
   tenantOf(await deps.organizations.get(domain, context.meta), environmentOf(context.meta));
 

@@ -8,14 +8,7 @@ import { passwordDecider } from './domain/password.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems } from './domain/password-policy';
 import { issuePasswordCode } from './password-sign-in.handlers';
-import {
-  connectionOf,
-  load,
-  passwordAttemptsStream,
-  passwordStream,
-  rpcMeta,
-  signInOrganization,
-} from './password.deps';
+import { connectionOf, load, passwordAttemptsStream, passwordStream, rpcMeta, signInOrganization } from './password.deps';
 import type { PasswordDeps } from './password.deps';
 
 type Challenge = OperationInput<typeof createPasswordChallenge>['body'];

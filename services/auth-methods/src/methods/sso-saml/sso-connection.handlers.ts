@@ -12,14 +12,7 @@ import type { RequestContext } from '@sesame/platform';
 import { spIdOf, tenantOfSpId } from './domain/sp-values';
 import { ssoConnectionKey, ssoConnectionKeyOf } from './domain/sso-connection.decider';
 import { spMetadataXml } from './saml/service-provider';
-import {
-  createCommand,
-  encryptionKey,
-  findConnection,
-  present,
-  requireOrganization,
-  run,
-} from './sso-connections.deps';
+import { createCommand, encryptionKey, findConnection, present, requireOrganization, run } from './sso-connections.deps';
 import type { SsoConnectionsHandlerDeps } from './sso-connections.deps';
 
 export function createSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {

@@ -108,12 +108,16 @@ export const directorySyncDecider: Decider<DirectorySyncState, DirectorySyncComm
       case 'UpdateDirectorySync':
         return update(command, state);
       case 'DeleteDirectorySync': {
-        if (state.status !== 'active' || !ownedByDeletedOrganization(state.directory_sync.organization_id, command.data)) return [];
+        if (state.status !== 'active' || !ownedByDeletedOrganization(state.directory_sync.organization_id, command.data))
+          return [];
         const { reason, at } = command.data;
         const { id, organization_id, organization_domain, environment } = state.directory_sync;
         const owner = organization_id ? { organization_id } : {};
         return [
-          { type: 'DirectorySyncDeleted', data: { directory_sync_id: id, ...owner, organization_domain, environment, reason, at } },
+          {
+            type: 'DirectorySyncDeleted',
+            data: { directory_sync_id: id, ...owner, organization_domain, environment, reason, at },
+          },
         ];
       }
       default: {

@@ -146,7 +146,10 @@ describe('directory sync decider', () => {
     });
 
     it('deletes one recorded before directory syncs named their organization with its domain’s organization', () => {
-      const deletedLegacy: DirectorySyncEvent = { type: 'DirectorySyncDeleted', data: { ...names, reason: 'organization_deleted', at: later } };
+      const deletedLegacy: DirectorySyncEvent = {
+        type: 'DirectorySyncDeleted',
+        data: { ...names, reason: 'organization_deleted', at: later },
+      };
       spec.given([legacy]).when(remove()).then([deletedLegacy]);
       spec.given([legacy]).when(remove(null)).then([deletedLegacy]);
     });

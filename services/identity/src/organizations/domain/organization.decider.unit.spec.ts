@@ -175,6 +175,14 @@ describe('organization decider', () => {
     it('deletes an organization, naming its id and environment for the cascade', () =>
       spec.given([created]).when(remove).then([deleted]));
 
+    it('names the organization (id and environment) for the envelope of its events, a deleted one included', () => {
+      const tenantAfter = (events: OrganizationEvent[]) =>
+        organizationDecider.tenant?.(events.reduce(organizationDecider.evolve, organizationDecider.initialState()));
+      expect(tenantAfter([])).toBeUndefined();
+      expect(tenantAfter([created])).toEqual({ organization_id: id, environment: 'sandbox' });
+      expect(tenantAfter([created, deleted])).toEqual({ organization_id: id, environment: 'sandbox' });
+    });
+
     it('refuses to delete twice', () =>
       spec.given([created, deleted]).when(remove).thenFails({ kind: 'error', code: 'resource_not_found' }));
   });

@@ -24,7 +24,11 @@ const create = (target_problem: string | null = null, scope: { organization_doma
     at,
   },
 });
-const createdFor = (organization_domain: string | null, when = at, organization_id = idOf(organization_domain)): WebhookDomainEvent => ({
+const createdFor = (
+  organization_domain: string | null,
+  when = at,
+  organization_id = idOf(organization_domain),
+): WebhookDomainEvent => ({
   type: 'WebhookCreated',
   data: {
     ...settings,
@@ -44,7 +48,13 @@ const update = (changes: Partial<WebhookSettings>, when = later, organization_fo
 /** Identity deleted the organization `domain` at `deletedAt`; the reaction runs at `handledAt`. */
 const organizationDeleted = (domain: string, deletedAt: string, handledAt = deletedAt): WebhookCommand => ({
   type: 'DeleteWebhookOfDeletedOrganization',
-  data: { reason: 'organization_deleted', organization_id: `org-${domain}`, organization_deleted_at: deletedAt, at: handledAt, domain },
+  data: {
+    reason: 'organization_deleted',
+    organization_id: `org-${domain}`,
+    organization_deleted_at: deletedAt,
+    at: handledAt,
+    domain,
+  },
 });
 const deleted: WebhookDomainEvent = { type: 'WebhookDeleted', data: { at: later } };
 
@@ -99,7 +109,10 @@ describe('webhook decider', () => {
       .given([])
       .when(create(null, { organization_domain: 'unknown-org' }))
       .thenFails({ kind: 'error', code: 'resource_not_found' });
-    expect(fold(webhookDecider, [createdFor('acme')])).toMatchObject({ organization_domain: 'acme', organization_id: 'org-acme' });
+    expect(fold(webhookDecider, [createdFor('acme')])).toMatchObject({
+      organization_domain: 'acme',
+      organization_id: 'org-acme',
+    });
     expect(fold(webhookDecider, [created])).toMatchObject({ organization_domain: null });
   });
 
@@ -169,11 +182,15 @@ describe('webhook decider', () => {
       type: 'WebhookUpdated',
       data: { changes: { organization_domain: 'acme' }, organization_id: 'org-acme-2', at: later },
     };
-    spec.given([createdFor('globex'), rescoped]).when(organizationDeleted('acme', deletedAt, later)).thenNothingHappens();
+    spec
+      .given([createdFor('globex'), rescoped])
+      .when(organizationDeleted('acme', deletedAt, later))
+      .thenNothingHappens();
   });
 
   it('is deleted with the organization of its domain when scoped before scopes named their organization', () => {
-    const { organization_id: _id, ...legacy } = (createdFor('acme') as Extract<WebhookDomainEvent, { type: 'WebhookCreated' }>).data;
+    const { organization_id: _id, ...legacy } = (createdFor('acme') as Extract<WebhookDomainEvent, { type: 'WebhookCreated' }>)
+      .data;
     spec
       .given([{ type: 'WebhookCreated', data: legacy }])
       .when(organizationDeleted('acme', at, later))

@@ -1,10 +1,5 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
-import type {
-  Tenant,
-  MagicLinkConnection,
-  MagicLinkConnectionChanges,
-  MagicLinkConnectionEvent,
-} from '@sesame/contracts';
+import type { Tenant, MagicLinkConnection, MagicLinkConnectionChanges, MagicLinkConnectionEvent } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 

@@ -96,7 +96,10 @@ describe('magic link connection decider', () => {
     it('leaves alone the connection of another organization, such as one of the same domain created since (another id), however late', () => {
       spec.given([ofNewOrganization]).when(remove).then([]);
       // The clock does not decide: created at an instant before the deletion, it is still not the deleted organization's.
-      spec.given([{ ...ofNewOrganization, data: { ...ofNewOrganization.data, at } }]).when(remove).then([]);
+      spec
+        .given([{ ...ofNewOrganization, data: { ...ofNewOrganization.data, at } }])
+        .when(remove)
+        .then([]);
     });
 
     it('lets the connection be created again', () => spec.given([created, deleted]).when(create()).then([created]));

@@ -93,7 +93,9 @@ export const passwordConnectionDecider: Decider<PasswordConnectionState, Passwor
             { type: 'PasswordConnectionCreated', data: { id, ...next, organization_id, environment, organization_domain, at } },
           ];
         // A change records the organization that made it (a connection recorded before connections named theirs gets it).
-        return same(next, settingsOf(state)) ? [] : [{ type: 'PasswordConnectionUpdated', data: { id, ...next, organization_id, at } }];
+        return same(next, settingsOf(state))
+          ? []
+          : [{ type: 'PasswordConnectionUpdated', data: { id, ...next, organization_id, at } }];
       }
       default: {
         const unknown: never = command;

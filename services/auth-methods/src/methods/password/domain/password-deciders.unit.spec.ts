@@ -79,10 +79,19 @@ describe('password connection', () => {
     const deletedAt = '2026-01-02T00:00:00.000Z';
     const later = '2026-01-03T00:00:00.000Z';
     const deletion = { reason: 'organization_deleted' as const, organization_deleted_at: deletedAt, at: later };
-    const remove: PasswordConnectionCommand = { type: 'DeletePasswordConnection', data: { ...deletion, organization_id: acmeId } };
+    const remove: PasswordConnectionCommand = {
+      type: 'DeletePasswordConnection',
+      data: { ...deletion, organization_id: acmeId },
+    };
     const deleted: PasswordConnectionEvent = {
       type: 'PasswordConnectionDeleted',
-      data: { organization_id: acmeId, environment: 'sandbox', organization_domain: 'acme', reason: 'organization_deleted', at: later },
+      data: {
+        organization_id: acmeId,
+        environment: 'sandbox',
+        organization_domain: 'acme',
+        reason: 'organization_deleted',
+        at: later,
+      },
     };
     const recreated: PasswordConnectionEvent = {
       type: 'PasswordConnectionCreated',
@@ -102,7 +111,10 @@ describe('password connection', () => {
 
     it('removes a connection recorded before connections named their organization (its domain’s), whatever deletion it is', () => {
       const { organization_id: _owner, ...unnamed } = (deleted as { data: object }).data as typeof deleted.data;
-      spec.given([legacy]).when(remove).then([{ type: 'PasswordConnectionDeleted', data: unnamed }]);
+      spec
+        .given([legacy])
+        .when(remove)
+        .then([{ type: 'PasswordConnectionDeleted', data: unnamed }]);
       spec
         .given([legacy])
         .when({ type: 'DeletePasswordConnection', data: { ...deletion, organization_id: null } })
@@ -118,7 +130,10 @@ describe('password connection', () => {
       spec.given([recreated]).when(remove).then([]);
       spec.given([created, deleted, recreated]).when(remove).then([]);
       // Even one recreated at an earlier instant than the deletion: the clock does not decide.
-      spec.given([{ ...recreated, data: { ...recreated.data, at } }]).when(remove).then([]);
+      spec
+        .given([{ ...recreated, data: { ...recreated.data, at } }])
+        .when(remove)
+        .then([]);
     });
 
     it('lets a new connection of the same organization start clean', () =>

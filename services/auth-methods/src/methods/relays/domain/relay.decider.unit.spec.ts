@@ -108,9 +108,15 @@ describe('relay decider', () => {
         type: 'RelayCreated',
         data: { relay: { ...sourced, organization_id: 'org-p2', inserted_at }, at: inserted_at },
       });
-      spec.given([into('2026-03-01T00:00:00.000Z')]).when(forget('partner')).thenNothingHappens();
+      spec
+        .given([into('2026-03-01T00:00:00.000Z')])
+        .when(forget('partner'))
+        .thenNothingHappens();
       // The clock does not decide: a relay into another organization is not the deleted one's.
-      spec.given([into(at)]).when(forget('partner')).thenNothingHappens();
+      spec
+        .given([into(at)])
+        .when(forget('partner'))
+        .thenNothingHappens();
     });
 
     it('given a source list set after the deletion (a late or redelivered one), leaves it alone', () => {

@@ -1,11 +1,5 @@
 import { fieldError, maxTotpExpirySeconds, minTotpExpirySeconds, totpExpiryMessage } from '@sesame/contracts';
-import type {
-  TotpConnection,
-  TotpConnectionEvent,
-  TotpMethod,
-  Tenant,
-  UpdateTotpConnectionBody,
-} from '@sesame/contracts';
+import type { TotpConnection, TotpConnectionEvent, TotpMethod, Tenant, UpdateTotpConnectionBody } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 

@@ -108,11 +108,22 @@ describe('TOTP connection decider', () => {
     it('leaves alone the connection of another organization, such as one of the same domain created since (another id), however late', () => {
       const ofNewOrganization = (when: string): TotpConnectionEvent => ({
         type: 'TotpConnectionUpdated',
-        data: { ...tenant, organization_id: 'org-2', connection: { active: true, method: 'sms', expiry_in_seconds: 600 }, at: when },
+        data: {
+          ...tenant,
+          organization_id: 'org-2',
+          connection: { active: true, method: 'sms', expiry_in_seconds: 600 },
+          at: when,
+        },
       });
-      spec.given([ofNewOrganization(later)]).when(remove).then([]);
+      spec
+        .given([ofNewOrganization(later)])
+        .when(remove)
+        .then([]);
       // The clock does not decide: changed at an instant before the deletion, it is still not the deleted organization's.
-      spec.given([ofNewOrganization(at)]).when(remove).then([]);
+      spec
+        .given([ofNewOrganization(at)])
+        .when(remove)
+        .then([]);
     });
 
     it('lets the organization change it again from the defaults', () =>
