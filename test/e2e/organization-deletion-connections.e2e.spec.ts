@@ -170,6 +170,8 @@ describe('Organization deletion removes its connections (all processes, real NAT
       201,
     );
     expect((await system.request('PUT', path('totp-connection'), { body: { active: true } })).status).toBe(200);
+    const sso = { provider_type: 'okta', metadata: idp.metadata() };
+    expect((await system.request('POST', path('sso-connection'), { body: sso })).status).toBe(201);
 
     // auth-methods is down when the organization is deleted; when it is back, the replica that takes
     // the deletion fails on it and gives it back (the test plays that replica on the shared durable
@@ -209,8 +211,10 @@ describe('Organization deletion removes its connections (all processes, real NAT
         await system.request('POST', path('password-connection'), { body: { plain_text_min_length: 14 } }),
         await system.request('POST', path('magic-link-connection'), { body: {} }),
         await system.request('PUT', path('totp-connection'), { body: { active: true, method: 'sms' } }),
+        // The old organization's SSO connection is not yet removed: the new one has its own all the same.
+        await system.request('POST', path('sso-connection'), { body: { ...sso, allow_idp_initiated: true } }),
       ];
-      expect(made.map(({ status }) => status)).toEqual([201, 201, 200]);
+      expect(made.map(({ status }) => status)).toEqual([201, 201, 200, 201]);
     } finally {
       clearInterval(holding);
       deletion.nak();
@@ -221,11 +225,19 @@ describe('Organization deletion removes its connections (all processes, real NAT
       seen
         .filter((event) => event.type.endsWith('Deleted'))
         .filter((event) => (event.data as { organization_domain?: string }).organization_domain === domain);
-    await eventually(async () => ofDomain().length >= 2);
+    await eventually(async () => ofDomain().length >= 3);
     expect(ofDomain().map((event) => [event.type, (event.data as { organization_id?: string }).organization_id])).toEqual([
+      ['SsoConnectionDeleted', raced.body.id],
       ['MagicLinkConnectionDeleted', raced.body.id],
       ['TotpConnectionDeleted', raced.body.id],
     ]);
+    expect(ofDomain().map((event) => event.metadata.tenant)).toEqual(
+      ofDomain().map(() => ({ organization_id: raced.body.id, environment: 'sandbox' })),
+    );
+    expect(await system.request('GET', path('sso-connection'))).toMatchObject({
+      status: 200,
+      body: { allow_idp_initiated: true },
+    });
     expect((await system.request('GET', path('password-connection'))).body).toMatchObject({ plain_text_min_length: 14 });
     expect(await system.request('GET', path('magic-link-connection'))).toMatchObject({
       status: 200,

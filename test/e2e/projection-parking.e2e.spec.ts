@@ -138,7 +138,9 @@ describe('Free-form fields bounded at the edge, unappliable commits parked (all 
       streamName: jetStreamName(system.prefix, 'auth-methods'),
       subjectPrefix: eventSubjectPrefix(system.prefix, 'auth-methods'),
     });
-    const stream = `ssoConnection-${domain}_sandbox`;
+    const organization = await system.request('GET', `/api/v2/organizations/${domain}`);
+    // The connection's stream is its organization's (`ssoConnection-<environment>:<organization id>`).
+    const stream = `ssoConnection-sandbox:${organization.body.id as string}`;
     const current = await eventStore.readStream(stream);
     const last = current.events.at(-1)?.data as { settings: Record<string, unknown> };
     const { events } = await eventStore.appendToStream(
@@ -161,13 +163,13 @@ describe('Free-form fields bounded at the edge, unappliable commits parked (all 
     await eventually(async () => (await tokenStatus(key)) === 401, 20_000);
 
     const metrics = await fetch(`http://127.0.0.1:${authMethodsPort}/metrics`).then((response) => response.text());
-    expect(metrics).toMatch(/^sesame_projection_parked_total\{[^}]*read_model="sso_connections_v1"[^}]*\} 1$/m);
+    expect(metrics).toMatch(/^sesame_projection_parked_total\{[^}]*read_model="sso_connections_v2"[^}]*\} 1$/m);
     const parked = await (
       await nc.jetstream().views.kv(`${system.prefix}_parked_commits`)
-    ).get(`auth-methods.sso_connections_v1.${parkedEvent.id}`);
+    ).get(`auth-methods.sso_connections_v2.${parkedEvent.id}`);
     expect(parked?.json()).toEqual({
       service: 'auth-methods',
-      read_model: 'sso_connections_v1',
+      read_model: 'sso_connections_v2',
       event_id: parkedEvent.id,
       event_type: 'SsoConnectionUpdated',
       stream,
@@ -182,7 +184,7 @@ describe('Free-form fields bounded at the edge, unappliable commits parked (all 
     expect(JSON.parse(parkedLines[0] as string)).toMatchObject({
       level: 'error',
       event_id: parkedEvent.id,
-      read_model: 'sso_connections_v1',
+      read_model: 'sso_connections_v2',
     });
     expect(log).not.toContain('{"a":{"a":');
 

@@ -53,6 +53,8 @@ export interface DirectorySyncEventData {
 /** What the event store keeps of a directory sync: the token only as a hash. */
 export interface DirectorySyncData {
   id: string;
+  /** The organization it belongs to (a later one of the same domain is another); absent from directory syncs created before it was recorded. */
+  organization_id?: string;
   organization_domain: string;
   environment: Environment;
   active: boolean;
@@ -74,6 +76,8 @@ export type DirectorySyncEvent =
       type: 'DirectorySyncDeleted';
       data: {
         directory_sync_id: string;
+        /** As on its creation. */
+        organization_id?: string;
         organization_domain: string;
         environment: Environment;
         reason: 'organization_deleted';

@@ -1,4 +1,5 @@
 import type { Environment } from '../common/environment.schema';
+import type { Tenant } from './tenant';
 import type { Admin, OnboardingSetup } from '../entities/admin.schema';
 import type { Identity, User } from '../entities/user.schema';
 import type { UserMetakey } from '../entities/misc.schema';
@@ -9,12 +10,7 @@ import type { UserMetakey } from '../entities/misc.schema';
  * the organization (domain and id), the environment and the resource as the API shows it after
  * the change, so that a consumer (webhooks, directory sync) needs no lookup.
  */
-export interface TenantEventData {
-  organization_domain: string;
-  organization_id: string;
-  environment: Environment;
-  at: string;
-}
+export type TenantEventData = Tenant & { at: string };
 
 /** Profile attribute → provider (`saml.okta`) that refreshes it at each sign-in, so it is not editable. */
 export type ProfileOwners = Partial<Record<string, string>>;

@@ -1,8 +1,8 @@
 import type { MagicLinkConnection } from '../entities/auth-methods.schema';
-import type { ConnectionTenant } from './auth-methods.events';
+import type { Tenant } from './tenant';
 
 export type MagicLinkConnectionEvent =
-  | { type: 'MagicLinkConnectionCreated'; data: ConnectionTenant & { connection: MagicLinkConnection; at: string } }
-  | { type: 'MagicLinkConnectionUpdated'; data: ConnectionTenant & { connection: MagicLinkConnection; at: string } }
+  | { type: 'MagicLinkConnectionCreated'; data: Tenant & { connection: MagicLinkConnection; at: string } }
+  | { type: 'MagicLinkConnectionUpdated'; data: Tenant & { connection: MagicLinkConnection; at: string } }
   /** Its organization was deleted. */
-  | { type: 'MagicLinkConnectionDeleted'; data: ConnectionTenant & { reason: 'organization_deleted'; at: string } };
+  | { type: 'MagicLinkConnectionDeleted'; data: Tenant & { reason: 'organization_deleted'; at: string } };

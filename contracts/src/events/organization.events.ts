@@ -48,7 +48,13 @@ export const organizationUpdatedDataSchema = z.object({
 });
 
 /** Consumers remove what the organization held in `environment` only: the other environment's organization of the same domain is another one. */
-export const organizationDeletedDataSchema = z.object({ domain: z.string(), environment: environmentSchema, at: z.string() });
+export const organizationDeletedDataSchema = z.object({
+  /** The deleted organization (a later one of the same domain is another); absent from deletions recorded before it was added. */
+  organization_id: z.string().optional(),
+  domain: z.string(),
+  environment: environmentSchema,
+  at: z.string(),
+});
 
 /** A provisioner confirmed that it took in the organization `organization_id` (identity records it on the organization's stream). */
 export interface OrganizationProvisioningConfirmedData {

@@ -1,4 +1,5 @@
 import type { Environment } from '../common/environment.schema';
+import type { Tenant } from './tenant';
 
 export interface PasswordConnectionSettings {
   active: boolean;
@@ -9,19 +10,34 @@ export interface PasswordConnectionSettings {
 
 /**
  * Stream `passwordConnection-<environment>:<org_domain>`. `id` is the connection's id as the API
- * answers it (named after the environment and the organization's id); absent from the events
- * written before connections had one.
+ * answers it (named after the environment and the organization's id); `organization_id` the
+ * organization that set it (a later organization of the same domain is another). Both are absent
+ * from the events written before they were added.
  */
 export type PasswordConnectionEvent =
   | {
       type: 'PasswordConnectionCreated';
-      data: PasswordConnectionSettings & { id?: string; environment: Environment; organization_domain: string; at: string };
+      data: PasswordConnectionSettings & {
+        id?: string;
+        organization_id?: string;
+        environment: Environment;
+        organization_domain: string;
+        at: string;
+      };
     }
-  | { type: 'PasswordConnectionUpdated'; data: PasswordConnectionSettings & { id?: string; at: string } }
+  | {
+      type: 'PasswordConnectionUpdated';
+      data: PasswordConnectionSettings & { id?: string; organization_id?: string; at: string };
+    }
   /** Its organization was deleted: the defaults apply again. */
   | {
       type: 'PasswordConnectionDeleted';
-      data: { environment: Environment; organization_domain: string; reason: 'organization_deleted'; at: string };
+      data: Partial<Pick<Tenant, 'organization_id'>> & {
+        environment: Environment;
+        organization_domain: string;
+        reason: 'organization_deleted';
+        at: string;
+      };
     };
 
 /** An argon2id hash (PHC string) made with the pepper of `pepper_kid` and `pepper_epoch`. */

@@ -1,4 +1,5 @@
 import type { Environment } from '../common/environment.schema';
+import type { Tenant } from './tenant';
 import type { SsoProviderType, UsersAccessPolicy } from '../entities/sso.schema';
 
 /** The settings of an SSO connection an integrator or IT admin chooses (every one, after defaults). */
@@ -33,6 +34,11 @@ export type SsoConnectionEvent =
       data: {
         id: string;
         sp_id: string;
+        /**
+         * The organization it belongs to (stream `ssoConnection-<environment>:<organization_id>`);
+         * absent from connections created before, whose stream is `ssoConnection-<sp_id>`.
+         */
+        organization_id?: string;
         organization_domain: string;
         environment: Environment;
         settings: SsoConnectionSettingsData;
@@ -47,6 +53,8 @@ export type SsoConnectionEvent =
       type: 'SsoConnectionUpdated';
       data: {
         sp_id: string;
+        /** As on its creation. */
+        organization_id?: string;
         /** For webhooks; absent from updates recorded before they were added. */
         organization_domain?: string;
         environment?: Environment;
@@ -60,7 +68,15 @@ export type SsoConnectionEvent =
   /** Its organization was deleted: the stream starts over, a connection created later is a new one. */
   | {
       type: 'SsoConnectionDeleted';
-      data: { sp_id: string; organization_domain: string; environment: Environment; reason: 'organization_deleted'; at: string };
+      data: {
+        sp_id: string;
+        /** As on its creation. */
+        organization_id?: string;
+        organization_domain: string;
+        environment: Environment;
+        reason: 'organization_deleted';
+        at: string;
+      };
     };
 
 /** Who signed in through a SAML assertion (kept for single logout). */
@@ -76,9 +92,7 @@ export interface SamlSubjectData {
  * Where a sign-in happened, copied from its challenge onto its outcome for webhooks
  * (`sso.login.succeeded`, `sso.login.failed`); absent from outcomes recorded before they were added.
  */
-export interface SsoSignInTenant {
-  organization_domain?: string;
-  environment?: Environment;
+export interface SsoSignInTenant extends Partial<Tenant> {
   sso_connection_id?: string;
   /** A test sign-in of the onboarding page (not published). */
   test?: boolean;
@@ -95,6 +109,8 @@ export type SsoChallengeEvent =
         request_id: string;
         sp_id: string;
         sso_connection_id: string;
+        /** Its connection's organization; absent when the connection (or the challenge) was recorded before connections named it. */
+        organization_id?: string;
         organization_domain: string;
         environment: Environment;
         redirect_uri: string;

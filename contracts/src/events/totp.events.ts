@@ -1,22 +1,18 @@
-import type { Environment } from '../common/environment.schema';
 import type { TotpConnection } from '../entities/auth-methods.schema';
-import type { ConnectionTenant } from './auth-methods.events';
+import type { Tenant } from './tenant';
 
 /** The organization and environment of the enrollment, for webhooks (absent from events recorded before they were added). */
-export interface TotpEventTenant {
-  organization_domain?: string;
-  environment?: Environment;
-}
+export type TotpEventTenant = Partial<Tenant>;
 
 export type TotpConnectionEvent =
-  | { type: 'TotpConnectionUpdated'; data: ConnectionTenant & { connection: TotpConnection; at: string } }
+  | { type: 'TotpConnectionUpdated'; data: Tenant & { connection: TotpConnection; at: string } }
   /** Its organization was deleted: the defaults apply again. */
-  | { type: 'TotpConnectionDeleted'; data: ConnectionTenant & { reason: 'organization_deleted'; at: string } };
+  | { type: 'TotpConnectionDeleted'; data: Tenant & { reason: 'organization_deleted'; at: string } };
 
 export type TotpEnrollmentEvent =
   | {
       type: 'TotpEnrolled';
-      data: ConnectionTenant & {
+      data: Tenant & {
         user_id: string;
         email: string;
         method: TotpConnection['method'];

@@ -19,9 +19,17 @@ export interface SealedSignatureKey {
 export type WebhookDomainEvent =
   | {
       type: 'WebhookCreated';
-      data: WebhookSettings & { id: string; environment: Environment; signature_key: SealedSignatureKey; at: string };
+      data: WebhookSettings & {
+        id: string;
+        environment: Environment;
+        /** The id of the organization it is scoped to (null: every one); absent from webhooks created before it was recorded. */
+        organization_id?: string | null;
+        signature_key: SealedSignatureKey;
+        at: string;
+      };
     }
-  | { type: 'WebhookUpdated'; data: { changes: Partial<WebhookSettings>; at: string } }
+  /** `organization_id`: as on creation, when `changes` scope it anew. */
+  | { type: 'WebhookUpdated'; data: { changes: Partial<WebhookSettings>; organization_id?: string | null; at: string } }
   /** A new signing key; the previous one keeps signing (alongside) until `previous_expires_at`. */
   | { type: 'WebhookSignatureKeyRotated'; data: { signature_key: SealedSignatureKey; previous_expires_at: string; at: string } }
   /** `reason` organization_deleted: removed with the organization it was scoped to. */

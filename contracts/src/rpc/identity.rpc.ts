@@ -10,6 +10,7 @@ import { userSchema } from '../entities/user.schema';
 import { emailInputSchema, metadataInputSchema, profileInputSchema, userInputFields } from '../operations/users.operations';
 import { booleanInputSchema } from '../common/primitives.schema';
 import { subjects } from '../subjects';
+import { tenantSchema } from '../events/tenant';
 
 /**
  * Request and response schemas of the identity subjects other services call (they ask identity
@@ -19,10 +20,9 @@ import { subjects } from '../subjects';
  * callers branch on, such as `taken`; `resource_not_found` when the organization is unknown or
  * deleted). Services call these with the platform's `TypedRpcClient` (see `rpcTable`).
  */
-export const tenantScopeSchema = z.object({
-  organization_domain: z.string().min(1).max(100),
-  environment: environmentSchema,
-});
+export const tenantScopeSchema = tenantSchema
+  .pick({ organization_domain: true, environment: true })
+  .extend({ organization_domain: z.string().min(1).max(100) });
 
 export const userIdRequestSchema = tenantScopeSchema.extend({ id: z.uuid() });
 export const userEmailRequestSchema = tenantScopeSchema.extend({ email: z.string().trim().min(1).max(254) });

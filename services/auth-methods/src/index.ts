@@ -109,5 +109,5 @@ export async function assembleAuthMethods(runtime: ServiceRuntime, config: AuthM
   });
   registerSingleLogout({ runtime, identity, keyRing, publicUrl, findConnection: ssoConnections.find, now: () => new Date() });
   const totp = registerTotp(runtime, { identity, organizations, keyRing, codes: authorizationCodes, sms });
-  return { signingKeys, breachRange, magicLink, totp, relays };
+  return { signingKeys, breachRange, magicLink, totp, relays, ssoConnections };
 }

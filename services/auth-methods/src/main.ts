@@ -21,7 +21,7 @@ runMain(async () => {
     join(__dirname, 'methods/sso-saml/saml/validation-worker.js'),
     config.SESAME_SAML_VALIDATION_THREADS,
   );
-  const { signingKeys, breachRange, magicLink, totp, relays } = await assembleAuthMethods(runtime, config, {
+  const { signingKeys, breachRange, relays, ssoConnections } = await assembleAuthMethods(runtime, config, {
     rpc: services,
     mailer: createMailer(config, runtime),
     sms: createSmsSender(config, runtime.nc, runtime.logger, runtime.metrics),
@@ -41,8 +41,7 @@ runMain(async () => {
     onCommit: organizationDeletionReactor({
       runtime,
       projections: runtime.projections,
-      magicLinkConnections: magicLink.view,
-      totpConnections: totp.connections,
+      ssoConnections: ssoConnections.view,
       relays: relays.view,
       logger: runtime.logger,
       now: () => new Date(),

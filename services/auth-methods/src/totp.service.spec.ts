@@ -149,4 +149,17 @@ describe('TOTP by text message in the auth-methods service (its router and handl
     });
     expect(texts).toEqual([]);
   });
+
+  it('puts the organization (id and environment) on the envelope of every event of the connection and the enrollment', async () => {
+    const { spec } = await enrolledAda();
+    await spec.request(totp.challenge, { params, query: {}, body: {} }, sandboxKey);
+    const tenant = { organization_id: acmeId, environment: 'sandbox' };
+    for (const name of [`totpConnection-sandbox:${acmeId}`, stream]) {
+      const { events } = await spec.runtime.eventStore.readStream(name);
+      expect(events.map((event) => [event.type, event.metadata.tenant])).toEqual(events.map((event) => [event.type, tenant]));
+    }
+    const { events } = await spec.runtime.eventStore.readStream(stream);
+    // Challenges and validations name no organization in their data: the enrollment's state does.
+    expect(events.map((event) => event.type)).toEqual(['TotpEnrolled', 'TotpEnrollmentValidated', 'TotpChallengeCreated']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Environment } from '@sesame/contracts';
-import { TypedRpcClient, organizationExists } from '@sesame/platform';
+import { TypedRpcClient, organizationIdOf } from '@sesame/platform';
 
 /** The calls to identity's subjects that provisioning makes. */
 export type IdentityCalls = Pick<IdentityClient, 'call'>;
@@ -10,8 +10,8 @@ export type IdentityCalls = Pick<IdentityClient, 'call'>;
  * with the organization check directory syncs make.
  */
 export class IdentityClient extends TypedRpcClient {
-  /** Whether the organization is live in the environment (identity's public get answers 404 otherwise). */
-  organizationExists(domain: string, environment: Environment, correlationId: string): Promise<boolean> {
-    return organizationExists(this, domain, environment, correlationId);
+  /** The id of the organization live in the environment, or null (identity's public get answers 404). */
+  organizationIdOf(domain: string, environment: Environment, correlationId: string): Promise<string | null> {
+    return organizationIdOf(this, domain, environment, correlationId);
   }
 }

@@ -11,7 +11,7 @@ export interface DirectorySyncsDeps {
   directorySyncs: Aggregate<DirectorySyncState, DirectorySyncCommand, DirectorySyncEvent>;
   view: DirectorySyncsView;
   /** Identity, asked whether an organization exists. */
-  identity: Pick<IdentityClient, 'organizationExists'>;
+  identity: Pick<IdentityClient, 'organizationIdOf'>;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
   config: DirectorySyncConfig;
   now(): Date;

@@ -12,7 +12,9 @@ import { directorySyncKey } from './projections/directory-syncs.projection';
  * its directory sync goes, in the organization's own environment only (`DirectorySyncDeleted`; the
  * other environment's organization of the same domain is another one), so the read model
  * drops it, its SCIM token stops working (401) and a directory sync created for a new
- * organization of the same domain starts clean. A redelivered deletion finds nothing to do.
+ * organization of the same domain starts clean. A directory sync names its organization's id: a
+ * late or redelivered deletion leaves a re-created organization's alone (one recorded before
+ * directory syncs named theirs goes with its domain's organization).
  */
 export function organizationDeletionReactor(deps: {
   runtime: Pick<ServiceRuntime, 'commandDeps' | 'aggregate'>;

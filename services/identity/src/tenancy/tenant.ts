@@ -1,15 +1,12 @@
 import { catalogueError } from '@sesame/contracts';
-import type { Environment, RpcMeta } from '@sesame/contracts';
+import type { Environment } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { OrganizationsDeps } from '../organizations/organizations.deps';
 import { findOrganization } from '../organizations/queries/organization.queries';
 import type { Tenant } from '../users/domain/user.decider';
 
 /** The environment of the API key; operations without one are refused as unauthorized. */
-export function environmentOf(meta: RpcMeta): Environment {
-  if (!meta.environment) fail(catalogueError('unauthorized'));
-  return meta.environment;
-}
+export { environmentOf } from '@sesame/platform';
 
 /**
  * The live organization `domain` of `environment` (each environment has its own organizations):

@@ -1,4 +1,4 @@
-import type { AppError } from '@sesame/contracts';
+import type { AppError, TenantRef } from '@sesame/contracts';
 import { catalogueError } from '@sesame/contracts';
 import { ConcurrencyError } from '../event-store/event-store.port';
 import type { DomainEvent, EventMetadata, EventStore, RecordedEvent } from '../event-store/event-store.port';
@@ -8,6 +8,7 @@ import type { Decider } from './decider';
 import { releaseUnique, reserveUnique } from './reservations';
 import type { Reservation } from './reservations';
 import { claimRevision } from './revision-claims';
+import { tenantOfEvents, withTenant } from './tenant';
 import type { RevisionClaim } from './revision-claims';
 
 /** A kind of aggregate: its decider, and the stream that holds the aggregate of an id. */
@@ -198,6 +199,12 @@ export class Aggregate<State, Command, Event extends DomainEvent> {
     }
   }
 
+  /** The organization appended events belong to: as they name it, else as the aggregate's state after them (or before: a deletion forgets it) does. */
+  private tenantOf(decided: Event[], before: State): TenantRef | undefined {
+    const { decider } = this.type;
+    return tenantOfEvents(decided, () => decider.tenant?.(decided.reduce(decider.evolve, before)) ?? decider.tenant?.(before));
+  }
+
   /** Take, act, append; everything taken or held is given back unless the events are appended. */
   private async commit<Checked>(
     stream: string,
@@ -225,7 +232,7 @@ export class Aggregate<State, Command, Event extends DomainEvent> {
       if (decided.length > 0)
         appended = await this.deps.eventStore.appendToStream(stream, decided, {
           expectedRevision: loaded.revision === -1 ? 'no_stream' : loaded.revision,
-          metadata,
+          metadata: withTenant(metadata, this.tenantOf(decided, loaded.state)),
         });
     } catch (error) {
       await giveBack();

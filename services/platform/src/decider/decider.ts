@@ -1,4 +1,4 @@
-import type { AppError } from '@sesame/contracts';
+import type { AppError, TenantRef } from '@sesame/contracts';
 import type { DomainEvent } from '../event-store/event-store.port';
 
 /**
@@ -9,6 +9,11 @@ export interface Decider<State, Command, Event extends DomainEvent> {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
+  /**
+   * The organization the aggregate belongs to, as its state knows it: stamped on the envelope of
+   * the events it appends (`EventMetadata.tenant`) when their data do not name it.
+   */
+  tenant?(state: State): TenantRef | undefined;
 }
 
 /** A business rule refused the command; carries the answer the caller gets. */

@@ -1,9 +1,16 @@
-import type { Environment } from '@sesame/contracts';
+import type { Environment, TenantRef } from '@sesame/contracts';
 
 export interface EventMetadata {
   correlationId: string;
   causationId?: string;
+  /** The environment of the request (also `tenant.environment` when it has one; kept for the readers of older events). */
   environment?: Environment;
+  /**
+   * The organization the events belong to, on every event of something an organization owns
+   * (stamped by `Aggregate` from the events or the aggregate's state: see `tenantOfEvents`).
+   * Absent from events recorded before it was added: `tenantOfEvent` reads their data instead.
+   */
+  tenant?: TenantRef;
   actor?: string;
   occurredAt: string;
   /** W3C trace context of the request that appended it, so its consumers continue the trace. */

@@ -72,7 +72,7 @@ describe('dispatchers on several replicas share one bucket (real NATS, real HTTP
       id: 'webhook_int',
       environment: 'sandbox',
       organization_domain: null,
-      scoped_at: '',
+      organization_id: null,
       name: 'int',
       active: true,
       event_codes: ['user.created'],

@@ -10,8 +10,8 @@ export type OrganizationDeleted = RecordedEvent & Extract<OrganizationEvent, { t
 /**
  * When identity deletes an organization (`OrganizationDeleted` on the identity feed, at least once):
  * the webhooks scoped to it, in its environment only, are deleted (their pending deliveries are then
- * cancelled). A redelivered or late deletion leaves alone
- * a webhook scoped since to a new organization of the same domain.
+ * cancelled). A webhook names the id of the organization it is scoped to: a redelivered or late
+ * deletion leaves alone a webhook scoped since to a new organization of the same domain.
  */
 export async function deleteWebhooksOfDeletedOrganization(
   runtime: Pick<ServiceRuntime, 'aggregate' | 'logger'>,

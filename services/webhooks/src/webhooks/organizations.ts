@@ -1,6 +1,11 @@
 import type { Environment } from '@sesame/contracts';
-import { TypedRpcClient, organizationExists } from '@sesame/platform';
+import { TypedRpcClient, organizationIdOf } from '@sesame/platform';
 import type { RpcTransport } from '@sesame/platform';
+
+export interface OrganizationScope {
+  found: boolean;
+  organization_id: string | null;
+}
 
 /** Organizations as webhooks sees them: identity's organization lookup over NATS (it never reads identity's store). */
 export class Organizations {
@@ -10,9 +15,13 @@ export class Organizations {
     this.rpc = new TypedRpcClient(transport);
   }
 
-  /** Whether `domain` is a live organization of `environment`; null (no scope) is. No answer is 503. */
-  async found(domain: string | null | undefined, environment: Environment, correlationId: string): Promise<boolean> {
-    if (domain === null || domain === undefined) return true;
-    return organizationExists(this.rpc, domain, environment, correlationId);
+  /**
+   * The scope `domain` names: whether it is a live organization of `environment` and its id; null
+   * (no scope) is found, with no id. No answer is 503.
+   */
+  async scopeOf(domain: string | null | undefined, environment: Environment, correlationId: string): Promise<OrganizationScope> {
+    if (domain === null || domain === undefined) return { found: true, organization_id: null };
+    const organization_id = await organizationIdOf(this.rpc, domain, environment, correlationId);
+    return { found: organization_id !== null, organization_id };
   }
 }

@@ -14,7 +14,7 @@ export interface WebhooksDeps {
   /** How long a previous signature key keeps signing after a rotation. */
   keyOverlapMs: number;
   /** Identity's organizations, to check the organization a webhook is scoped to. */
-  organizations: Pick<Organizations, 'found'>;
+  organizations: Pick<Organizations, 'scopeOf'>;
   /** Why a target URL cannot receive deliveries (DNS lookups), or null. */
   targetProblem(url: string): Promise<string | null>;
   now(): Date;

@@ -6,13 +6,13 @@ import type {
   DomainEvent,
   EventMetadata,
   Logger,
+  OrganizationDeleted,
   OrganizationDeletion,
   ProjectionRunner,
   RecordedEvent,
 } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { magicLinkConnectionDecider } from '../../methods/magic-link/domain/magic-link-connection.decider';
-import type { MagicLinkConnectionsView } from '../../methods/magic-link/projections/magic-link-connections.projection';
 import { magicLinkConnectionStream } from '../../methods/magic-link/projections/magic-link-connections.projection';
 import { passwordConnectionDecider } from '../../methods/password/domain/password-connection.decider';
 import { relayDecider } from '../../methods/relays/domain/relay.decider';
@@ -21,17 +21,16 @@ import { relayStream } from '../../methods/relays/projections/relays.projection'
 import type { RelaysView } from '../../methods/relays/projections/relays.projection';
 import { passwordConnectionStream } from '../../methods/password/password.deps';
 import { spIdOf } from '../../methods/sso-saml/domain/sp-values';
-import { ssoConnectionDecider } from '../../methods/sso-saml/domain/sso-connection.decider';
+import { ssoConnectionDecider, ssoConnectionKey, ssoConnectionKeyOf } from '../../methods/sso-saml/domain/sso-connection.decider';
+import type { SsoConnectionsView } from '../../methods/sso-saml/sso-connections.deps';
 import { ssoConnectionStream } from '../../methods/sso-saml/projections/sso-connections.projection';
 import { totpConnectionDecider } from '../../methods/totp/domain/totp-connection.decider';
-import type { TotpConnectionsView } from '../../methods/totp/projections/totp.projection';
 import { totpConnectionStream } from '../../methods/totp/projections/totp.projection';
 
 export interface OrganizationDeletionDeps {
   runtime: Pick<ServiceRuntime, 'commandDeps'>;
   projections: Pick<ProjectionRunner, 'caughtUp'>;
-  magicLinkConnections: Pick<MagicLinkConnectionsView, 'documents'>;
-  totpConnections: Pick<TotpConnectionsView, 'documents'>;
+  ssoConnections: Pick<SsoConnectionsView, 'documents'>;
   relays: Pick<RelaysView, 'documents'>;
   logger: Logger;
   now(): Date;
@@ -49,13 +48,15 @@ const metadataOf = (event: RecordedEvent, at: Date): EventMetadata => ({
  * service's store (identity counts it towards the organization's provisioning): from then on this
  * feed has it and will clean up after it.
  * When identity deletes an organization (`OrganizationDeleted` on its event feed, at least once):
- * its SSO connection, password, magic-link and TOTP connections go, in the organization's own
- * environment only (the other environment's organization of the same domain is another one), each
- * with its own deletion event, so the read models drop them and a connection created for a new
- * organization of the same domain starts clean. Relays into it go too, and relays taking its users
- * stop naming it. Each decider removes only what was created
- * before the deletion, so a late or redelivered deletion leaves a re-created organization's alone.
+ * its SSO connection, password, magic-link and TOTP connections go, each with its own deletion
+ * event, so the read models drop them and a connection created for a new organization of the same
+ * domain starts clean. They are the organization's own streams (named by its id in its environment):
+ * a late or redelivered deletion leaves a re-created organization's alone, as it has another id.
+ * What was recorded before connections named their organization (an SSO connection's stream named
+ * by its SP id, a password connection that never named its organization) is its domain's, and goes
+ * with it. Relays into it go too, and relays taking its users stop naming it.
  * Pending SAML requests of the deleted connection are refused from then on (no connection).
+ * A deletion recorded before deletions named the organization's id removes only what its domain names.
  */
 export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
   const run = async <State, Command, Event extends DomainEvent>(
@@ -67,43 +68,63 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
     await handleCommand(deps.runtime.commandDeps<State>(), decider, stream, command, { ...metadata });
   };
 
-  const deleteConnections = async (
-    domain: string,
+  /** The streams named by the organization's id. */
+  const deleteOwnConnections = async (
+    organizationId: string,
     environment: Environment,
     data: OrganizationDeletion,
-    event: RecordedEvent,
+    metadata: EventMetadata,
   ) => {
-    await deps.projections.caughtUp();
-    const metadata = { ...metadataOf(event, deps.now()), environment };
     await run(
       ssoConnectionDecider,
-      ssoConnectionStream(spIdOf(domain, environment)),
+      ssoConnectionStream(ssoConnectionKey(environment, organizationId)),
       { type: 'DeleteSsoConnection', data },
       metadata,
     );
+    await run(
+      magicLinkConnectionDecider,
+      magicLinkConnectionStream(environment, organizationId),
+      { type: 'DeleteMagicLinkConnection', data },
+      metadata,
+    );
+    await run(
+      totpConnectionDecider,
+      totpConnectionStream(environment, organizationId),
+      { type: 'DeleteTotpConnection', data },
+      metadata,
+    );
+  };
+
+  /** The streams named by the domain: an SSO connection created before connections named their organization, the password connection. */
+  const deleteDomainConnections = async (
+    domain: string,
+    environment: Environment,
+    data: OrganizationDeletion,
+    metadata: EventMetadata,
+  ) => {
+    for (const legacy of await deps.ssoConnections.documents.find({ sp_id: spIdOf(domain, environment), organization_id: null }))
+      if (legacy.status === 'present')
+        await run(
+          ssoConnectionDecider,
+          ssoConnectionStream(ssoConnectionKeyOf(legacy)),
+          { type: 'DeleteSsoConnection', data },
+          metadata,
+        );
     await run(
       passwordConnectionDecider,
       passwordConnectionStream(environment, domain),
       { type: 'DeletePasswordConnection', data },
       metadata,
     );
-    const filter = { 'tenant.organization_domain': domain, 'tenant.environment': environment };
-    for (const { tenant } of await deps.magicLinkConnections.documents.find(filter))
-      if (tenant)
-        await run(
-          magicLinkConnectionDecider,
-          magicLinkConnectionStream(tenant.environment, tenant.organization_id),
-          { type: 'DeleteMagicLinkConnection', data },
-          metadata,
-        );
-    for (const { tenant } of await deps.totpConnections.documents.find(filter))
-      if (tenant)
-        await run(
-          totpConnectionDecider,
-          totpConnectionStream(tenant.environment, tenant.organization_id),
-          { type: 'DeleteTotpConnection', data },
-          metadata,
-        );
+  };
+
+  const deleteConnections = async (event: OrganizationDeleted) => {
+    const { domain, environment } = event.data;
+    const data = organizationDeletionOf(event, deps.now().toISOString());
+    const metadata = { ...metadataOf(event, deps.now()), environment };
+    await deps.projections.caughtUp();
+    if (data.organization_id) await deleteOwnConnections(data.organization_id, environment, data, metadata);
+    await deleteDomainConnections(domain, environment, data, metadata);
     for (const { relay } of await deps.relays.documents.find({ 'relay.environment': environment }))
       if (relay && (relay.partner_domain === domain || sourceOrganizationsOf(relay).includes(domain)))
         await run(
@@ -119,8 +140,8 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
       if (event.type === 'OrganizationCreated')
         await acknowledgeOrganization(deps.runtime.commandDeps(), event, 'auth-methods:organizations');
       else if (event.type === 'OrganizationDeleted') {
+        await deleteConnections(event as OrganizationDeleted);
         const { domain, environment } = event.data;
-        await deleteConnections(domain, environment, organizationDeletionOf(event, deps.now().toISOString()), event);
         deps.logger.info({ organization: domain, environment }, 'sign-in connections of the deleted organization removed');
       }
   };

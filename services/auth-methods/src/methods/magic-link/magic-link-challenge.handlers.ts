@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { fieldError, subjects } from '@sesame/contracts';
 import type {
-  ConnectionTenant,
+  Tenant,
   MagicLinkConnection,
   OperationInput,
   Organization,
   User,
   createMagicLinkChallenge,
 } from '@sesame/contracts';
-import { created, fail } from '@sesame/platform';
+import { created, environmentOf, fail } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { noSoonerThan } from '../../core/answer-floor';
 import { requireAuthnConnection } from '../../core/identity/authn-connections';
 import { answersMailedSecrets, provenAddress } from '../../core/identity/mailbox-proof';
-import { connectionOf, environmentOf, tenantOf } from './magic-link-connection.handlers';
+import { connectionOf, tenantOf } from './magic-link-connection.handlers';
 import { inactiveMagicLinkMessage, magicLinkChallengeFloorMs, magicLinkTtlSeconds } from './magic-link.deps';
 import type { MagicLinkDeps } from './magic-link.deps';
 import { magicLinkMail, magicLinkUrl } from './magic-link-mail';
@@ -23,7 +23,7 @@ type ChallengeInput = OperationInput<typeof createMagicLinkChallenge>;
 /** The user the link is for: found by email, or created when `find_or_create_user` applies. */
 async function userFor(
   deps: MagicLinkDeps,
-  tenant: ConnectionTenant,
+  tenant: Tenant,
   email: string,
   create: boolean,
   context: RequestContext,
@@ -42,7 +42,7 @@ async function sendLink(
   { body }: ChallengeInput,
   target: {
     organization: Organization;
-    tenant: ConnectionTenant;
+    tenant: Tenant;
     connection: MagicLinkConnection;
     redirectUri: string;
     requestId: string;
@@ -84,7 +84,7 @@ async function sendLink(
 
 async function challenge(deps: MagicLinkDeps, input: ChallengeInput, context: RequestContext) {
   const { body } = input;
-  const environment = environmentOf(context);
+  const environment = environmentOf(context.meta);
   const { organization } = await deps.identity.call(
     subjects.identity.organizations.forSignIn,
     { email: body.email, ...(body.org_domain ? { org_domain: body.org_domain } : {}) },

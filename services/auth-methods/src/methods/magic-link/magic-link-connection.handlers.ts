@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { catalogueError, fieldError } from '@sesame/contracts';
 import type {
-  ConnectionTenant,
+  Tenant,
   Environment,
   MagicLinkConnection,
   OperationInput,
@@ -10,28 +10,26 @@ import type {
   getMagicLinkConnection,
   updateMagicLinkConnection,
 } from '@sesame/contracts';
-import { created, fail, handleCommand, ok } from '@sesame/platform';
+import { created, environmentOf, fail, handleCommand, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { magicLinkConnectionDecider } from './domain/magic-link-connection.decider';
 import type { MagicLinkConnectionCommand, MagicLinkConnectionState } from './domain/magic-link-connection.decider';
 import type { MagicLinkDeps } from './magic-link.deps';
 import { magicLinkConnectionKey, magicLinkConnectionStream } from './projections/magic-link-connections.projection';
 
-export const tenantOf = (organization: Organization, environment: Environment): ConnectionTenant => ({
+export const tenantOf = (organization: Organization, environment: Environment): Tenant => ({
   organization_id: organization.id,
   organization_domain: organization.domain,
   environment,
 });
 
-export const environmentOf = (context: RequestContext) => context.meta.environment ?? fail(catalogueError('unauthorized'));
-
 const scopeOf = async (deps: MagicLinkDeps, domain: string, context: RequestContext) =>
-  tenantOf(await deps.organizations.get(domain, context.meta), environmentOf(context));
+  tenantOf(await deps.organizations.get(domain, context.meta), environmentOf(context.meta));
 
-export const connectionOf = async (deps: MagicLinkDeps, tenant: ConnectionTenant): Promise<MagicLinkConnection | null> =>
+export const connectionOf = async (deps: MagicLinkDeps, tenant: Tenant): Promise<MagicLinkConnection | null> =>
   (await deps.view.documents.get(magicLinkConnectionKey(tenant.environment, tenant.organization_id)))?.connection ?? null;
 
-async function run(deps: MagicLinkDeps, tenant: ConnectionTenant, command: MagicLinkConnectionCommand, context: RequestContext) {
+async function run(deps: MagicLinkDeps, tenant: Tenant, command: MagicLinkConnectionCommand, context: RequestContext) {
   const stream = magicLinkConnectionStream(tenant.environment, tenant.organization_id);
   const commandDeps = deps.runtime.commandDeps<MagicLinkConnectionState>();
   const { state } = await handleCommand(commandDeps, magicLinkConnectionDecider, stream, command, deps.runtime.metadata(context));

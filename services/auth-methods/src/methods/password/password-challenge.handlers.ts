@@ -1,22 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { subjects } from '@sesame/contracts';
 import type { OperationInput, PasswordConnectionSettings, User, createPasswordChallenge } from '@sesame/contracts';
-import { DomainError, handleCommand, ok } from '@sesame/platform';
+import { DomainError, environmentOf, handleCommand, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { attemptTooSoon, nextAttemptAt, passwordAttemptsDecider } from './domain/password-attempts.decider';
 import { passwordDecider } from './domain/password.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems } from './domain/password-policy';
 import { issuePasswordCode } from './password-sign-in.handlers';
-import {
-  connectionOf,
-  environmentOf,
-  load,
-  passwordAttemptsStream,
-  passwordStream,
-  rpcMeta,
-  signInOrganization,
-} from './password.deps';
+import { connectionOf, load, passwordAttemptsStream, passwordStream, rpcMeta, signInOrganization } from './password.deps';
 import type { PasswordDeps } from './password.deps';
 
 type Challenge = OperationInput<typeof createPasswordChallenge>['body'];
@@ -41,7 +33,7 @@ const refused = (error: string) => ({
  */
 export function createPasswordChallengeHandler(deps: PasswordDeps) {
   return async ({ body }: OperationInput<typeof createPasswordChallenge>, context: RequestContext) => {
-    const environment = environmentOf(context);
+    const environment = environmentOf(context.meta);
     const meta = rpcMeta(context, environment);
     const organization = await signInOrganization(deps, body.user_email, body.org_domain, meta, 'password');
     const attemptsStream = passwordAttemptsStream(environment, organization, body.user_email);

@@ -51,6 +51,7 @@ describe('password challenge', () => {
         type: 'CreatePasswordConnection',
         data: {
           id: '5b0c7e2a-1d3f-5a4b-8c6d-7e8f9a0b1c2d',
+          organization_id: '9f0c7e2a-1d3f-4a4b-8c6d-7e8f9a0b1c2d',
           environment: 'sandbox',
           organization_domain: 'acme',
           settings: { plain_text_min_length: 20 },

@@ -8,11 +8,11 @@ import type {
   getPasswordConnection,
   updatePasswordConnection,
 } from '@sesame/contracts';
-import { created, handleCommand, nameBasedUuid, ok } from '@sesame/platform';
+import { created, environmentOf, handleCommand, nameBasedUuid, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { passwordConnectionDecider, settingsOf } from './domain/password-connection.decider';
 import type { PasswordConnectionCommand } from './domain/password-connection.decider';
-import { connectionOf, environmentOf, passwordConnectionStream, rpcMeta } from './password.deps';
+import { connectionOf, passwordConnectionStream, rpcMeta } from './password.deps';
 import type { PasswordDeps } from './password.deps';
 
 /**
@@ -32,9 +32,9 @@ const toConnection = (id: string, settings: PasswordConnectionSettings): z.infer
 
 /** The organization must exist (404 otherwise); answers the environment of the API key and the connection's id. */
 async function scope(deps: PasswordDeps, orgDomain: string, context: RequestContext) {
-  const environment = environmentOf(context);
+  const environment = environmentOf(context.meta);
   const organization = await deps.organizations.get(orgDomain, rpcMeta(context, environment));
-  return { environment, id: passwordConnectionId(environment, organization) };
+  return { environment, organization, id: passwordConnectionId(environment, organization) };
 }
 
 export function getPasswordConnectionHandler(deps: PasswordDeps) {
@@ -49,12 +49,22 @@ function changeHandler(deps: PasswordDeps, type: Exclude<PasswordConnectionComma
     { params, body }: OperationInput<typeof createPasswordConnection | typeof updatePasswordConnection>,
     context: RequestContext,
   ) => {
-    const { environment, id } = await scope(deps, params.org_domain, context);
+    const { environment, organization, id } = await scope(deps, params.org_domain, context);
     const { state } = await handleCommand(
       deps.commandDeps(),
       passwordConnectionDecider,
       passwordConnectionStream(environment, params.org_domain),
-      { type, data: { id, environment, organization_domain: params.org_domain, settings: body, at: deps.now().toISOString() } },
+      {
+        type,
+        data: {
+          id,
+          organization_id: organization.id,
+          environment,
+          organization_domain: params.org_domain,
+          settings: body,
+          at: deps.now().toISOString(),
+        },
+      },
       deps.metadata(context),
     );
     return toConnection(id, settingsOf(state));

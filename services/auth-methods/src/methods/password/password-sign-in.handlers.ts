@@ -9,7 +9,7 @@ import type {
   createPassword,
   createPasswordRequest,
 } from '@sesame/contracts';
-import { created, fail, handleCommand, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
+import { created, environmentOf, fail, handleCommand, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { noSoonerThan } from '../../core/answer-floor';
 import { requireAuthnConnection } from '../../core/identity/authn-connections';
@@ -20,7 +20,6 @@ import type { PasswordState } from './domain/password.decider';
 import { passwordProblems, policyMessages } from './domain/password-policy';
 import {
   connectionOf,
-  environmentOf,
   load,
   passwordCodeStream,
   passwordStream,
@@ -163,7 +162,7 @@ async function passwordTarget(
 
 export function createPasswordHandler(deps: PasswordDeps) {
   return async ({ body }: OperationInput<typeof createPassword>, context: RequestContext) => {
-    const environment = environmentOf(context);
+    const environment = environmentOf(context.meta);
     const meta = rpcMeta(context, environment);
     if (body.password_code) {
       const { user, redirectUri, provesEmail } = await userOfCode(deps, body.password_code, environment, context);
@@ -223,7 +222,7 @@ export function createPasswordRequestHandler(deps: PasswordDeps) {
 
 function passwordRequestAnswer(deps: PasswordDeps) {
   return async ({ body }: OperationInput<typeof createPasswordRequest>, context: RequestContext) => {
-    const environment = environmentOf(context);
+    const environment = environmentOf(context.meta);
     // Creating the user is `POST /users`'s power: asked for, it needs `users:write` whether or not the user exists.
     if (body.find_or_create_user && !holds(context, 'users:write')) return fail(catalogueError('unauthorized'));
     const meta = rpcMeta(context, environment);

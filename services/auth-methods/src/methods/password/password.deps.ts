@@ -1,6 +1,6 @@
-import { catalogueError, subjects } from '@sesame/contracts';
+import { subjects } from '@sesame/contracts';
 import type { Environment, Organization, PasswordConnectionSettings, RpcMeta } from '@sesame/contracts';
-import { Aggregate, fail, streamName } from '@sesame/platform';
+import { Aggregate, streamName } from '@sesame/platform';
 import type {
   CommandHandlerDeps,
   Decider,
@@ -53,11 +53,6 @@ export const passwordStream = (userId: string) => streamName('password', userId)
 export const passwordAttemptsStream = (environment: Environment, organizationDomain: string, email: string) =>
   streamName('passwordAttempts', `${environment}:${organizationDomain}:${email.trim().toLowerCase()}`);
 export const passwordCodeStream = (codeHash: string) => streamName('passwordCode', codeHash);
-
-export function environmentOf(context: RequestContext): Environment {
-  if (!context.meta.environment) fail(catalogueError('unauthorized'));
-  return context.meta.environment;
-}
 
 export const rpcMeta = (context: RequestContext, environment: Environment): RpcMeta => ({
   correlationId: context.meta.correlationId,

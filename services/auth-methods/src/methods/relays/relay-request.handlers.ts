@@ -1,11 +1,11 @@
 import { catalogueError, fieldError, subjects } from '@sesame/contracts';
 import type { OperationInput, RelayData, User, requestRelay } from '@sesame/contracts';
-import { created, fail, failure, hashSecret, randomSecret } from '@sesame/platform';
+import { created, environmentOf, fail, failure, hashSecret, randomSecret } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { relayCodeTtlSeconds } from './domain/relay-code.decider';
 import { acceptsSource, linkedTo, mayRelayInto, relayIdentityProvider } from './domain/relay-policy';
 import { verifyUserAccessToken } from './relay-access-token';
-import { environmentOf, relayOf } from './relays.deps';
+import { relayOf } from './relays.deps';
 import type { RelayDeps } from './relays.deps';
 
 export const noPartnerUserMessage = 'names a user who has no account in the partner organization (the relay has no jit)';
@@ -84,7 +84,7 @@ async function issueRelayCode(
 /** A signed-in user's access token relayed into the partner organization: a code on the partner's redirect URI. */
 export function requestRelayHandler(deps: RelayDeps) {
   return async ({ params, body }: OperationInput<typeof requestRelay>, context: RequestContext) => {
-    const environment = environmentOf(context);
+    const environment = environmentOf(context.meta);
     const relay = uuidPattern.test(params.relay_id) ? await relayOf(deps, params.relay_id, environment) : null;
     if (!relay) return failure(catalogueError('missing_relay_id'));
     const token = body.access_token?.trim();

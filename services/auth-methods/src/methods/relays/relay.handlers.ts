@@ -10,10 +10,10 @@ import type {
   listRelays,
   updateRelay,
 } from '@sesame/contracts';
-import { created, fail, findPage, ok } from '@sesame/platform';
+import { created, environmentOf, fail, findPage, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { sourceOrganizationsOf } from './domain/relay-policy';
-import { environmentOf, relayOf } from './relays.deps';
+import { relayOf } from './relays.deps';
 import type { RelayDeps } from './relays.deps';
 
 export const toRelay = (relay: RelayData): Relay => ({
@@ -27,7 +27,7 @@ export const toRelay = (relay: RelayData): Relay => ({
 });
 
 const requireRelay = async (deps: RelayDeps, id: string, context: RequestContext) =>
-  (await relayOf(deps, id, environmentOf(context))) ?? fail(catalogueError('resource_not_found'));
+  (await relayOf(deps, id, environmentOf(context.meta))) ?? fail(catalogueError('resource_not_found'));
 
 /** The source organizations, each once: every one must exist (404 otherwise). */
 async function existingSources(deps: RelayDeps, domains: string[], context: RequestContext): Promise<string[]> {
@@ -38,7 +38,7 @@ async function existingSources(deps: RelayDeps, domains: string[], context: Requ
 
 export function createRelayHandler(deps: RelayDeps) {
   return async ({ body }: OperationInput<typeof createRelay>, context: RequestContext) => {
-    const environment = environmentOf(context);
+    const environment = environmentOf(context.meta);
     const partner = await deps.organizations.get(body.partner_domain, context.meta);
     const relay: RelayData = {
       id: randomUUID(),
@@ -62,7 +62,7 @@ export function createRelayHandler(deps: RelayDeps) {
 
 export function listRelaysHandler(deps: RelayDeps) {
   return async ({ query }: OperationInput<typeof listRelays>, context: RequestContext) => {
-    const filter = { 'relay.environment': environmentOf(context) };
+    const filter = { 'relay.environment': environmentOf(context.meta) };
     const sort = { 'relay.inserted_at': 1 } as const;
     return ok(await findPage(deps.view.documents, { filter, sort, query }, (document) => toRelay(document.relay as RelayData)));
   };

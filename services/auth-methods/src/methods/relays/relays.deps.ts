@@ -1,7 +1,5 @@
-import { catalogueError } from '@sesame/contracts';
 import type { Environment, RelayCodeEvent, RelayData, RelayEvent } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
-import type { Aggregate, RequestContext } from '@sesame/platform';
+import type { Aggregate } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { UserTokens } from '../../core/authorization-codes/user-tokens';
 import type { IdentityClient } from '../../core/identity/identity-client';
@@ -30,9 +28,6 @@ export interface RelayDeps extends RelayServices {
   view: RelaysView;
   now(): Date;
 }
-
-export const environmentOf = (context: RequestContext): Environment =>
-  context.meta.environment ?? fail(catalogueError('unauthorized'));
 
 /** The relay `id` of the API key's environment, or null. */
 export async function relayOf(deps: RelayDeps, id: string, environment: Environment): Promise<RelayData | null> {

@@ -1,6 +1,7 @@
 import type { configureSsoConnectionRequestSchema, ssoTenantRequestSchema, z } from '@sesame/contracts';
 import { ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
+import { ssoConnectionKey, ssoConnectionKeyOf } from './domain/sso-connection.decider';
 import type { SsoConnectionCommand } from './domain/sso-connection.decider';
 import { samlConfigOf, spIdOf } from './domain/sp-values';
 import { createCommand, findConnection, present, requireOrganization, run } from './sso-connections.deps';
@@ -29,13 +30,13 @@ export function spSettingsHandler(deps: SsoConnectionsHandlerDeps) {
 export function configureSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
   return async (input: z.infer<typeof configureSsoConnectionRequestSchema>, context: RequestContext) => {
     const { organization_domain: domain, environment, ...settings } = input;
-    await requireOrganization(deps, domain, environment, context);
-    const spId = spIdOf(domain, environment);
+    const organization = await requireOrganization(deps, domain, environment, context);
     const metadata = { ...deps.runtime.metadata(context), environment };
-    const command: SsoConnectionCommand = (await findConnection(deps, spId))
-      ? { type: 'UpdateSsoConnection', data: { settings, at: deps.now().toISOString() } }
-      : await createCommand(deps, domain, environment, settings);
-    const { state } = await run(deps, spId, command, metadata);
+    const current = await findConnection(deps, spIdOf(domain, environment), organization.id);
+    const [key, command]: [string, SsoConnectionCommand] = current
+      ? [ssoConnectionKeyOf(current), { type: 'UpdateSsoConnection', data: { settings, at: deps.now().toISOString() } }]
+      : [ssoConnectionKey(environment, organization.id), await createCommand(deps, organization, environment, settings)];
+    const { state } = await run(deps, key, command, metadata);
     return ok(present(deps, state));
   };
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { catalogueError } from '@sesame/contracts';
-import type { Environment, SpKeyData, SsoConnectionSettings } from '@sesame/contracts';
-import { fail, handleCommand } from '@sesame/platform';
+import type { Environment, Organization, SpKeyData, SsoConnectionSettings } from '@sesame/contracts';
+import { handleCommand } from '@sesame/platform';
 import type { AggregateView, EventMetadata, KeyRing, RequestContext } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { Organizations } from '../../core/identity/organizations';
@@ -27,31 +26,37 @@ export interface SsoConnectionsHandlerDeps extends SsoConnectionsDeps {
   now(): Date;
 }
 
-export const run = (deps: SsoConnectionsHandlerDeps, spId: string, command: SsoConnectionCommand, metadata: EventMetadata) =>
+/** A command on the connection of stream key `key` (`ssoConnectionKeyOf`, or `ssoConnectionKey` for a new one). */
+export const run = (deps: SsoConnectionsHandlerDeps, key: string, command: SsoConnectionCommand, metadata: EventMetadata) =>
   handleCommand(
     deps.runtime.commandDeps<SsoConnectionState>(),
     ssoConnectionDecider,
-    ssoConnectionStream(spId),
+    ssoConnectionStream(key),
     command,
     metadata,
   );
 
-/** The connection of an SP id, from the read model, when it exists. */
+/**
+ * The connection of an SP id, from the read model, when it exists. An organization has one; while a
+ * deleted organization's connection is still being removed, the newest one is its domain's. Given
+ * `organizationId`, only that organization's (or one recorded before connections named theirs, which
+ * is its domain's): an organization re-created with the domain of one whose deletion is still being
+ * handled does not see the old connection as its own.
+ */
 export async function findConnection(
   deps: Pick<SsoConnectionsHandlerDeps, 'view'>,
   spId: string,
+  organizationId?: string,
 ): Promise<PresentSsoConnection | null> {
-  const document = await deps.view.documents.get(spId);
-  return document?.status === 'present' ? document : null;
+  const filter = { sp_id: spId, ...(organizationId ? { organization_id: { $in: [organizationId, null] } } : {}) };
+  const [document] = await deps.view.documents.find(filter, { sort: { inserted_at: -1, _id: 1 }, limit: 1 });
+  if (document?.status !== 'present') return null;
+  const { _id, _rev, ...connection } = document;
+  return connection;
 }
 
 export const present = (deps: SsoConnectionsHandlerDeps, state: SsoConnectionState) =>
   toSsoConnection(state as PresentSsoConnection, deps.publicUrl);
-
-export const environmentOf = (context: RequestContext): Environment => {
-  if (!context.meta.environment) fail(catalogueError('unauthorized'));
-  return context.meta.environment;
-};
 
 /** The organization must exist (identity answers 404 otherwise). */
 export const requireOrganization = (
@@ -70,10 +75,11 @@ export async function encryptionKey(deps: SsoConnectionsHandlerDeps, spId: strin
 /** A new connection of the organization, with its signing and encryption keys. */
 export async function createCommand(
   deps: SsoConnectionsHandlerDeps,
-  domain: string,
+  organization: Pick<Organization, 'id' | 'domain'>,
   environment: Environment,
   settings: SsoConnectionSettings,
 ): Promise<SsoConnectionCommand> {
+  const domain = organization.domain;
   const [key, sp_encryption_key] = await Promise.all([
     createKeyAndCertificate(`${spIdOf(domain, environment)} SAML SP`),
     encryptionKey(deps, spIdOf(domain, environment)),
@@ -83,6 +89,7 @@ export async function createCommand(
     data: {
       id: randomUUID(),
       sp_id: spIdOf(domain, environment),
+      organization_id: organization.id,
       organization_domain: domain,
       environment,
       settings,

@@ -1,6 +1,6 @@
 import { catalogueError, fieldError, subjects } from '@sesame/contracts';
-import type { ConnectionTenant, Organization, TotpConnection, User } from '@sesame/contracts';
-import { fail, renderMessage } from '@sesame/platform';
+import type { Tenant, Organization, TotpConnection, User } from '@sesame/contracts';
+import { environmentOf, fail, renderMessage } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { requireAuthnConnection } from '../../core/identity/authn-connections';
 import { base32Decode, hotp, matchTotpStep, sameCode } from './domain/one-time-password';
@@ -11,8 +11,8 @@ import { totpConnectionKey } from './projections/totp.projection';
 import type { SmsPort, TotpDeps } from './totp.deps';
 
 /** The organization's tenant in the API key's environment; `name` issues the otpauth URI. */
-export const tenantFrom = (organization: Organization, context: RequestContext): ConnectionTenant & { name: string } => {
-  const environment = context.meta.environment ?? fail(catalogueError('unauthorized'));
+export const tenantFrom = (organization: Organization, context: RequestContext): Tenant & { name: string } => {
+  const environment = environmentOf(context.meta);
   return { organization_id: organization.id, organization_domain: organization.domain, environment, name: organization.name };
 };
 
@@ -20,11 +20,11 @@ export const tenantFrom = (organization: Organization, context: RequestContext):
 export const tenantOf = async (deps: TotpDeps, domain: string, context: RequestContext) =>
   tenantFrom(await deps.organizations.get(domain, context.meta), context);
 
-export const connectionOf = async (deps: TotpDeps, tenant: ConnectionTenant): Promise<TotpConnection> =>
+export const connectionOf = async (deps: TotpDeps, tenant: Tenant): Promise<TotpConnection> =>
   (await deps.connections.documents.get(totpConnectionKey(tenant.environment, tenant.organization_id)))?.connection ??
   defaultTotpConnection;
 
-async function userOf(deps: TotpDeps, tenant: ConnectionTenant, id: string, context: RequestContext): Promise<User> {
+async function userOf(deps: TotpDeps, tenant: Tenant, id: string, context: RequestContext): Promise<User> {
   const { organization_domain, environment } = tenant;
   const { user } = await deps.identity.call(
     subjects.identity.users.findById,

@@ -45,10 +45,11 @@ export async function createDirectory(
       return null;
     },
     act: async () => {
-      if (!(await deps.identity.organizationExists(organization_domain, environment, context.meta.correlationId)))
-        fail(catalogueError('resource_not_found'));
+      const organizationId = await deps.identity.organizationIdOf(organization_domain, environment, context.meta.correlationId);
+      if (!organizationId) fail(catalogueError('resource_not_found'));
       const at = deps.now().toISOString();
-      const data = { id: randomUUID(), organization_domain, environment, ...settings, token, at };
+      const organization = { organization_id: organizationId, organization_domain };
+      const data = { id: randomUUID(), ...organization, environment, ...settings, token, at };
       return { type: 'CreateDirectorySync', data };
     },
   };

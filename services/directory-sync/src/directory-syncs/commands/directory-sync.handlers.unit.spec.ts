@@ -1,4 +1,12 @@
-import { Aggregate, AggregateView, DomainError, MemoryEventStore, MemoryReadModelStore, createLogger } from '@sesame/platform';
+import {
+  Aggregate,
+  AggregateView,
+  DomainError,
+  MemoryEventStore,
+  MemoryReadModelStore,
+  createLogger,
+  readAggregateStream,
+} from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { directorySyncConfigSchema } from '../../config';
 import type { DirectorySyncsDeps } from '../directory-syncs.deps';
@@ -20,24 +28,27 @@ function setup(organizations: string[]) {
     directorySyncs: new Aggregate({ eventStore }, directorySyncAggregate),
     view: new AggregateView(directorySyncsView, new MemoryReadModelStore(), eventStore),
     identity: {
-      organizationExists: async (domain) => {
+      organizationIdOf: async (domain) => {
         asked.push(domain);
-        return organizations.includes(domain);
+        return organizations.includes(domain) ? `org-${domain}` : null;
       },
     },
     metadata: () => ({ correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' }),
     config: directorySyncConfigSchema.parse({ SESAME_MODE: 'development' }),
     now: () => new Date('2026-01-01T00:00:00.000Z'),
   };
-  return { deps, asked, create: createDirectorySyncHandler(deps) };
+  return { deps, asked, eventStore, create: createDirectorySyncHandler(deps) };
 }
 
 describe('creating a directory sync', () => {
   it('creates the one of an organization identity knows', async () => {
-    const { create, asked } = setup(['acme']);
+    const { create, asked, eventStore } = setup(['acme']);
     const reply = await create(input, context);
     expect(reply).toMatchObject({ ok: true, status: 201, body: { __domain__: 'acme', provider_type: 'okta', active: true } });
     expect(asked).toEqual(['acme']);
+    const [created] = (await readAggregateStream(eventStore, directorySyncAggregate, 'sandbox.acme')).events;
+    expect(created?.type === 'DirectorySyncCreated' && created.data.directory_sync.organization_id).toBe('org-acme');
+    expect(created?.metadata.tenant).toEqual({ organization_id: 'org-acme', environment: 'sandbox' });
   });
 
   it('refuses a second one before asking identity anything', async () => {

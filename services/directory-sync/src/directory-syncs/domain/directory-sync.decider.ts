@@ -6,7 +6,7 @@ import type {
   DirectorySyncProvider,
   Environment,
 } from '@sesame/contracts';
-import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import { fail, ownedByDeletedOrganization } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 
 /** The directory sync of one organization and environment: one stream per pair, so "only one" holds by construction. */
@@ -23,6 +23,7 @@ export type DirectorySyncCommand =
       type: 'CreateDirectorySync';
       data: {
         id: string;
+        organization_id: string;
         organization_domain: string;
         environment: Environment;
         provider_type: DirectorySyncProvider;
@@ -35,7 +36,7 @@ export type DirectorySyncCommand =
       type: 'UpdateDirectorySync';
       data: { provider_type?: DirectorySyncProvider; active?: boolean; token?: IssuedToken; at: string };
     }
-  /** Its organization was deleted; nothing to do when there is none or it belongs to an organization created since. */
+  /** Its organization was deleted; nothing to do when there is none or it belongs to another organization (of the same domain, since). */
   | { type: 'DeleteDirectorySync'; data: OrganizationDeletion };
 
 type Create = Extract<DirectorySyncCommand, { type: 'CreateDirectorySync' }>;
@@ -96,6 +97,10 @@ function update(command: Update, state: DirectorySyncState): DirectorySyncEvent[
 
 export const directorySyncDecider: Decider<DirectorySyncState, DirectorySyncCommand, DirectorySyncEvent> = {
   initialState: () => ({ status: 'none' }),
+  tenant: (state) => {
+    if (state.status !== 'active' || !state.directory_sync.organization_id) return undefined;
+    return { organization_id: state.directory_sync.organization_id, environment: state.directory_sync.environment };
+  },
   decide(command, state) {
     switch (command.type) {
       case 'CreateDirectorySync':
@@ -103,10 +108,17 @@ export const directorySyncDecider: Decider<DirectorySyncState, DirectorySyncComm
       case 'UpdateDirectorySync':
         return update(command, state);
       case 'DeleteDirectorySync': {
-        if (state.status !== 'active' || !belongsToDeletedOrganization(state.directory_sync.inserted_at, command.data)) return [];
+        if (state.status !== 'active' || !ownedByDeletedOrganization(state.directory_sync.organization_id, command.data))
+          return [];
         const { reason, at } = command.data;
-        const { id, organization_domain, environment } = state.directory_sync;
-        return [{ type: 'DirectorySyncDeleted', data: { directory_sync_id: id, organization_domain, environment, reason, at } }];
+        const { id, organization_id, organization_domain, environment } = state.directory_sync;
+        const owner = organization_id ? { organization_id } : {};
+        return [
+          {
+            type: 'DirectorySyncDeleted',
+            data: { directory_sync_id: id, ...owner, organization_domain, environment, reason, at },
+          },
+        ];
       }
       default: {
         const unknown: never = command;

@@ -9,6 +9,7 @@ const later = '2026-01-02T00:00:00.000Z';
 const token = { hash: 'h1', hint: 'abcd', provider_key: 'dsk_1' };
 const directory: DirectorySyncData = {
   id: 'd1',
+  organization_id: 'org-1',
   organization_domain: 'acme',
   environment: 'sandbox',
   active: true,
@@ -19,7 +20,16 @@ const directory: DirectorySyncData = {
 };
 const create: DirectorySyncCommand = {
   type: 'CreateDirectorySync',
-  data: { id: 'd1', organization_domain: 'acme', environment: 'sandbox', provider_type: 'okta', active: true, token, at },
+  data: {
+    id: 'd1',
+    organization_id: 'org-1',
+    organization_domain: 'acme',
+    environment: 'sandbox',
+    provider_type: 'okta',
+    active: true,
+    token,
+    at,
+  },
 };
 const createdEvent: DirectorySyncEvent = {
   type: 'DirectorySyncCreated',
@@ -109,25 +119,39 @@ describe('directory sync decider', () => {
       .when({ type: 'UpdateDirectorySync', data: { active: false, at } })
       .thenFails({ kind: 'error', code: 'resource_not_found' });
   });
-  it('is deleted with its organization, once, and a new one of the same organization starts clean', () => {
-    const remove = (organizationDeletedAt: string): DirectorySyncCommand => ({
+  describe('when its organization is deleted', () => {
+    const remove = (organizationId: string | null = 'org-1'): DirectorySyncCommand => ({
       type: 'DeleteDirectorySync',
-      data: { reason: 'organization_deleted', organization_deleted_at: organizationDeletedAt, at: later },
+      data: { reason: 'organization_deleted', organization_id: organizationId, organization_deleted_at: later, at: later },
     });
+    const names = { directory_sync_id: 'd1', organization_domain: 'acme', environment: 'sandbox' as const };
     const deleted: DirectorySyncEvent = {
       type: 'DirectorySyncDeleted',
-      data: {
-        directory_sync_id: 'd1',
-        organization_domain: 'acme',
-        environment: 'sandbox',
-        reason: 'organization_deleted',
-        at: later,
-      },
+      data: { ...names, organization_id: 'org-1', reason: 'organization_deleted', at: later },
     };
-    spec.given([createdEvent]).when(remove(later)).then([deleted]);
-    spec.given([createdEvent, deleted]).when(remove(later)).then([]);
-    spec.given([]).when(remove(later)).then([]);
-    spec.given([createdEvent]).when(remove('2025-12-31T00:00:00.000Z')).then([]);
-    spec.given([createdEvent, deleted]).when(create).then([createdEvent]);
+    /** As stored before directory syncs named their organization. */
+    const { organization_id: _id, ...unnamed } = directory;
+    const legacy: DirectorySyncEvent = { ...createdEvent, data: { ...createdEvent.data, directory_sync: unnamed } };
+
+    it('is deleted with it, once, and a new one of the same organization starts clean', () => {
+      spec.given([createdEvent]).when(remove()).then([deleted]);
+      spec.given([createdEvent, deleted]).when(remove()).then([]);
+      spec.given([]).when(remove()).then([]);
+      spec.given([createdEvent, deleted]).when(create).then([createdEvent]);
+    });
+
+    it('leaves alone the directory sync of another organization, such as one of the same domain created since (another id), however late', () => {
+      spec.given([createdEvent]).when(remove('org-2')).then([]);
+      spec.given([createdEvent]).when(remove(null)).then([]);
+    });
+
+    it('deletes one recorded before directory syncs named their organization with its domain’s organization', () => {
+      const deletedLegacy: DirectorySyncEvent = {
+        type: 'DirectorySyncDeleted',
+        data: { ...names, reason: 'organization_deleted', at: later },
+      };
+      spec.given([legacy]).when(remove()).then([deletedLegacy]);
+      spec.given([legacy]).when(remove(null)).then([deletedLegacy]);
+    });
   });
 });

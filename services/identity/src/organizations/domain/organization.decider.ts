@@ -109,11 +109,17 @@ function remove(
   state: OrganizationState,
 ): OrganizationEvent[] {
   if (state.status !== 'active') fail(catalogueError('resource_not_found'));
-  return [{ type: 'OrganizationDeleted', data: { domain: state.domain, environment: state.environment, at: command.data.at } }];
+  return [
+    {
+      type: 'OrganizationDeleted',
+      data: { organization_id: state.id, domain: state.domain, environment: state.environment, at: command.data.at },
+    },
+  ];
 }
 
 export const organizationDecider: Decider<OrganizationState, OrganizationCommand, OrganizationEvent> = {
   initialState: () => ({ status: 'empty' }),
+  tenant: (state) => (state.status === 'empty' ? undefined : { organization_id: state.id, environment: state.environment }),
   decide(command, state) {
     switch (command.type) {
       case 'CreateOrganization':

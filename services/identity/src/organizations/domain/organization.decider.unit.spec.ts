@@ -29,7 +29,7 @@ const created: OrganizationEvent = {
 };
 const deleted: OrganizationEvent = {
   type: 'OrganizationDeleted',
-  data: { domain: 'acme-corp', environment: 'sandbox', at: '2026-01-03T00:00:00.000Z' },
+  data: { organization_id: id, domain: 'acme-corp', environment: 'sandbox', at: '2026-01-03T00:00:00.000Z' },
 };
 const otherEnvironment: AppError = {
   kind: 'fields',
@@ -172,8 +172,16 @@ describe('organization decider', () => {
   describe('DeleteOrganization', () => {
     const remove = { type: 'DeleteOrganization' as const, data: { at: '2026-01-03T00:00:00.000Z' } };
 
-    it('deletes an organization, naming its environment for the cascade', () =>
+    it('deletes an organization, naming its id and environment for the cascade', () =>
       spec.given([created]).when(remove).then([deleted]));
+
+    it('names the organization (id and environment) for the envelope of its events, a deleted one included', () => {
+      const tenantAfter = (events: OrganizationEvent[]) =>
+        organizationDecider.tenant?.(events.reduce(organizationDecider.evolve, organizationDecider.initialState()));
+      expect(tenantAfter([])).toBeUndefined();
+      expect(tenantAfter([created])).toEqual({ organization_id: id, environment: 'sandbox' });
+      expect(tenantAfter([created, deleted])).toEqual({ organization_id: id, environment: 'sandbox' });
+    });
 
     it('refuses to delete twice', () =>
       spec.given([created, deleted]).when(remove).thenFails({ kind: 'error', code: 'resource_not_found' }));

@@ -4,6 +4,7 @@ import type {
   Identity,
   ProfileInput,
   ProfileOwners,
+  Tenant as OrganizationTenant,
   User,
   UserChangeData,
   UserDeletionReason,
@@ -35,13 +36,8 @@ export interface UserRecord extends User {
 export type UserState = { status: 'empty' } | ({ status: 'active' | 'deleted' } & UserRecord);
 export type StoredUser = Exclude<UserState, { status: 'empty' }>;
 
-/** The organization a command acts in, as the handler found it (live, same environment). */
-export interface Tenant {
-  organization_id: string;
-  organization_domain: string;
-  allowed_email_domains: string[];
-  environment: Environment;
-}
+/** The organization a command acts in, as the handler found it (live, same environment), with the email domains it allows. */
+export type Tenant = OrganizationTenant & { allowed_email_domains: string[] };
 
 export type UserCommand =
   | {

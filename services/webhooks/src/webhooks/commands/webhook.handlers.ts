@@ -17,12 +17,17 @@ export function createWebhookHandler(deps: WebhooksDeps) {
     const key = generateSignatureKey();
     const { active = true, ...settings } = body;
     const target_problem = await deps.targetProblem(body.target_url);
-    const organization_found = await deps.organizations.found(body.organization_domain, environment, context.meta.correlationId);
+    const { correlationId } = context.meta;
+    const { found: organization_found, organization_id } = await deps.organizations.scopeOf(
+      body.organization_domain,
+      environment,
+      correlationId,
+    );
     const signature_key = deps.keyRing.seal(key);
     const at = deps.now().toISOString();
     const command: WebhookCommand = {
       type: 'CreateWebhook',
-      data: { ...settings, active, id, environment, signature_key, target_problem, organization_found, at },
+      data: { ...settings, active, id, environment, signature_key, target_problem, organization_found, organization_id, at },
     };
     const { state } = await deps.webhooks.handle(id, command, deps.metadata(context), { newStream: true });
     return created(toWebhook(state, key));
@@ -44,10 +49,11 @@ export function updateWebhookHandler(deps: WebhooksDeps) {
       act: async () => {
         const target_problem = body.target_url === undefined ? null : await deps.targetProblem(body.target_url);
         const { correlationId } = context.meta;
-        const organization_found = await deps.organizations.found(body.organization_domain, environment, correlationId);
+        const scope = await deps.organizations.scopeOf(body.organization_domain, environment, correlationId);
+        const { found: organization_found, organization_id } = scope;
         return {
           type: 'UpdateWebhook',
-          data: { changes: body, target_problem, organization_found, at: deps.now().toISOString() },
+          data: { changes: body, target_problem, organization_found, organization_id, at: deps.now().toISOString() },
         };
       },
     };

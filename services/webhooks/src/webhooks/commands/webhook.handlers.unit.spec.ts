@@ -21,9 +21,9 @@ function setup() {
     keyRing: new KeyRing(KeyRing.generateKeySpec('test')),
     keyOverlapMs: 1_000,
     organizations: {
-      found: async (domain) => {
+      scopeOf: async (domain) => {
         if (domain) asked.push(`organization ${domain}`);
-        return true;
+        return { found: true, organization_id: domain ? `org-${domain}` : null };
       },
     },
     targetProblem: async (url) => {

@@ -1,6 +1,6 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
 import type { Environment, SealedSignatureKey, WebhookDomainEvent, WebhookSettings } from '@sesame/contracts';
-import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import { fail, ownedByDeletedOrganization } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 
 export interface WebhookState extends WebhookSettings {
@@ -8,8 +8,8 @@ export interface WebhookState extends WebhookSettings {
   id: string;
   environment: Environment;
   organization_domain: string | null;
-  /** When the webhook was scoped to its current organization (a later organization of that domain is another one). */
-  scoped_at: string;
+  /** The id of the organization it is scoped to; null without a scope or for one recorded before scopes named it. */
+  organization_id: string | null;
   /** The current key first, then previous ones still valid until their `expires_at`. */
   signature_keys: SealedSignatureKey[];
   inserted_at: string;
@@ -27,12 +27,20 @@ export type WebhookCommand =
         target_problem: string | null;
         /** Whether `organization_domain` is a live organization of `environment` (looked up before deciding; true when null). */
         organization_found: boolean;
+        /** Its id (null without a scope). */
+        organization_id: string | null;
         at: string;
       };
     }
   | {
       type: 'UpdateWebhook';
-      data: { changes: Partial<WebhookSettings>; target_problem: string | null; organization_found: boolean; at: string };
+      data: {
+        changes: Partial<WebhookSettings>;
+        target_problem: string | null;
+        organization_found: boolean;
+        organization_id: string | null;
+        at: string;
+      };
     }
   /** Identity deleted the organization `domain` (delivered at least once, possibly late). */
   | { type: 'DeleteWebhookOfDeletedOrganization'; data: OrganizationDeletion & { domain: string } }
@@ -64,7 +72,7 @@ function create(command: Extract<WebhookCommand, { type: 'CreateWebhook' }>, sta
 
 function update(command: Extract<WebhookCommand, { type: 'UpdateWebhook' }>, state: WebhookState): WebhookDomainEvent[] {
   requireLive(state);
-  const { changes, target_problem, organization_found, at } = command.data;
+  const { changes, target_problem, organization_found, organization_id, at } = command.data;
   if (changes.target_url !== undefined && target_problem) fail(fieldError('target_url', target_problem));
   if (!organization_found) fail(catalogueError('resource_not_found'));
   const changed: Partial<WebhookSettings> = {};
@@ -72,17 +80,23 @@ function update(command: Extract<WebhookCommand, { type: 'UpdateWebhook' }>, sta
     const value = changes[key];
     if (value !== undefined && JSON.stringify(value) !== JSON.stringify(state[key])) Object.assign(changed, { [key]: value });
   }
-  return Object.keys(changed).length === 0 ? [] : [{ type: 'WebhookUpdated', data: { changes: changed, at } }];
+  if (Object.keys(changed).length === 0) return [];
+  const scope = changed.organization_domain === undefined ? {} : { organization_id };
+  return [{ type: 'WebhookUpdated', data: { changes: changed, ...scope, at } }];
 }
 
-/** A webhook scoped to the deleted organization since before its deletion goes with it (its pending deliveries are cancelled). */
+/**
+ * A webhook scoped to the deleted organization goes with it (its pending deliveries are cancelled);
+ * one scoped to a later organization of the same domain has another id: a late or redelivered
+ * deletion leaves it alone. One scoped before scopes named their organization is its domain's.
+ */
 function deleteWithOrganization(
   command: Extract<WebhookCommand, { type: 'DeleteWebhookOfDeletedOrganization' }>,
   state: WebhookState,
 ): WebhookDomainEvent[] {
   const { domain, at, ...deletion } = command.data;
   if (state.status !== 'active' || state.organization_domain !== domain) return [];
-  if (!belongsToDeletedOrganization(state.scoped_at, deletion)) return [];
+  if (!ownedByDeletedOrganization(state.organization_id, deletion)) return [];
   return [{ type: 'WebhookDeleted', data: { at, reason: deletion.reason } }];
 }
 
@@ -104,7 +118,7 @@ export const webhookDecider: Decider<WebhookState, WebhookCommand, WebhookDomain
     id: '',
     environment: 'sandbox',
     organization_domain: null,
-    scoped_at: '',
+    organization_id: null,
     name: '',
     active: false,
     event_codes: [],
@@ -113,6 +127,7 @@ export const webhookDecider: Decider<WebhookState, WebhookCommand, WebhookDomain
     inserted_at: '',
     updated_at: '',
   }),
+  tenant: ({ organization_id, environment }) => (organization_id ? { organization_id, environment } : undefined),
   decide(command, state) {
     switch (command.type) {
       case 'CreateWebhook':
@@ -135,8 +150,8 @@ export const webhookDecider: Decider<WebhookState, WebhookCommand, WebhookDomain
   evolve(state, event) {
     switch (event.type) {
       case 'WebhookCreated': {
-        const { signature_key, at, ...data } = event.data;
-        const scope = { organization_domain: data.organization_domain ?? null, scoped_at: at };
+        const { signature_key, at, organization_id, ...data } = event.data;
+        const scope = { organization_domain: data.organization_domain ?? null, organization_id: organization_id ?? null };
         return {
           ...state,
           ...data,
@@ -149,7 +164,7 @@ export const webhookDecider: Decider<WebhookState, WebhookCommand, WebhookDomain
       }
       case 'WebhookUpdated': {
         const { changes, at } = event.data;
-        const rescoped = changes.organization_domain !== undefined ? { scoped_at: at } : {};
+        const rescoped = changes.organization_domain !== undefined ? { organization_id: event.data.organization_id ?? null } : {};
         return { ...state, ...changes, ...rescoped, updated_at: at };
       }
       case 'WebhookSignatureKeyRotated': {

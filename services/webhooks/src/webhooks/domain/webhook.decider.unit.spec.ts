@@ -8,6 +8,8 @@ const spec = deciderSpecification(webhookDecider);
 const at = '2026-01-01T00:00:00.000Z';
 const later = '2026-01-01T01:00:00.000Z';
 const settings = { name: 'CRM', active: true, event_codes: ['user.created'], target_url: 'https://hooks.example.com/in' };
+/** The id identity answers for a live organization of that domain (none without a scope or for an unknown one). */
+const idOf = (domain: string | null | undefined) => (domain && domain !== 'unknown-org' ? `org-${domain}` : null);
 const create = (target_problem: string | null = null, scope: { organization_domain?: string | null } = {}): WebhookCommand => ({
   type: 'CreateWebhook',
   data: {
@@ -18,15 +20,21 @@ const create = (target_problem: string | null = null, scope: { organization_doma
     signature_key: 'sealed-1',
     target_problem,
     organization_found: scope.organization_domain !== 'unknown-org',
+    organization_id: idOf(scope.organization_domain),
     at,
   },
 });
-const createdFor = (organization_domain: string | null, when = at): WebhookDomainEvent => ({
+const createdFor = (
+  organization_domain: string | null,
+  when = at,
+  organization_id = idOf(organization_domain),
+): WebhookDomainEvent => ({
   type: 'WebhookCreated',
   data: {
     ...settings,
     organization_domain,
     id: 'webhook_1',
+    organization_id,
     environment: 'sandbox',
     signature_key: { sealed: 'sealed-1', expires_at: null },
     at: when,
@@ -35,12 +43,18 @@ const createdFor = (organization_domain: string | null, when = at): WebhookDomai
 const created = createdFor(null);
 const update = (changes: Partial<WebhookSettings>, when = later, organization_found = true): WebhookCommand => ({
   type: 'UpdateWebhook',
-  data: { changes, target_problem: null, organization_found, at: when },
+  data: { changes, target_problem: null, organization_found, organization_id: idOf(changes.organization_domain), at: when },
 });
 /** Identity deleted the organization `domain` at `deletedAt`; the reaction runs at `handledAt`. */
 const organizationDeleted = (domain: string, deletedAt: string, handledAt = deletedAt): WebhookCommand => ({
   type: 'DeleteWebhookOfDeletedOrganization',
-  data: { reason: 'organization_deleted', organization_deleted_at: deletedAt, at: handledAt, domain },
+  data: {
+    reason: 'organization_deleted',
+    organization_id: `org-${domain}`,
+    organization_deleted_at: deletedAt,
+    at: handledAt,
+    domain,
+  },
 });
 const deleted: WebhookDomainEvent = { type: 'WebhookDeleted', data: { at: later } };
 
@@ -95,14 +109,17 @@ describe('webhook decider', () => {
       .given([])
       .when(create(null, { organization_domain: 'unknown-org' }))
       .thenFails({ kind: 'error', code: 'resource_not_found' });
-    expect(fold(webhookDecider, [createdFor('acme')])).toMatchObject({ organization_domain: 'acme', scoped_at: at });
+    expect(fold(webhookDecider, [createdFor('acme')])).toMatchObject({
+      organization_domain: 'acme',
+      organization_id: 'org-acme',
+    });
     expect(fold(webhookDecider, [created])).toMatchObject({ organization_domain: null });
   });
 
   it('changes the scope by update, checked as at creation; null scopes it to every organization again', () => {
     const rescoped: WebhookDomainEvent = {
       type: 'WebhookUpdated',
-      data: { changes: { organization_domain: 'globex' }, at: later },
+      data: { changes: { organization_domain: 'globex' }, organization_id: 'org-globex', at: later },
     };
     spec
       .given([createdFor('acme')])
@@ -110,7 +127,7 @@ describe('webhook decider', () => {
       .then([rescoped]);
     expect(fold(webhookDecider, [createdFor('acme'), rescoped])).toMatchObject({
       organization_domain: 'globex',
-      scoped_at: later,
+      organization_id: 'org-globex',
     });
     spec
       .given([createdFor('acme')])
@@ -119,7 +136,7 @@ describe('webhook decider', () => {
     spec
       .given([createdFor('acme')])
       .when(update({ organization_domain: null }))
-      .then([{ type: 'WebhookUpdated', data: { changes: { organization_domain: null }, at: later } }]);
+      .then([{ type: 'WebhookUpdated', data: { changes: { organization_domain: null }, organization_id: null, at: later } }]);
     spec
       .given([createdFor('acme')])
       .when(update({ organization_domain: 'acme' }))
@@ -150,16 +167,34 @@ describe('webhook decider', () => {
       .thenNothingHappens();
   });
 
-  it('leaves alone a webhook scoped after the deletion, to a new organization of the same domain (late or redelivered deletion)', () => {
+  it('leaves alone a webhook scoped to a new organization of the same domain (another id; late or redelivered deletion)', () => {
     const deletedAt = '2026-01-01T00:30:00.000Z';
     spec
-      .given([createdFor('acme', later)])
+      .given([createdFor('acme', later, 'org-acme-2')])
       .when(organizationDeleted('acme', deletedAt, later))
       .thenNothingHappens();
+    // The clock does not decide: scoped at an instant before the deletion, it is still not the deleted organization's.
     spec
-      .given([createdFor('globex'), { type: 'WebhookUpdated', data: { changes: { organization_domain: 'acme' }, at: later } }])
+      .given([createdFor('acme', at, 'org-acme-2')])
       .when(organizationDeleted('acme', deletedAt, later))
       .thenNothingHappens();
+    const rescoped: WebhookDomainEvent = {
+      type: 'WebhookUpdated',
+      data: { changes: { organization_domain: 'acme' }, organization_id: 'org-acme-2', at: later },
+    };
+    spec
+      .given([createdFor('globex'), rescoped])
+      .when(organizationDeleted('acme', deletedAt, later))
+      .thenNothingHappens();
+  });
+
+  it('is deleted with the organization of its domain when scoped before scopes named their organization', () => {
+    const { organization_id: _id, ...legacy } = (createdFor('acme') as Extract<WebhookDomainEvent, { type: 'WebhookCreated' }>)
+      .data;
+    spec
+      .given([{ type: 'WebhookCreated', data: legacy }])
+      .when(organizationDeleted('acme', at, later))
+      .then([{ type: 'WebhookDeleted', data: { at: later, reason: 'organization_deleted' } }]);
   });
 
   it('rotates the signature key with an overlap: both keys sign until the previous one expires', () => {

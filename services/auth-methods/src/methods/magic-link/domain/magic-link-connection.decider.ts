@@ -1,17 +1,12 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
-import type {
-  ConnectionTenant,
-  MagicLinkConnection,
-  MagicLinkConnectionChanges,
-  MagicLinkConnectionEvent,
-} from '@sesame/contracts';
-import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import type { Tenant, MagicLinkConnection, MagicLinkConnectionChanges, MagicLinkConnectionEvent } from '@sesame/contracts';
+import { fail } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 
 export const connectionTakenMessage = 'already has a magic link connection';
 
 export interface MagicLinkConnectionState {
-  tenant: ConnectionTenant | null;
+  tenant: Tenant | null;
   connection: MagicLinkConnection | null;
   /** When the connection was created (null without one). */
   inserted_at: string | null;
@@ -20,10 +15,10 @@ export interface MagicLinkConnectionState {
 export type MagicLinkConnectionCommand =
   | {
       type: 'CreateMagicLinkConnection';
-      data: { tenant: ConnectionTenant; id: string; fields: MagicLinkConnectionChanges; at: string };
+      data: { tenant: Tenant; id: string; fields: MagicLinkConnectionChanges; at: string };
     }
-  | { type: 'UpdateMagicLinkConnection'; data: { tenant: ConnectionTenant; changes: MagicLinkConnectionChanges; at: string } }
-  /** Its organization was deleted; nothing to do without a connection or for one of an organization created since. */
+  | { type: 'UpdateMagicLinkConnection'; data: { tenant: Tenant; changes: MagicLinkConnectionChanges; at: string } }
+  /** Its organization was deleted (the stream is the organization's); nothing to do without a connection. */
   | { type: 'DeleteMagicLinkConnection'; data: OrganizationDeletion };
 
 /** Explicit fields win; `undefined` keeps what is there. */
@@ -66,8 +61,8 @@ export const magicLinkConnectionDecider: Decider<MagicLinkConnectionState, Magic
         case 'UpdateMagicLinkConnection':
           return update(command, state);
         case 'DeleteMagicLinkConnection': {
-          const { tenant, inserted_at } = state;
-          if (!tenant || !inserted_at || !belongsToDeletedOrganization(inserted_at, command.data)) return [];
+          const { tenant } = state;
+          if (tenant?.organization_id !== command.data.organization_id) return [];
           const { reason, at } = command.data;
           return [{ type: 'MagicLinkConnectionDeleted', data: { ...tenant, reason, at } }];
         }

@@ -68,7 +68,7 @@ describe('magic link connection decider', () => {
     const later = '2026-01-03T00:00:00.000Z';
     const remove: MagicLinkConnectionCommand = {
       type: 'DeleteMagicLinkConnection',
-      data: { reason: 'organization_deleted', organization_deleted_at: deletedAt, at: later },
+      data: { reason: 'organization_deleted', organization_id: 'org-1', organization_deleted_at: deletedAt, at: later },
     };
     const deleted: MagicLinkConnectionEvent = {
       type: 'MagicLinkConnectionDeleted',
@@ -83,7 +83,7 @@ describe('magic link connection decider', () => {
       data: { ...tenant, organization_id: 'org-2', connection, at: later },
     };
 
-    it('removes the connection created before the deletion, even when changed since', () => {
+    it('removes the connection of the deleted organization, even when changed since', () => {
       spec.given([created]).when(remove).then([deleted]);
       spec.given([created, updatedLater]).when(remove).then([deleted]);
     });
@@ -93,10 +93,11 @@ describe('magic link connection decider', () => {
       spec.given([]).when(remove).then([]);
     });
 
-    it('leaves alone the connection of an organization of the same domain created after it', () => {
+    it('leaves alone the connection of another organization, such as one of the same domain created since (another id), however late', () => {
       spec.given([ofNewOrganization]).when(remove).then([]);
+      // The clock does not decide: created at an instant before the deletion, it is still not the deleted organization's.
       spec
-        .given([created, deleted, { ...created, data: { ...created.data, at: later } }])
+        .given([{ ...ofNewOrganization, data: { ...ofNewOrganization.data, at } }])
         .when(remove)
         .then([]);
     });

@@ -1,6 +1,6 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
 import type { Environment, PasswordConnectionEvent, PasswordConnectionSettings } from '@sesame/contracts';
-import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import { fail, ownedByDeletedOrganization } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 
 /** What an organization that never configured password sign-in gets (SPEC.md section 9: active by default). */
@@ -17,13 +17,15 @@ export type PasswordConnectionState =
       status: 'created';
       environment: Environment;
       organization_domain: string;
-      /** When it was created, for the organization of that domain then. */
+      /** The organization that set it; null for a connection recorded before connections named it. */
+      organization_id: string | null;
       inserted_at: string;
     });
 
 type Scope = {
   /** The connection's id (`passwordConnectionId`), which its events carry for webhooks. */
   id: string;
+  organization_id: string;
   environment: Environment;
   organization_domain: string;
   settings: Partial<PasswordConnectionSettings>;
@@ -32,7 +34,7 @@ type Scope = {
 export type PasswordConnectionCommand =
   | { type: 'CreatePasswordConnection'; data: Scope }
   | { type: 'UpdatePasswordConnection'; data: Scope }
-  /** Its organization was deleted; nothing to do when it was never created or belongs to an organization created since. */
+  /** Its organization was deleted; nothing to do when it was never created or belongs to another organization (of the same domain, since). */
   | { type: 'DeletePasswordConnection'; data: OrganizationDeletion };
 
 export const settingsOf = (state: PasswordConnectionState): PasswordConnectionSettings =>
@@ -62,25 +64,38 @@ const same = (a: PasswordConnectionSettings, b: PasswordConnectionSettings) =>
  */
 export const passwordConnectionDecider: Decider<PasswordConnectionState, PasswordConnectionCommand, PasswordConnectionEvent> = {
   initialState: () => ({ status: 'empty' }),
+  tenant: (state) =>
+    state.status === 'empty' || !state.organization_id
+      ? undefined
+      : { organization_id: state.organization_id, environment: state.environment },
   decide(command, state) {
     if (command.type === 'DeletePasswordConnection') {
-      if (state.status === 'empty' || !belongsToDeletedOrganization(state.inserted_at, command.data)) return [];
-      const { environment, organization_domain } = state;
+      if (state.status === 'empty' || !ownedByDeletedOrganization(state.organization_id, command.data)) return [];
+      const { environment, organization_domain, organization_id } = state;
       const { reason, at } = command.data;
-      return [{ type: 'PasswordConnectionDeleted', data: { environment, organization_domain, reason, at } }];
+      const owner = organization_id ? { organization_id } : {};
+      return [{ type: 'PasswordConnectionDeleted', data: { ...owner, environment, organization_domain, reason, at } }];
     }
-    const { id, environment, organization_domain, settings, at } = command.data;
+    const { id, organization_id, environment, organization_domain, settings, at } = command.data;
     switch (command.type) {
       case 'CreatePasswordConnection':
         if (state.status !== 'empty') fail(catalogueError('password_connection_already_exists'));
         return [
-          { type: 'PasswordConnectionCreated', data: { id, ...merged(state, settings), environment, organization_domain, at } },
+          {
+            type: 'PasswordConnectionCreated',
+            data: { id, ...merged(state, settings), organization_id, environment, organization_domain, at },
+          },
         ];
       case 'UpdatePasswordConnection': {
         const next = merged(state, settings);
         if (state.status === 'empty')
-          return [{ type: 'PasswordConnectionCreated', data: { id, ...next, environment, organization_domain, at } }];
-        return same(next, settingsOf(state)) ? [] : [{ type: 'PasswordConnectionUpdated', data: { id, ...next, at } }];
+          return [
+            { type: 'PasswordConnectionCreated', data: { id, ...next, organization_id, environment, organization_domain, at } },
+          ];
+        // A change records the organization that made it (a connection recorded before connections named theirs gets it).
+        return same(next, settingsOf(state))
+          ? []
+          : [{ type: 'PasswordConnectionUpdated', data: { id, ...next, organization_id, at } }];
       }
       default: {
         const unknown: never = command;
@@ -91,12 +106,13 @@ export const passwordConnectionDecider: Decider<PasswordConnectionState, Passwor
   evolve(state, event) {
     switch (event.type) {
       case 'PasswordConnectionCreated': {
-        const { at, id: _id, ...connection } = event.data;
-        return { status: 'created', ...connection, inserted_at: at };
+        const { at, id: _id, organization_id, ...connection } = event.data;
+        return { status: 'created', ...connection, organization_id: organization_id ?? null, inserted_at: at };
       }
       case 'PasswordConnectionUpdated': {
-        const { at: _at, id: _id, ...settings } = event.data;
-        return state.status === 'empty' ? state : { ...state, ...settings };
+        const { at: _at, id: _id, organization_id, ...settings } = event.data;
+        if (state.status === 'empty') return state;
+        return { ...state, ...settings, organization_id: organization_id ?? state.organization_id };
       }
       case 'PasswordConnectionDeleted':
         return { status: 'empty' };

@@ -8,7 +8,9 @@ import { passwordDecider } from './password.decider';
 
 const at = '2026-01-01T00:00:00.000Z';
 const connectionId = '5b0c7e2a-1d3f-5a4b-8c6d-7e8f9a0b1c2d';
-const scope = { id: connectionId, environment: 'sandbox' as const, organization_domain: 'acme', at };
+const acmeId = '9f0c7e2a-1d3f-4a4b-8c6d-7e8f9a0b1c2d';
+const recreatedAcmeId = '9f0c7e2a-1d3f-4a4b-8c6d-7e8f9a0b1c2e';
+const scope = { id: connectionId, organization_id: acmeId, environment: 'sandbox' as const, organization_domain: 'acme', at };
 
 describe('password connection', () => {
   const spec = deciderSpecification(passwordConnectionDecider);
@@ -35,7 +37,14 @@ describe('password connection', () => {
       .then([
         {
           type: 'PasswordConnectionUpdated',
-          data: { id: connectionId, ...defaultPasswordConnection, plain_text_min_length: 10, active: false, at },
+          data: {
+            id: connectionId,
+            ...defaultPasswordConnection,
+            plain_text_min_length: 10,
+            active: false,
+            organization_id: acmeId,
+            at,
+          },
         },
       ]);
     spec
@@ -69,20 +78,30 @@ describe('password connection', () => {
   describe('when its organization is deleted', () => {
     const deletedAt = '2026-01-02T00:00:00.000Z';
     const later = '2026-01-03T00:00:00.000Z';
+    const deletion = { reason: 'organization_deleted' as const, organization_deleted_at: deletedAt, at: later };
     const remove: PasswordConnectionCommand = {
       type: 'DeletePasswordConnection',
-      data: { reason: 'organization_deleted', organization_deleted_at: deletedAt, at: later },
+      data: { ...deletion, organization_id: acmeId },
     };
     const deleted: PasswordConnectionEvent = {
       type: 'PasswordConnectionDeleted',
-      data: { environment: 'sandbox', organization_domain: 'acme', reason: 'organization_deleted', at: later },
+      data: {
+        organization_id: acmeId,
+        environment: 'sandbox',
+        organization_domain: 'acme',
+        reason: 'organization_deleted',
+        at: later,
+      },
     };
     const recreated: PasswordConnectionEvent = {
       type: 'PasswordConnectionCreated',
-      data: { ...defaultPasswordConnection, plain_text_min_length: 10, ...scope, at: later },
+      data: { ...defaultPasswordConnection, plain_text_min_length: 10, ...scope, organization_id: recreatedAcmeId, at: later },
     };
+    /** As stored before connections named their organization. */
+    const { organization_id: _id, ...legacyData } = created.data as typeof created.data & { organization_id: string };
+    const legacy: PasswordConnectionEvent = { type: 'PasswordConnectionCreated', data: legacyData };
 
-    it('removes the connection created before the deletion, back to the defaults', () => {
+    it('removes the connection of the deleted organization, back to the defaults', () => {
       spec.given([created]).when(remove).then([deleted]);
       spec
         .given([created, { type: 'PasswordConnectionUpdated', data: { ...defaultPasswordConnection, at: later } }])
@@ -90,14 +109,31 @@ describe('password connection', () => {
         .then([deleted]);
     });
 
+    it('removes a connection recorded before connections named their organization (its domain’s), whatever deletion it is', () => {
+      const { organization_id: _owner, ...unnamed } = (deleted as { data: object }).data as typeof deleted.data;
+      spec
+        .given([legacy])
+        .when(remove)
+        .then([{ type: 'PasswordConnectionDeleted', data: unnamed }]);
+      spec
+        .given([legacy])
+        .when({ type: 'DeletePasswordConnection', data: { ...deletion, organization_id: null } })
+        .then([{ type: 'PasswordConnectionDeleted', data: unnamed }]);
+    });
+
     it('does nothing again on a redelivered deletion, nor without a connection', () => {
       spec.given([created, deleted]).when(remove).then([]);
       spec.given([]).when(remove).then([]);
     });
 
-    it('leaves alone the connection of an organization of the same domain created after it, however late it arrives', () => {
+    it('leaves alone the connection of an organization of the same domain created after it (another id), however late it arrives', () => {
       spec.given([recreated]).when(remove).then([]);
       spec.given([created, deleted, recreated]).when(remove).then([]);
+      // Even one recreated at an earlier instant than the deletion: the clock does not decide.
+      spec
+        .given([{ ...recreated, data: { ...recreated.data, at } }])
+        .when(remove)
+        .then([]);
     });
 
     it('lets a new connection of the same organization start clean', () =>

@@ -1,6 +1,6 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
 import type { Environment, RelayData, RelayEvent, UpdateRelayBody } from '@sesame/contracts';
-import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import { fail } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 import { sourceOrganizationsOf } from './relay-policy';
 
@@ -43,24 +43,31 @@ function update(command: Extract<RelayCommand, { type: 'UpdateRelay' }>, state: 
 }
 
 /**
- * A deleted organization is forgotten: a relay into it is deleted, and a relay taking its users no
- * longer names it, so an organization created later with the same domain gets no relay it was
- * never given. Only what was set before the deletion: a late or redelivered deletion leaves alone
- * a relay or source list set since (for a new organization of that domain).
+ * A deleted organization is forgotten: a relay into it (its `organization_id`) is deleted, and a
+ * relay taking its users no longer names it, so an organization created later with the same domain
+ * gets no relay it was never given. A relay into a later organization of the same domain has
+ * another `organization_id`: a late or redelivered deletion leaves it alone. Source organizations
+ * are named by domain only: a source list set since the deletion (for a new organization of that
+ * domain) is left alone by comparing instants, until sources name their organization's id.
  */
 function forget(command: Extract<RelayCommand, { type: 'ForgetOrganization' }>, state: RelayState): RelayEvent[] {
   const { relay } = state;
   const { domain, environment, deletion } = command.data;
   if (!relay || relay.environment !== environment) return [];
   if (relay.partner_domain === domain)
-    return belongsToDeletedOrganization(relay.inserted_at, deletion)
-      ? [{ type: 'RelayDeleted', data: { relay, at: deletion.at } }]
-      : [];
+    return relay.organization_id === deletion.organization_id ? [{ type: 'RelayDeleted', data: { relay, at: deletion.at } }] : [];
   const sources = sourceOrganizationsOf(relay);
-  if (!sources.includes(domain) || !belongsToDeletedOrganization(state.sources_at ?? relay.inserted_at, deletion)) return [];
+  if (!sources.includes(domain) || !sourcesSetBefore(state, relay, deletion)) return [];
   const remaining = sources.filter((source) => source !== domain);
   return [{ type: 'RelayUpdated', data: { relay: { ...relay, source_organizations: remaining }, at: deletion.at } }];
 }
+
+/**
+ * Whether the source organizations were set before the organization's deletion: sources are
+ * organization domains, not ids, so the instants decide (a list set since names a later organization).
+ */
+const sourcesSetBefore = (state: RelayState, relay: RelayData, deletion: OrganizationDeletion) =>
+  Date.parse(state.sources_at ?? relay.inserted_at) <= Date.parse(deletion.organization_deleted_at);
 
 const sameSources = (a: RelayData | null, b: RelayData) =>
   JSON.stringify(a ? sourceOrganizationsOf(a) : null) === JSON.stringify(sourceOrganizationsOf(b));
@@ -68,6 +75,7 @@ const sameSources = (a: RelayData | null, b: RelayData) =>
 /** A relay to a partner organization: created, updated, deleted, or forgotten with an organization. */
 export const relayDecider: Decider<RelayState, RelayCommand, RelayEvent> = {
   initialState: () => ({ relay: null }),
+  tenant: ({ relay }) => (relay ? { organization_id: relay.organization_id, environment: relay.environment } : undefined),
   decide(command, state) {
     switch (command.type) {
       case 'CreateRelay':

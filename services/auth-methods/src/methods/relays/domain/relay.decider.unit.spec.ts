@@ -75,9 +75,10 @@ describe('relay decider', () => {
   describe('when an organization is deleted', () => {
     const later = '2026-02-01T00:00:00.000Z';
     const deletion = { reason: 'organization_deleted' as const, organization_deleted_at: later, at: later };
+    /** The deletion of the organization `domain` (the partner is `org-p`). */
     const forget = (domain: string, environment: 'sandbox' | 'production' = 'sandbox') => ({
       type: 'ForgetOrganization' as const,
-      data: { domain, environment, deletion },
+      data: { domain, environment, deletion: { ...deletion, organization_id: domain === 'partner' ? 'org-p' : `org-${domain}` } },
     });
     const sourced = { ...relay, source_organizations: ['acme', 'globex'] };
     const createdSourced: RelayEvent = { type: 'RelayCreated', data: { relay: sourced, at } };
@@ -102,10 +103,25 @@ describe('relay decider', () => {
       spec.given([createdSourced]).when(forget('acme', 'production')).thenNothingHappens();
     });
 
-    it('given a relay or source list set after the deletion (a late or redelivered one), leaves it alone', () => {
+    it('given a relay into a later organization of the same domain (another id; a late or redelivered deletion), leaves it alone', () => {
+      const into = (inserted_at: string): RelayEvent => ({
+        type: 'RelayCreated',
+        data: { relay: { ...sourced, organization_id: 'org-p2', inserted_at }, at: inserted_at },
+      });
+      spec
+        .given([into('2026-03-01T00:00:00.000Z')])
+        .when(forget('partner'))
+        .thenNothingHappens();
+      // The clock does not decide: a relay into another organization is not the deleted one's.
+      spec
+        .given([into(at)])
+        .when(forget('partner'))
+        .thenNothingHappens();
+    });
+
+    it('given a source list set after the deletion (a late or redelivered one), leaves it alone', () => {
       const after = '2026-03-01T00:00:00.000Z';
       const createdAfter: RelayEvent = { type: 'RelayCreated', data: { relay: { ...sourced, inserted_at: after }, at: after } };
-      spec.given([createdAfter]).when(forget('partner')).thenNothingHappens();
       spec.given([createdAfter]).when(forget('acme')).thenNothingHappens();
       const resourced: RelayEvent = {
         type: 'RelayUpdated',

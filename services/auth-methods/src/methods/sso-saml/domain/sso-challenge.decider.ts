@@ -57,6 +57,10 @@ const tenantOf = (issued: Issued): SsoSignInTenant => ({
 
 export const ssoChallengeDecider: Decider<SsoChallengeState, SsoChallengeCommand, SsoChallengeEvent> = {
   initialState: () => ({ status: 'absent' }),
+  tenant: (state) =>
+    state.status !== 'absent' && state.organization_id
+      ? { organization_id: state.organization_id, environment: state.environment }
+      : undefined,
   decide(command, state) {
     switch (command.type) {
       case 'IssueSsoChallenge':

@@ -7,17 +7,23 @@ import type {
   SsoConnectionSettings,
   SsoConnectionSettingsData,
 } from '@sesame/contracts';
-import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import { fail, ownedByDeletedOrganization } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 import { parseIdpMetadata } from '../metadata/idp-metadata';
 
-/** The SAML connection of one organization in one environment (stream `ssoConnection-<sp_id>`). */
+/**
+ * The SAML connection of one organization in one environment: stream
+ * `ssoConnection-<environment>:<organization_id>` (`ssoConnectionKeyOf`), or `ssoConnection-<sp_id>` for
+ * a connection created before connections were named by their organization.
+ */
 export type SsoConnectionState =
   | { status: 'absent' }
   | {
       status: 'present';
       id: string;
       sp_id: string;
+      /** Null for a connection created before connections named their organization. */
+      organization_id: string | null;
       organization_domain: string;
       environment: Environment;
       settings: SsoConnectionSettingsData;
@@ -36,6 +42,7 @@ export type SsoConnectionCommand =
       data: {
         id: string;
         sp_id: string;
+        organization_id: string;
         organization_domain: string;
         environment: Environment;
         settings: SsoConnectionSettings;
@@ -49,7 +56,7 @@ export type SsoConnectionCommand =
       /** `sp_encryption_key`: a new key, recorded only when the connection has none yet (created before encryption). */
       data: { settings: SsoConnectionSettings; sp_encryption_key?: SpKeyData; at: string };
     }
-  /** Its organization was deleted; nothing to do without a connection or for one of an organization created since. */
+  /** Its organization was deleted; nothing to do without a connection or for another organization's (of the same domain, since). */
   | { type: 'DeleteSsoConnection'; data: OrganizationDeletion };
 
 export const defaultSettings: SsoConnectionSettingsData = {
@@ -78,6 +85,24 @@ function idpOf(metadata: string | null, at: string): IdpSettingsData | null {
   return parsed.idp;
 }
 
+/** The stream key of a connection: its organization's in its environment, or its SP id when recorded before connections named their organization. */
+export const ssoConnectionKeyOf = (connection: Pick<PresentSsoConnection, 'organization_id' | 'environment' | 'sp_id'>) =>
+  connection.organization_id ? ssoConnectionKey(connection.environment, connection.organization_id) : connection.sp_id;
+
+export const ssoConnectionKey = (environment: Environment, organizationId: string) => `${environment}:${organizationId}`;
+
+/** The organization a connection names (none when recorded before connections named theirs), for its challenges. */
+export const ownerOf = ({ organization_id }: Pick<PresentSsoConnection, 'organization_id'>) =>
+  organization_id ? { organization_id } : {};
+
+/** What the events of a connection name it by. */
+const namesOf = ({ sp_id, organization_id, organization_domain, environment }: PresentSsoConnection) => ({
+  sp_id,
+  ...ownerOf({ organization_id }),
+  organization_domain,
+  environment,
+});
+
 function create(command: Extract<SsoConnectionCommand, { type: 'CreateSsoConnection' }>, state: SsoConnectionState) {
   if (state.status === 'present') fail(catalogueError('sso_connection_already_exists'));
   const { settings, at, ...identity } = command.data;
@@ -94,8 +119,7 @@ function update(command: Extract<SsoConnectionCommand, { type: 'UpdateSsoConnect
   const newEncryptionKey = state.sp_encryption_key === null ? command.data.sp_encryption_key : undefined;
   if (JSON.stringify(merged) === JSON.stringify(state.settings) && !newEncryptionKey) return [];
   const idp = merged.metadata === state.settings.metadata ? state.idp : idpOf(merged.metadata, at);
-  const { sp_id, organization_domain, environment } = state;
-  const data = { sp_id, organization_domain, environment, settings: merged, idp, at };
+  const data = { ...namesOf(state), settings: merged, idp, at };
   return [
     { type: 'SsoConnectionUpdated' as const, data: newEncryptionKey ? { ...data, sp_encryption_key: newEncryptionKey } : data },
   ];
@@ -103,6 +127,10 @@ function update(command: Extract<SsoConnectionCommand, { type: 'UpdateSsoConnect
 
 export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionCommand, SsoConnectionEvent> = {
   initialState: () => ({ status: 'absent' }),
+  tenant: (state) =>
+    state.status === 'present' && state.organization_id
+      ? { organization_id: state.organization_id, environment: state.environment }
+      : undefined,
   decide(command, state) {
     switch (command.type) {
       case 'CreateSsoConnection':
@@ -110,10 +138,9 @@ export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionComm
       case 'UpdateSsoConnection':
         return update(command, state);
       case 'DeleteSsoConnection': {
-        if (state.status === 'absent' || !belongsToDeletedOrganization(state.inserted_at, command.data)) return [];
+        if (state.status === 'absent' || !ownedByDeletedOrganization(state.organization_id, command.data)) return [];
         const { reason, at } = command.data;
-        const { sp_id, organization_domain, environment } = state;
-        return [{ type: 'SsoConnectionDeleted', data: { sp_id, organization_domain, environment, reason, at } }];
+        return [{ type: 'SsoConnectionDeleted', data: { ...namesOf(state), reason, at } }];
       }
       default: {
         const unknown: never = command;
@@ -125,7 +152,14 @@ export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionComm
     switch (event.type) {
       case 'SsoConnectionCreated': {
         const { at, ...data } = event.data;
-        return { status: 'present', ...data, sp_encryption_key: data.sp_encryption_key ?? null, inserted_at: at, updated_at: at };
+        return {
+          status: 'present',
+          ...data,
+          organization_id: data.organization_id ?? null,
+          sp_encryption_key: data.sp_encryption_key ?? null,
+          inserted_at: at,
+          updated_at: at,
+        };
       }
       case 'SsoConnectionUpdated':
         if (state.status === 'absent') return state;

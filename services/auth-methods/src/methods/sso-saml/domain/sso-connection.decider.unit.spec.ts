@@ -18,7 +18,13 @@ const idpOf = (xml: string) => {
 };
 const spKey = { certificate_pem: 'CERT', encrypted_private_key_pem: 'SEALED' };
 const encryptionKey = { certificate_pem: 'ENC CERT', encrypted_private_key_pem: 'ENC SEALED' };
-const identity = { id: 'c1', sp_id: 'acme_sandbox', organization_domain: 'acme', environment: 'sandbox' as const };
+const identity = {
+  id: 'c1',
+  sp_id: 'acme_sandbox',
+  organization_id: 'org-1',
+  organization_domain: 'acme',
+  environment: 'sandbox' as const,
+};
 const create = (settings: Record<string, unknown>): SsoConnectionCommand => ({
   type: 'CreateSsoConnection',
   data: { ...identity, settings, sp_key: spKey, sp_encryption_key: encryptionKey, at },
@@ -76,6 +82,7 @@ describe('SSO connection decider', () => {
           type: 'SsoConnectionUpdated',
           data: {
             sp_id: 'acme_sandbox',
+            organization_id: 'org-1',
             organization_domain: 'acme',
             environment: 'sandbox',
             settings: { ...defaultSettings, users_access_policy: 'only_registered_users', metadata: google },
@@ -102,6 +109,7 @@ describe('SSO connection decider', () => {
       type: 'SsoConnectionUpdated',
       data: {
         sp_id: 'acme_sandbox',
+        organization_id: 'org-1',
         organization_domain: 'acme',
         environment: 'sandbox',
         settings,
@@ -137,29 +145,47 @@ describe('SSO connection decider', () => {
       .thenFails({ kind: 'error', code: 'resource_not_found' });
   });
   describe('when its organization is deleted', () => {
-    const deleteCommand = (organizationDeletedAt = later): SsoConnectionCommand => ({
+    const deleteCommand = (organizationId: string | null = 'org-1'): SsoConnectionCommand => ({
       type: 'DeleteSsoConnection',
-      data: { reason: 'organization_deleted', organization_deleted_at: organizationDeletedAt, at: later },
+      data: { reason: 'organization_deleted', organization_id: organizationId, organization_deleted_at: later, at: later },
     });
+    const names = { sp_id: 'acme_sandbox', organization_domain: 'acme', environment: 'sandbox' as const };
     const deleted: SsoConnectionEvent = {
       type: 'SsoConnectionDeleted',
-      data: {
-        sp_id: 'acme_sandbox',
-        organization_domain: 'acme',
-        environment: 'sandbox',
-        reason: 'organization_deleted',
-        at: later,
-      },
+      data: { ...names, organization_id: 'org-1', reason: 'organization_deleted', at: later },
     };
+    /** As stored before connections named their organization (stream `ssoConnection-acme_sandbox`). */
+    const { organization_id: _id, ...legacyData } = created.data as typeof created.data & { organization_id: string };
+    const legacy: SsoConnectionEvent = { type: 'SsoConnectionCreated', data: legacyData };
 
-    it('deletes the connection', () => {
+    it('deletes the connection of the deleted organization', () => {
       spec.given([created]).when(deleteCommand()).then([deleted]);
     });
 
-    it('does nothing on a redelivered deletion, without a connection, or for a connection created after the deletion', () => {
+    it('does nothing on a redelivered deletion, or without a connection', () => {
       spec.given([created, deleted]).when(deleteCommand()).then([]);
       spec.given([]).when(deleteCommand()).then([]);
-      spec.given([created]).when(deleteCommand('2026-05-31T00:00:00.000Z')).then([]);
+    });
+
+    it('leaves alone the connection of another organization, such as one of the same domain created since (another id), however late', () => {
+      spec.given([created]).when(deleteCommand('org-2')).then([]);
+      spec.given([created]).when(deleteCommand(null)).then([]);
+    });
+
+    it('deletes a connection recorded before connections named their organization with its domain’s organization', () => {
+      const deletedLegacy: SsoConnectionEvent = {
+        type: 'SsoConnectionDeleted',
+        data: { ...names, reason: 'organization_deleted', at: later },
+      };
+      spec.given([legacy]).when(deleteCommand()).then([deletedLegacy]);
+      spec.given([legacy]).when(deleteCommand(null)).then([deletedLegacy]);
+    });
+
+    it('names the organization on the envelope of its events (the legacy ones have none to name)', () => {
+      const state = [created].reduce(ssoConnectionDecider.evolve, ssoConnectionDecider.initialState());
+      expect(ssoConnectionDecider.tenant?.(state)).toEqual({ organization_id: 'org-1', environment: 'sandbox' });
+      const legacyState = [legacy].reduce(ssoConnectionDecider.evolve, ssoConnectionDecider.initialState());
+      expect(ssoConnectionDecider.tenant?.(legacyState)).toBeUndefined();
     });
 
     it('lets a new connection of the same name start clean', () => {

@@ -8,6 +8,7 @@ import { mapAttributes } from '../domain/attribute-mapping';
 import type { MappedUser } from '../domain/attribute-mapping';
 import { challengeProblem } from '../domain/sso-challenge.decider';
 import type { SsoChallengeCommand } from '../domain/sso-challenge.decider';
+import { ownerOf } from '../domain/sso-connection.decider';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
 import { samlConfigOf } from '../domain/sp-values';
 import { unregisteredSubjectOf } from '../domain/unregistered-subject';
@@ -172,6 +173,7 @@ function completionOf(
     request_id: challenge.request_id,
     sp_id: connection.sp_id,
     sso_connection_id: connection.id,
+    ...ownerOf(connection),
     organization_domain: connection.organization_domain,
     environment: connection.environment,
     redirect_uri: challenge.redirect_uri,

@@ -8,12 +8,13 @@ import type {
   testSignInRequestSchema,
   z,
 } from '@sesame/contracts';
-import { created, fail, failure, ok } from '@sesame/platform';
+import { created, environmentOf, failure, ok } from '@sesame/platform';
 import type { EventMetadata, RequestContext } from '@sesame/platform';
 import { requireAuthnConnection } from '../../../core/identity/authn-connections';
 import { mapAttributes } from '../domain/attribute-mapping';
 import { challengeProblem } from '../domain/sso-challenge.decider';
 import type { SsoChallengeCommand } from '../domain/sso-challenge.decider';
+import { ownerOf } from '../domain/sso-connection.decider';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
 import { spBaseUrl, spIdOf } from '../domain/sp-values';
 import { identityProviderOf } from '../saml/identity-provider';
@@ -36,7 +37,7 @@ async function issueChallenge(
   const requestId = randomUUID();
   const now = deps.now();
   const expiredAt = new Date(now.getTime() + deps.challengeTtlMs).toISOString();
-  const data = { request_id: requestId, sp_id: connection.sp_id, sso_connection_id: connection.id };
+  const data = { request_id: requestId, sp_id: connection.sp_id, sso_connection_id: connection.id, ...ownerOf(connection) };
   await deps.challenges.handle(
     requestId,
     { type: 'IssueSsoChallenge', data: { ...data, ...request, expired_at: expiredAt, at: now.toISOString() } },
@@ -64,7 +65,7 @@ async function signInOrganization(
 
 export function createChallengeHandler(deps: SignInHandlerDeps) {
   return async ({ body }: OperationInput<typeof createSsoSamlChallenge>, context: RequestContext) => {
-    const environment = context.meta.environment ?? fail(catalogueError('unauthorized'));
+    const environment = environmentOf(context.meta);
     const correlationId = context.meta.correlationId;
     const organization = await signInOrganization(deps, body, { correlationId, environment });
     requireAuthnConnection(organization, 'sso');

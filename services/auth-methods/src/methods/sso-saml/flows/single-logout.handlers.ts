@@ -1,6 +1,6 @@
 import { catalogueError, fieldError, subjects } from '@sesame/contracts';
 import type { OperationInput, createSsoSamlLogout, ssoSamlLogoutRedirect } from '@sesame/contracts';
-import { created, fail, failure } from '@sesame/platform';
+import { created, environmentOf, failure } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
 import { spBaseUrl, spIdOf } from '../domain/sp-values';
@@ -19,7 +19,7 @@ const refused = (context: RequestContext, reason: string, detail: string, notice
 /** SP-initiated, started by the API for the user's latest open session. */
 export function createLogoutHandler(deps: SingleLogoutHandlerDeps) {
   return async ({ body }: OperationInput<typeof createSsoSamlLogout>, context: RequestContext) => {
-    const environment = context.meta.environment ?? fail(catalogueError('unauthorized'));
+    const environment = environmentOf(context.meta);
     const check = await deps.identity.call(
       subjects.identity.redirectUris.check,
       { environment, url: body.redirect_uri },

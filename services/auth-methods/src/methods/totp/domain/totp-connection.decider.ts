@@ -1,12 +1,6 @@
 import { fieldError, maxTotpExpirySeconds, minTotpExpirySeconds, totpExpiryMessage } from '@sesame/contracts';
-import type {
-  TotpConnection,
-  TotpConnectionEvent,
-  TotpMethod,
-  ConnectionTenant,
-  UpdateTotpConnectionBody,
-} from '@sesame/contracts';
-import { belongsToDeletedOrganization, fail } from '@sesame/platform';
+import type { TotpConnection, TotpConnectionEvent, TotpMethod, Tenant, UpdateTotpConnectionBody } from '@sesame/contracts';
+import { fail } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 
 /** Lifetime of a code by method (SPEC.md section 9). */
@@ -16,15 +10,15 @@ export const defaultTotpExpiry: Record<TotpMethod, number> = { totp_mobile_app: 
 export const defaultTotpConnection: TotpConnection = { active: false, method: 'totp_mobile_app', expiry_in_seconds: 30 };
 
 export interface TotpConnectionState {
-  tenant: ConnectionTenant | null;
+  tenant: Tenant | null;
   connection: TotpConnection;
   /** When the organization first changed it (null while the defaults apply). */
   inserted_at: string | null;
 }
 
 export type TotpConnectionCommand =
-  | { type: 'UpdateTotpConnection'; data: { tenant: ConnectionTenant; changes: UpdateTotpConnectionBody; at: string } }
-  /** Its organization was deleted; nothing to do when it was never changed or belongs to an organization created since. */
+  | { type: 'UpdateTotpConnection'; data: { tenant: Tenant; changes: UpdateTotpConnectionBody; at: string } }
+  /** Its organization was deleted (the stream is the organization's); nothing to do when it was never changed. */
   | { type: 'DeleteTotpConnection'; data: OrganizationDeletion };
 
 function update(
@@ -46,13 +40,14 @@ function update(
 /** One organization's TOTP connection in one environment. */
 export const totpConnectionDecider: Decider<TotpConnectionState, TotpConnectionCommand, TotpConnectionEvent> = {
   initialState: () => ({ tenant: null, connection: defaultTotpConnection, inserted_at: null }),
+  tenant: ({ tenant }) => tenant ?? undefined,
   decide(command, state) {
     switch (command.type) {
       case 'UpdateTotpConnection':
         return update(command, state);
       case 'DeleteTotpConnection': {
-        const { tenant, inserted_at } = state;
-        if (!tenant || !inserted_at || !belongsToDeletedOrganization(inserted_at, command.data)) return [];
+        const { tenant } = state;
+        if (tenant?.organization_id !== command.data.organization_id) return [];
         const { reason, at } = command.data;
         return [{ type: 'TotpConnectionDeleted', data: { ...tenant, reason, at } }];
       }

@@ -79,14 +79,14 @@ describe('TOTP connection decider', () => {
     const later = '2026-01-03T00:00:00.000Z';
     const remove: TotpConnectionCommand = {
       type: 'DeleteTotpConnection',
-      data: { reason: 'organization_deleted', organization_deleted_at: deletedAt, at: later },
+      data: { reason: 'organization_deleted', organization_id: 'org-1', organization_deleted_at: deletedAt, at: later },
     };
     const deleted: TotpConnectionEvent = {
       type: 'TotpConnectionDeleted',
       data: { ...tenant, reason: 'organization_deleted', at: later },
     };
 
-    it('removes the connection first changed before the deletion, even when changed since, back to the defaults', () => {
+    it('removes the connection of the deleted organization, even when changed since, back to the defaults', () => {
       spec
         .given([updated(true, 'sms', 600)])
         .when(remove)
@@ -105,13 +105,23 @@ describe('TOTP connection decider', () => {
       spec.given([]).when(remove).then([]);
     });
 
-    it('leaves alone the connection of an organization of the same domain first changed after it', () => {
+    it('leaves alone the connection of another organization, such as one of the same domain created since (another id), however late', () => {
+      const ofNewOrganization = (when: string): TotpConnectionEvent => ({
+        type: 'TotpConnectionUpdated',
+        data: {
+          ...tenant,
+          organization_id: 'org-2',
+          connection: { active: true, method: 'sms', expiry_in_seconds: 600 },
+          at: when,
+        },
+      });
       spec
-        .given([updated(true, 'sms', 600, later)])
+        .given([ofNewOrganization(later)])
         .when(remove)
         .then([]);
+      // The clock does not decide: changed at an instant before the deletion, it is still not the deleted organization's.
       spec
-        .given([updated(true, 'sms', 600), deleted, updated(true, 'sms', 600, later)])
+        .given([ofNewOrganization(at)])
         .when(remove)
         .then([]);
     });

@@ -170,6 +170,8 @@ function toEnrollment(data: Enrolled): TotpEnrollmentData {
 
 export const totpEnrollmentDecider: Decider<TotpEnrollmentState, TotpEnrollmentCommand, TotpEnrollmentEvent> = {
   initialState: () => ({ enrollment: null, challenge: null, failed_attempts: 0, locked_until: null }),
+  tenant: ({ enrollment }) =>
+    enrollment ? { organization_id: enrollment.organization_id, environment: enrollment.environment } : undefined,
   decide(command, state) {
     switch (command.type) {
       case 'EnrollTotp':

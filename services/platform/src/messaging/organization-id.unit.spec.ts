@@ -1,6 +1,6 @@
 import { catalogueError, getOrganization, subjects } from '@sesame/contracts';
 import type { RpcReply, RpcRequest } from '@sesame/contracts';
-import { organizationExists } from './organization-exists';
+import { organizationIdOf } from './organization-id';
 import { RpcUnavailableError } from './rpc-unavailable';
 import { RpcRefusal, TypedRpcClient } from './typed-rpc-client';
 
@@ -16,10 +16,12 @@ function identity(reply: () => Promise<RpcReply>) {
   return { client, asked };
 }
 
-describe('organizationExists', () => {
-  it("asks identity's organization get in the environment and answers true when it answers the organization", async () => {
+describe('organizationIdOf', () => {
+  it("asks identity's organization get in the environment and answers the id of the organization it answers", async () => {
     const { client, asked } = identity(async () => ({ ok: true, status: 200, body: getOrganization.examples.response }));
-    expect(await organizationExists(client, 'acme', 'production', 'c1')).toBe(true);
+    expect(await organizationIdOf(client, 'acme', 'production', 'c1')).toBe(
+      (getOrganization.examples.response as { id: string }).id,
+    );
     expect(asked).toEqual([
       [
         subjects.identity.organizations.get,
@@ -31,16 +33,16 @@ describe('organizationExists', () => {
     ]);
   });
 
-  it('answers false when identity answers 404', async () => {
+  it('answers null when identity answers 404', async () => {
     const { client } = identity(async () => ({ ok: false, error: catalogueError('resource_not_found') }));
-    expect(await organizationExists(client, 'gone', 'sandbox', 'c1')).toBe(false);
+    expect(await organizationIdOf(client, 'gone', 'sandbox', 'c1')).toBeNull();
   });
 
   it('throws any other refusal, and no answer as 503', async () => {
     const refused = identity(async () => ({ ok: false, error: catalogueError('unauthorized') }));
-    await expect(organizationExists(refused.client, 'acme', 'sandbox', 'c1')).rejects.toBeInstanceOf(RpcRefusal);
+    await expect(organizationIdOf(refused.client, 'acme', 'sandbox', 'c1')).rejects.toBeInstanceOf(RpcRefusal);
     const silent = identity(() => Promise.reject(new RpcUnavailableError('x', new Error('TIMEOUT'))));
-    await expect(organizationExists(silent.client, 'acme', 'sandbox', 'c1')).rejects.toMatchObject({
+    await expect(organizationIdOf(silent.client, 'acme', 'sandbox', 'c1')).rejects.toMatchObject({
       error: catalogueError('service_unavailable'),
     });
   });

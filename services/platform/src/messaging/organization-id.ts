@@ -4,25 +4,25 @@ import { RpcRefusal } from './typed-rpc-client';
 import type { TypedRpcClient } from './typed-rpc-client';
 
 /**
- * Whether `domain` is a live organization of `environment`, asked of identity (its public get
- * answers 404 otherwise; the caller never reads identity's store). Any other refusal, and no
- * answer (503), is thrown.
+ * The id of the live organization `domain` of `environment`, or null when there is none, asked of
+ * identity (its public get answers 404 otherwise; the caller never reads identity's store). Any
+ * other refusal, and no answer (503), is thrown.
  */
-export async function organizationExists(
+export async function organizationIdOf(
   identity: Pick<TypedRpcClient, 'call'>,
   domain: string,
   environment: Environment,
   correlationId: string,
-): Promise<boolean> {
+): Promise<string | null> {
   try {
-    await identity.call(
+    const organization = await identity.call(
       subjects.identity.organizations.get,
       { params: { org_domain: domain }, query: {}, body: {} },
       { correlationId, environment },
     );
-    return true;
+    return organization.id;
   } catch (error) {
-    if (error instanceof RpcRefusal && error.reason === 'resource_not_found') return false;
+    if (error instanceof RpcRefusal && error.reason === 'resource_not_found') return null;
     throw error;
   }
 }
