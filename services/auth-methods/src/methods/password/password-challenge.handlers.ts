@@ -8,9 +8,10 @@ import type {
   User,
   createPasswordChallenge,
 } from '@sesame/contracts';
-import { DomainError, handleCommand, ok } from '@sesame/platform';
+import { Aggregate, DomainError, handleCommand, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { attemptTooSoon, nextAttemptAt, passwordAttemptsDecider } from './domain/password-attempts.decider';
+import type { PasswordAttemptsState } from './domain/password-attempts.decider';
 import { passwordDecider } from './domain/password.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems } from './domain/password-policy';
@@ -59,7 +60,7 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
       ? named
       : challengeState(deps, environment, organization, body.user_email, meta));
     if (!connection.active) return ok(refused('inactive_password_connection'));
-    if (deps.now().getTime() < nextAttemptAt(attempts)) return ok(refused('too_many_attempts'));
+    if (deps.now().getTime() < nextAttemptAt(attempts.state)) return ok(refused('too_many_attempts'));
     const verified =
       stored?.status === 'set'
         ? await deps.hasher.verify(stored, body.plain_text)
@@ -67,7 +68,10 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
     const record = async (type: 'RecordPasswordFailure' | 'RecordPasswordSuccess') => {
       const command = { type, data: { at: deps.now().toISOString() } };
       try {
-        await handleCommand(deps.commandDeps(), passwordAttemptsDecider, attemptsStream, command, deps.metadata(context));
+        // Decided on the attempts read before the check (the append refuses them if another attempt was recorded since).
+        await handleCommand(deps.commandDeps(), passwordAttemptsDecider, attemptsStream, command, deps.metadata(context), {
+          loaded: attempts,
+        });
         return true;
       } catch (error) {
         if (error instanceof DomainError && error.error === attemptTooSoon) return false;
@@ -98,7 +102,10 @@ async function challengeState(deps: PasswordDeps, environment: Environment, orga
   };
   const [connection, attempts, { user, stored }] = await Promise.all([
     connectionOf(deps, environment, organization),
-    load(deps, passwordAttemptsDecider, attemptsStream),
+    new Aggregate(deps.commandDeps<PasswordAttemptsState>(), {
+      decider: passwordAttemptsDecider,
+      stream: () => attemptsStream,
+    }).load(attemptsStream),
     userAndPassword(),
   ]);
   return { attemptsStream, connection, attempts, user, stored };
