@@ -1,4 +1,4 @@
-import { subjects } from '@sesame/contracts';
+import { catalogueError, subjects } from '@sesame/contracts';
 import type { RpcReply, User } from '@sesame/contracts';
 import { aUser, anOrganization, serviceSpecification } from '@sesame/platform/testing';
 import type { CallTable } from '@sesame/platform/testing';
@@ -22,7 +22,10 @@ function identityAnswers(known: Map<string, User>): CallTable {
     [users.findById]: (input) => ok(200, { user: known.get(input.id) ?? null }),
     [users.findByEmail]: (input) => ok(200, { user: [...known.values()].find((user) => user.email === input.email) ?? null }),
     [users.provision]: (input) => put(aUser({ id: sesameId, email: input.email, active: input.active })),
-    [users.modify]: (input) => put({ ...stored(input.id), email: input.email ?? stored(input.id).email }),
+    [users.modify]: (input) =>
+      known.has(input.id)
+        ? put({ ...stored(input.id), email: input.email ?? stored(input.id).email })
+        : { ok: false, error: catalogueError('resource_not_found') },
     [users.deactivate]: (input) => put({ ...stored(input.id), active: false }),
     [users.remove]: (input) => {
       const resource = stored(input.id);
@@ -34,12 +37,13 @@ function identityAnswers(known: Map<string, User>): CallTable {
 
 /** A directory sync of `acme` (sandbox, Okta) with the SCIM user `ada`, both made through the service's handlers. */
 async function directoryWithAda() {
+  const known = new Map<string, User>();
   const config = directorySyncConfigSchema.parse({ SESAME_PUBLIC_URL: 'https://sesame.test' });
   const spec = await serviceSpecification({
     service: 'directory-sync',
     config,
     assemble: (runtime, rpc) => assembleDirectorySync(runtime, config, rpc, { recordScimActivity: false }),
-    calls: identityAnswers(new Map()),
+    calls: identityAnswers(known),
   });
   const sync = await spec.request(
     subjects.directorySync.syncs.create,
@@ -57,7 +61,7 @@ async function directoryWithAda() {
   const ada = (created.reply as { body: { id: string } }).body;
   const params = { directory_id: directory.id, id: ada.id };
   const location = `https://sesame.test/scim/v2/${directory.id}/Users/${ada.id}`;
-  return { spec, scim, params, ada, location, stream: `scimResource-${ada.id}`, directoryId: directory.id };
+  return { spec, scim, params, ada, location, stream: `scimResource-${ada.id}`, directoryId: directory.id, known };
 }
 
 /** The event a SCIM change of ada appends: the resource as it now is, and the change for webhooks. */
@@ -138,7 +142,6 @@ describe('SCIM users in the directory-sync service (its router and handlers on i
           },
         ],
         calls: [
-          { subject: users.findById, input: { ...scope, id: sesameId } },
           {
             subject: users.modify,
             input: {
@@ -172,12 +175,40 @@ describe('SCIM users in the directory-sync service (its router and handlers on i
           { stream, ...scimUserEvent('ScimUserDeactivated', 'deactivated', 2, { active: false }) },
         ],
         calls: [
-          { subject: users.findById, input: { ...scope, id: sesameId } },
           {
             subject: users.modify,
             input: { ...scope, id: sesameId, email: 'ada@acme.example', profile: { preferred_username: 'ada' } },
           },
           { subject: users.deactivate, input: { ...scope, id: sesameId } },
+        ],
+      });
+    });
+
+    it('provisions the Sesame user again when identity no longer has it: modify refused as not found, then by email', async () => {
+      const { spec, scim, params, stream, known } = await directoryWithAda();
+      known.clear();
+      const body = { schemas: [patchOp], Operations: [{ op: 'replace', path: 'name.givenName', value: 'Ada' }] };
+      await spec.when(scimUsers.patch, { params, query: {}, body }, { scim }).then({
+        reply: { ok: true, status: 204, body: null, headers: { etag: 'W/"2"' } },
+        events: [
+          revisionClaim(stream, 1),
+          { stream, ...scimUserEvent('ScimUserUpdated', 'updated', 2, { name: { givenName: 'Ada' } }) },
+        ],
+        calls: [
+          {
+            subject: users.modify,
+            input: {
+              ...scope,
+              id: sesameId,
+              email: 'ada@acme.example',
+              profile: { given_name: 'Ada', preferred_username: 'ada' },
+            },
+          },
+          { subject: users.findByEmail, input: { ...scope, email: 'ada@acme.example' } },
+          {
+            subject: users.provision,
+            input: expect.objectContaining({ ...scope, email: 'ada@acme.example', active: true, source: 'scim' }),
+          },
         ],
       });
     });

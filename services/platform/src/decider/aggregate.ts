@@ -57,6 +57,12 @@ export interface Step<State, Command, Checked> {
 export interface HandleOptions<State> {
   /** The stream is expected not to exist yet (a fresh uuid): the first attempt does not read it. */
   newStream?: boolean;
+  /**
+   * The aggregate as the caller has just read it: the first attempt decides on it rather than
+   * reading the stream again. A stale one fails its append on the revision and is read again, but
+   * a refusal decided on it is answered as is: give only a state the caller checked the command on.
+   */
+  loaded?: Loaded<State>;
   /** Values the command takes on this state: reserved once `decide` accepts it, given back when nothing is committed. */
   take?(state: State): UniqueClaim[];
   /**
@@ -149,7 +155,11 @@ export class Aggregate<State, Command, Event extends DomainEvent> {
       act: async ({ state, events }) => (hold && events.length > 0 ? { events, undo: await hold(state) } : { events }),
       ...(release ? { release: ({ state }, committed) => release(state, committed.state) } : {}),
     };
-    return this.run(id, plan, metadata, { newStream: options.newStream ?? false, exclusive: this.type.exclusive ?? false });
+    return this.run(id, plan, metadata, {
+      newStream: options.newStream ?? false,
+      exclusive: this.type.exclusive ?? false,
+      ...(options.loaded ? { loaded: options.loaded } : {}),
+    });
   }
 
   /**
@@ -177,7 +187,7 @@ export class Aggregate<State, Command, Event extends DomainEvent> {
     id: string,
     plan: Plan<State, Event, Checked>,
     metadata: EventMetadata,
-    mode: { newStream: boolean; exclusive: boolean },
+    mode: { newStream: boolean; exclusive: boolean; loaded?: Loaded<State> },
   ): Promise<CommandResult<State, Event>> {
     const attempts = this.deps.attempts ?? 5;
     const now = this.deps.now ?? Date.now;
@@ -185,7 +195,8 @@ export class Aggregate<State, Command, Event extends DomainEvent> {
     for (let attempt = 1; ;) {
       // A stream named by a fresh random id is new: skip reading it (a conflict reads and retries).
       const fresh = mode.newStream && attempt === 1;
-      const loaded = fresh ? { revision: -1, state: this.type.decider.initialState() } : await this.load(id);
+      const given = attempt === 1 ? mode.loaded : undefined;
+      const loaded = fresh ? { revision: -1, state: this.type.decider.initialState() } : (given ?? (await this.load(id)));
       const checked = await plan.check(loaded);
       const stream = this.type.stream(id);
       const claim =

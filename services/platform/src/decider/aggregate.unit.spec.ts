@@ -274,6 +274,29 @@ describe('Aggregate.handle: a command decided on the state alone', () => {
     expect(decide).toHaveBeenCalledTimes(1);
   });
 
+  it('decides on the state the caller has just read without reading it again, and reads it again when it was stale', async () => {
+    const { store, aggregate } = setup();
+    const reads = jest.spyOn(store, 'readStream');
+    const write = (text: string, if_match?: number): PageCommand => ({
+      type: 'WritePage',
+      data: { title: 'Home', text, mirror: 'm', ...(if_match === undefined ? {} : { if_match }) },
+    });
+    await aggregate.handle('3', write('v1'), metadata);
+    const loaded = await aggregate.load('3');
+    reads.mockClear();
+    expect(await aggregate.handle('3', write('v2', 1), metadata, { loaded })).toMatchObject({ revision: 1 });
+    expect(reads).not.toHaveBeenCalled();
+    // `loaded` is now stale (version 1, revision 0): the append is refused, the stream read again, decided again.
+    expect(await aggregate.handle('3', write('v3'), metadata, { loaded })).toMatchObject({
+      revision: 2,
+      state: { version: 3, text: 'v3' },
+    });
+    expect(reads).toHaveBeenCalledTimes(1);
+    await expect(aggregate.handle('3', write('v4', 1), metadata, { loaded })).rejects.toMatchObject({
+      error: { message: 'stale version' },
+    });
+  });
+
   it('holds what the command holds once its values are taken, and gives it back when nothing is committed', async () => {
     const { store, aggregate } = setup();
     const held: string[] = [];

@@ -1,5 +1,6 @@
 import type { DomainEvent, EventMetadata, EventStore, RecordedEvent } from '../event-store/event-store.port';
 import { Aggregate } from './aggregate';
+import type { Loaded } from './aggregate';
 import type { Decider } from './decider';
 
 export interface CommandResult<State, Event extends DomainEvent = DomainEvent> {
@@ -19,9 +20,11 @@ export interface CommandHandlerDeps<State> {
   attempts?: number;
 }
 
-export interface HandleCommandOptions {
+export interface HandleCommandOptions<State = unknown> {
   /** The stream is expected not to exist yet (a fresh uuid): the first attempt does not read it. */
   newStream?: boolean;
+  /** The stream as the caller has just read it: the first attempt decides on it (see `HandleOptions.loaded`). */
+  loaded?: Loaded<State>;
 }
 
 /**
@@ -35,7 +38,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   stream: string,
   command: Command,
   metadata: EventMetadata,
-  options: HandleCommandOptions = {},
+  options: HandleCommandOptions<State> = {},
 ): Promise<CommandResult<State, Event>> {
   return new Aggregate(deps, { decider, stream: () => stream }).handle(stream, command, metadata, options);
 }

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import type { NatsConnection } from 'nats';
+import type { NatsConnection, Subscription } from 'nats';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { testNatsUrl, testPrefix } from '../testing/test-prefix';
-import type { EventStore } from './event-store.port';
+import type { EventMetadata, EventStore } from './event-store.port';
 import { JetStreamEventStore } from './jetstream.event-store';
 
 describe('JetStreamEventStore (real NATS server)', () => {
@@ -38,5 +39,77 @@ describe('JetStreamEventStore (real NATS server)', () => {
     } finally {
       await store.destroy();
     }
+  });
+
+  describe('reading a stream again', () => {
+    const metadata = (): EventMetadata => ({
+      correlationId: randomUUID(),
+      environment: 'sandbox',
+      occurredAt: new Date().toISOString(),
+    });
+    let prefix: string;
+    let writer: JetStreamEventStore;
+    let reader: JetStreamEventStore;
+    let consumersCreated: number;
+    let creations: Subscription;
+    beforeEach(async () => {
+      prefix = testPrefix();
+      const options = { streamName: `${prefix}_AGAIN`.toUpperCase(), subjectPrefix: `${prefix}.again` };
+      writer = await JetStreamEventStore.open(nc, options);
+      reader = await JetStreamEventStore.open(nc, options);
+      consumersCreated = 0;
+      creations = nc.subscribe(`$JS.API.CONSUMER.CREATE.${options.streamName}.>`, { callback: () => consumersCreated++ });
+      await nc.flush();
+    });
+    afterEach(async () => {
+      creations.unsubscribe();
+      await writer.destroy();
+    });
+    const append = (store: EventStore, stream: string, from: number, count: number) =>
+      store.appendToStream(
+        stream,
+        Array.from({ length: count }, (_, i) => ({ type: 'N', data: { i: from + i } })),
+        { expectedRevision: from === 0 ? 'no_stream' : from - 1, metadata: metadata() },
+      );
+    const numbers = async (store: EventStore, stream: string) => {
+      const read = await store.readStream(stream);
+      await nc.flush();
+      return { revision: read.revision, numbers: read.events.map((e) => [e.revision, (e.data as { i: number }).i]) };
+    };
+    const upTo = (n: number) => ({ revision: n - 1, numbers: [...Array(n).keys()].map((i) => [i, i]) });
+
+    it("reads another instance's appends in full each time, from where it last read, between other streams' commits", async () => {
+      for (let i = 0; i < 5; i++) {
+        await append(writer, 'thing-a', i, 1);
+        await append(writer, `other-${i}`, 0, 1);
+      }
+      expect(await numbers(reader, 'thing-a')).toEqual(upTo(5));
+      await append(writer, 'thing-a', 5, 2);
+      await append(writer, 'other-9', 0, 1);
+      await append(writer, 'thing-a', 7, 1);
+      expect(await numbers(reader, 'thing-a')).toEqual(upTo(8));
+      await append(writer, 'thing-a', 8, 3);
+      expect(await numbers(reader, 'thing-a')).toEqual(upTo(11));
+      expect(await numbers(reader, 'thing-a')).toEqual(upTo(11));
+    });
+
+    it('reads a stream it wrote, or read and then wrote, without a consumer over its history', async () => {
+      for (let i = 0; i < 6; i++) await append(writer, 'thing-b', i, 1);
+      expect(await numbers(writer, 'thing-b')).toEqual(upTo(6));
+      expect(await numbers(reader, 'thing-b')).toEqual(upTo(6));
+      const afterFirstRead = consumersCreated;
+      await append(reader, 'thing-b', 6, 2);
+      expect(await numbers(reader, 'thing-b')).toEqual(upTo(8));
+      expect(consumersCreated).toBe(afterFirstRead);
+      expect(afterFirstRead).toBe(1);
+    });
+
+    it('gives each read events of its own: changing them changes no later read', async () => {
+      for (let i = 0; i < 3; i++) await append(writer, 'thing-c', i, 1);
+      const first = await writer.readStream('thing-c');
+      (first.events[0]!.data as { i: number }).i = 99;
+      first.events.pop();
+      expect(await numbers(writer, 'thing-c')).toEqual(upTo(3));
+    });
   });
 });

@@ -12,6 +12,7 @@ import type {
   Subscription,
 } from './event-store.port';
 import { deliverWithRetry } from './deliver';
+import { CommitCache } from './commit-cache';
 import { recordEvents } from './new-events';
 import { encodeSubjectToken, parseStreamName } from './stream-name';
 import { stopConsuming } from '../messaging/consume-loop';
@@ -38,15 +39,14 @@ interface CommitPayload {
 
 const codec = JSONCodec<CommitPayload>();
 const wrongLastSequence = 10071;
-const cacheLimit = 10_000;
 
 /**
  * Event store on NATS JetStream (DESIGN.md section 3). Optimistic concurrency uses
  * `Nats-Expected-Last-Subject-Sequence`; the global position is the stream sequence.
  */
 export class JetStreamEventStore implements EventStore {
-  /** Revision and stream sequence of the last commit seen per stream: saves a lookup on append. */
-  private readonly lastCommits = new Map<string, { revision: number; seq: number }>();
+  /** What this instance last saw of each stream: saves a lookup on append and rereading a stream's history. */
+  private readonly known = new CommitCache();
 
   private constructor(
     /** The direct-get API exists on nats.js's manager but is missing from its interface type. */
@@ -83,7 +83,7 @@ export class JetStreamEventStore implements EventStore {
     return `${this.options.subjectPrefix}.events.${category}.${encodeSubjectToken(id)}`;
   }
 
-  private async lastCommit(subject: string): Promise<{ seq: number; events: RecordedEvent[] } | null> {
+  private async lastCommit(subject: string): Promise<{ seq: number; data: Uint8Array; events: RecordedEvent[] } | null> {
     let message: StoredMsg;
     try {
       message = await this.jsm.direct.getMessage(this.options.streamName, { last_by_subj: subject });
@@ -91,36 +91,62 @@ export class JetStreamEventStore implements EventStore {
       if (isNotFound(error)) return null;
       throw error;
     }
-    return { seq: message.seq, events: codec.decode(message.data).events };
+    // A copy: the message's bytes may be a view of a larger buffer that keeping them would pin.
+    return { seq: message.seq, data: message.data.slice(), events: codec.decode(message.data).events };
   }
 
-  private remember(stream: string, revision: number, seq: number): void {
-    this.lastCommits.delete(stream);
-    this.lastCommits.set(stream, { revision, seq });
-    if (this.lastCommits.size > cacheLimit) this.lastCommits.delete(this.lastCommits.keys().next().value as string);
-  }
-
+  /**
+   * Every read asks JetStream for the stream's last commit (fresh on every replica); the commits
+   * before it come from what this instance kept of the stream, and JetStream is read only from
+   * the first commit it did not see (from the start when it kept nothing).
+   */
   async readStream(stream: string): Promise<ReadStreamResult> {
     const subject = this.subjectOf(stream);
     const last = await this.lastCommit(subject);
-    if (!last) return { revision: -1, events: [] };
+    if (!last) {
+      this.known.forget(stream);
+      return { revision: -1, events: [] };
+    }
     const lastRevision = (last.events.at(-1) as RecordedEvent).revision;
-    this.remember(stream, lastRevision, last.seq);
-    if ((last.events[0] as RecordedEvent).revision === 0) return { revision: lastRevision, events: last.events };
+    if ((last.events[0] as RecordedEvent).revision === 0) {
+      this.known.remember(stream, { revision: lastRevision, seq: last.seq, commits: [last.data] });
+      return { revision: lastRevision, events: last.events };
+    }
+    let commits = await this.commitsUpTo(stream, subject, last);
+    let events = eventsOf(commits);
+    // What was kept does not lead to this commit (never seen yet): read the whole stream again.
+    if (!isWhole(events)) events = eventsOf((commits = await this.readCommits(subject, 0, last.seq)));
+    this.known.remember(stream, { revision: lastRevision, seq: last.seq, ...(isWhole(events) ? { commits } : {}) });
+    return { revision: lastRevision, events };
+  }
 
-    // No explicit deliver_policy: nats.js 2.29's ordered consume() hangs when given `All`.
-    const consumer = await this.js.consumers.get(this.options.streamName, { filterSubjects: subject });
+  /** The stream's commits up to `last`: those this instance kept, then the ones appended since. */
+  private async commitsUpTo(stream: string, subject: string, last: { seq: number; data: Uint8Array; events: RecordedEvent[] }) {
+    const known = this.known.get(stream);
+    if (!known?.commits || known.seq > last.seq) return this.readCommits(subject, 0, last.seq);
+    if (known.seq === last.seq) return known.commits;
+    if ((last.events[0] as RecordedEvent).revision === known.revision + 1) return [...known.commits, last.data];
+    return [...known.commits, ...(await this.readCommits(subject, known.seq + 1, last.seq))];
+  }
+
+  /** The raw commits of one subject from sequence `from` (0: the start) to `to`, with an ordered consumer. */
+  private async readCommits(subject: string, from: number, to: number): Promise<Uint8Array[]> {
+    // No explicit deliver_policy from the start: nats.js 2.29's ordered consume() hangs when given `All`.
+    const consumer = await this.js.consumers.get(this.options.streamName, {
+      filterSubjects: subject,
+      ...(from > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from } : {}),
+    });
     const messages = await consumer.consume({ max_messages: 256 });
-    const events: RecordedEvent[] = [];
+    const commits: Uint8Array[] = [];
     try {
       for await (const message of messages) {
-        events.push(...codec.decode(message.data).events);
-        if (message.seq >= last.seq) break;
+        commits.push(message.data.slice());
+        if (message.seq >= to) break;
       }
     } finally {
       await messages.close();
     }
-    return { revision: lastRevision, events };
+    return commits;
   }
 
   async appendToStream(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
@@ -128,9 +154,9 @@ export class JetStreamEventStore implements EventStore {
     const { expectedRevision } = options;
     let expectedSeq = 0;
     let currentRevision = -1;
-    const cached = this.lastCommits.get(stream);
-    if (typeof expectedRevision === 'number' && cached?.revision === expectedRevision) {
-      expectedSeq = cached.seq;
+    const known = this.known.get(stream);
+    if (typeof expectedRevision === 'number' && known?.revision === expectedRevision) {
+      expectedSeq = known.seq;
       currentRevision = expectedRevision;
     } else if (expectedRevision !== 'no_stream') {
       const last = await this.lastCommit(subject);
@@ -142,16 +168,24 @@ export class JetStreamEventStore implements EventStore {
     if (events.length === 0) return { nextRevision: currentRevision, position: BigInt(expectedSeq), events: [] };
 
     const recorded = recordEvents(stream, events, currentRevision + 1, options.metadata);
+    const commit = codec.encode({ v: 1, events: recorded });
     try {
-      const ack = await this.js.publish(subject, codec.encode({ v: 1, events: recorded }), {
+      const ack = await this.js.publish(subject, commit, {
         msgID: (recorded[0] as RecordedEvent).id,
         expect: { lastSubjectSequence: expectedSeq },
       });
       const nextRevision = currentRevision + recorded.length;
-      this.remember(stream, nextRevision, ack.seq);
+      // What this instance kept still ends where the commit follows: it now ends with the commit.
+      const before = this.known.get(stream);
+      const follows = currentRevision === -1 ? [] : before?.seq === expectedSeq ? before.commits : undefined;
+      this.known.remember(stream, {
+        revision: nextRevision,
+        seq: ack.seq,
+        ...(follows ? { commits: [...follows, commit] } : {}),
+      });
       return { nextRevision, position: BigInt(ack.seq), events: recorded };
     } catch (error) {
-      this.lastCommits.delete(stream);
+      this.known.forget(stream);
       if (apiErrorCode(error) === wrongLastSequence) throw new ConcurrencyError(stream, expectedRevision);
       throw error;
     }
@@ -211,7 +245,7 @@ export class JetStreamEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    this.lastCommits.clear();
+    this.known.clear();
   }
 }
 
@@ -223,5 +257,10 @@ function isNotFound(error: unknown): boolean {
 function apiErrorCode(error: unknown): number | undefined {
   return (error as { api_error?: { err_code?: number } })?.api_error?.err_code;
 }
+
+const eventsOf = (commits: Uint8Array[]) => commits.flatMap((commit) => codec.decode(commit).events);
+
+/** Events numbered 0, 1, 2... with none missing: a whole stream. */
+const isWhole = (events: RecordedEvent[]) => events.every((event, index) => event.revision === index);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

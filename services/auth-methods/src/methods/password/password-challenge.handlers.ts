@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { subjects } from '@sesame/contracts';
-import type { OperationInput, PasswordConnectionSettings, User, createPasswordChallenge } from '@sesame/contracts';
-import { DomainError, environmentOf, handleCommand, ok } from '@sesame/platform';
+import type {
+  Environment,
+  OperationInput,
+  PasswordConnectionSettings,
+  RpcMeta,
+  User,
+  createPasswordChallenge,
+} from '@sesame/contracts';
+import { Aggregate, DomainError, environmentOf, handleCommand, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { attemptTooSoon, nextAttemptAt, passwordAttemptsDecider } from './domain/password-attempts.decider';
+import type { PasswordAttemptsState } from './domain/password-attempts.decider';
 import { passwordDecider } from './domain/password.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems } from './domain/password-policy';
@@ -35,20 +43,16 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
   return async ({ body }: OperationInput<typeof createPasswordChallenge>, context: RequestContext) => {
     const environment = environmentOf(context.meta);
     const meta = rpcMeta(context, environment);
+    // With the organization named, what the challenge reads starts with the organization's check;
+    // read again under the domain identity answers if it is another one (the attempts are counted under it).
+    const named = body.org_domain ? challengeState(deps, environment, body.org_domain, body.user_email, meta) : null;
+    named?.catch(() => undefined);
     const organization = await signInOrganization(deps, body.user_email, body.org_domain, meta, 'password');
-    const attemptsStream = passwordAttemptsStream(environment, organization, body.user_email);
-    const [connection, attempts, { user }] = await Promise.all([
-      connectionOf(deps, environment, organization),
-      load(deps, passwordAttemptsDecider, attemptsStream),
-      deps.identity.call(
-        subjects.identity.users.findByEmail,
-        { organization_domain: organization, environment, email: body.user_email },
-        meta,
-      ),
-    ]);
+    const { attemptsStream, connection, attempts, user, stored } = await (named && organization === body.org_domain
+      ? named
+      : challengeState(deps, environment, organization, body.user_email, meta));
     if (!connection.active) return ok(refused('inactive_password_connection'));
-    if (deps.now().getTime() < nextAttemptAt(attempts)) return ok(refused('too_many_attempts'));
-    const stored = user?.active ? await load(deps, passwordDecider, passwordStream(user.id)) : null;
+    if (deps.now().getTime() < nextAttemptAt(attempts.state)) return ok(refused('too_many_attempts'));
     const verified =
       stored?.status === 'set'
         ? await deps.hasher.verify(stored, body.plain_text)
@@ -56,7 +60,10 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
     const record = async (type: 'RecordPasswordFailure' | 'RecordPasswordSuccess') => {
       const command = { type, data: { at: deps.now().toISOString() } };
       try {
-        await handleCommand(deps.commandDeps(), passwordAttemptsDecider, attemptsStream, command, deps.metadata(context));
+        // Decided on the attempts read before the check (the append refuses them if another attempt was recorded since).
+        await handleCommand(deps.commandDeps(), passwordAttemptsDecider, attemptsStream, command, deps.metadata(context), {
+          loaded: attempts,
+        });
         return true;
       } catch (error) {
         if (error instanceof DomainError && error.error === attemptTooSoon) return false;
@@ -69,6 +76,31 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
     await rehashIfStale(deps, stored, body.plain_text, connection, context);
     return ok(await successOf(deps, body, user, stored, connection, context));
   };
+}
+
+/**
+ * What a challenge reads, at once: the password connection, the email's attempts, the user and
+ * (once the user is found, active) its password.
+ */
+async function challengeState(deps: PasswordDeps, environment: Environment, organization: string, email: string, meta: RpcMeta) {
+  const attemptsStream = passwordAttemptsStream(environment, organization, email);
+  const userAndPassword = async () => {
+    const { user } = await deps.identity.call(
+      subjects.identity.users.findByEmail,
+      { organization_domain: organization, environment, email },
+      meta,
+    );
+    return { user, stored: user?.active ? await load(deps, passwordDecider, passwordStream(user.id)) : null };
+  };
+  const [connection, attempts, { user, stored }] = await Promise.all([
+    connectionOf(deps, environment, organization),
+    new Aggregate(deps.commandDeps<PasswordAttemptsState>(), {
+      decider: passwordAttemptsDecider,
+      stream: () => attemptsStream,
+    }).load(attemptsStream),
+    userAndPassword(),
+  ]);
+  return { attemptsStream, connection, attempts, user, stored };
 }
 
 /** The pepper rotated since the password was hashed: hash it again with the current one. */

@@ -113,6 +113,20 @@ describe('password challenge', () => {
     expect(recorded.events.map((event) => event.type)).toEqual(Array(3).fill('PasswordChallengeFailed'));
   });
 
+  it('counts attempts under the organization identity answers, whatever org_domain named (read at once when they are the same)', async () => {
+    const user = kit.addUser('named@acme.com');
+    await storePassword(kit.deps, user, passphrase, defaultPasswordConnection, kit.context, false);
+    const named = (org_domain: string, plain_text: string) =>
+      challenge({ body: { org_domain, user_email: user.email, plain_text } } as never, kit.context);
+    expect(await named('Acme', 'wrong')).toMatchObject({ body: { error: 'invalid_credentials' } });
+    expect(await named('acme', 'wrong again')).toMatchObject({ body: { error: 'invalid_credentials' } });
+    const types = async (organization: string) =>
+      (await kit.eventStore.readStream(passwordAttemptsStream('sandbox', organization, user.email))).events.map((e) => e.type);
+    expect(await types('acme')).toEqual(['PasswordChallengeFailed', 'PasswordChallengeFailed']);
+    expect(await types('Acme')).toEqual([]);
+    expect(await named('acme', passphrase)).toMatchObject({ body: { 'valid?': true, user_id: user.id } });
+  });
+
   it('refuses every attempt, right or wrong, when the organization does not allow passwords, and records nothing', async () => {
     const user = kit.addUser('sso.only@acme.com');
     await storePassword(kit.deps, user, passphrase, defaultPasswordConnection, kit.context, false);

@@ -1,5 +1,5 @@
 import { errorCatalogue, scimError, subjects } from '@sesame/contracts';
-import type { DirectorySyncData } from '@sesame/contracts';
+import type { DirectorySyncData, User } from '@sesame/contracts';
 import { DomainError, RpcRefusal } from '@sesame/platform';
 import { mapScimUser } from '../../attributes-mapping/domain/map-user';
 import type { MappedUser } from '../../attributes-mapping/domain/map-user';
@@ -32,10 +32,7 @@ export class UserProvisioning {
     if (!mapped.ok) scimFail(400, mapped.problems.join('; '), 'invalidValue');
     const active = resource.active !== false;
     try {
-      if (linkedId && (await this.exists(directory, linkedId, correlationId))) {
-        await this.modify(directory, linkedId, mapped.user, active, correlationId);
-        return linkedId;
-      }
+      if (linkedId && (await this.modifyIfExists(directory, linkedId, mapped.user, active, correlationId))) return linkedId;
       if (!mapped.user.email) return null;
       return await this.create(directory, { ...mapped.user, email: mapped.user.email }, active, correlationId);
     } catch (error) {
@@ -77,15 +74,42 @@ export class UserProvisioning {
     return created.id;
   }
 
+  /**
+   * Modifies the linked Sesame user if it still exists: identity refuses an unknown one (deleted,
+   * or of another organization) as not found, and that is the answer (no lookup before: one call fewer).
+   */
+  private async modifyIfExists(
+    directory: DirectorySyncData,
+    id: string,
+    user: MappedUser,
+    active: boolean,
+    correlationId: string,
+  ): Promise<boolean> {
+    let current: User;
+    try {
+      current = await this.update(directory, id, user, correlationId);
+    } catch (error) {
+      if (error instanceof RpcRefusal && error.reason === 'resource_not_found') return false;
+      throw error;
+    }
+    await this.activate(directory, id, current.active, active, correlationId);
+    return true;
+  }
+
   private async modify(directory: DirectorySyncData, id: string, user: MappedUser, active: boolean, correlationId: string) {
-    const current = await this.identity.call(
-      subjects.identity.users.modify,
-      { ...scope(directory), id, ...fields(user) },
-      { correlationId },
-    );
-    if (current.active && !active)
+    const current = await this.update(directory, id, user, correlationId);
+    await this.activate(directory, id, current.active, active, correlationId);
+  }
+
+  private update(directory: DirectorySyncData, id: string, user: MappedUser, correlationId: string): Promise<User> {
+    return this.identity.call(subjects.identity.users.modify, { ...scope(directory), id, ...fields(user) }, { correlationId });
+  }
+
+  /** `active` false deactivates the Sesame user, true reactivates it. */
+  private async activate(directory: DirectorySyncData, id: string, was: boolean, active: boolean, correlationId: string) {
+    if (was && !active)
       await this.identity.call(subjects.identity.users.deactivate, { ...scope(directory), id }, { correlationId });
-    if (!current.active && active)
+    if (!was && active)
       await this.identity.call(subjects.identity.users.modify, { ...scope(directory), id, active: true }, { correlationId });
   }
 }
