@@ -153,7 +153,13 @@ export class Dispatcher {
    */
   private async record(id: number, outcome: AttemptOutcome): Promise<void> {
     for (let retry = 0; ; retry++) {
-      const data = { owner: this.owner, outcome, backoff: this.options.backoff, jitter: Math.random(), now: new Date().toISOString() };
+      const data = {
+        owner: this.owner,
+        outcome,
+        backoff: this.options.backoff,
+        jitter: Math.random(),
+        now: new Date().toISOString(),
+      };
       try {
         const recorded = await this.options.store.transition(id, { type: 'RecordAttempt', data }, this.options.index.stored(id));
         if (recorded) this.options.index.apply(id, recorded);
