@@ -12,6 +12,8 @@ import { signatureHeaders } from './signing';
 
 /** Tries to record an attempt made, NATS not answering, before the job is left to its lease. */
 const recordRetries = 8;
+/** After a claim or record that failed: no retry in a tight loop while NATS does not answer. */
+const pauseAfterFailureMs = 1_000;
 
 export interface DispatcherOptions {
   store: JobStore;
@@ -90,9 +92,11 @@ export class Dispatcher {
     if (this.busy.has(id)) return done();
     this.busy.add(id);
     void this.run(id)
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         this.options.logger.error({ err: error, job: id }, 'webhook delivery failed to record');
-        return this.reread(id);
+        await this.reread(id);
+        // NATS not answering (a leader being elected): the slot waits a little before the job is tried again.
+        await new Promise((resolve) => setTimeout(resolve, pauseAfterFailureMs));
       })
       .finally(() => {
         this.busy.delete(id);
