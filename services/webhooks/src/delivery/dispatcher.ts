@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { SpanKind, continueTrace } from '@sesame/platform';
 import type { KeyRing, Logger, Metrics } from '@sesame/platform';
-import type { Backoff, Job } from '../jobs/domain/job.decider';
+import type { AttemptOutcome, Backoff, Job } from '../jobs/domain/job.decider';
 import type { JobIndex } from '../jobs/job-index';
-import type { JobStore } from '../jobs/job-store';
+import type { JobStore, StoredJob } from '../jobs/job-store';
 import { signingKeys } from '../webhooks/domain/webhook.decider';
 import type { WebhookState } from '../webhooks/domain/webhook.decider';
+import { Lease } from './lease';
 import type { Sender } from './sender';
 import { signatureHeaders } from './signing';
+
+/** Tries to record an attempt made, NATS not answering, before the job is left to its lease. */
+const recordRetries = 8;
+/** After a claim or record that failed: no retry in a tight loop while NATS does not answer. */
+const pauseAfterFailureMs = 1_000;
 
 export interface DispatcherOptions {
   store: JobStore;
@@ -31,8 +37,9 @@ export interface DispatcherOptions {
 
 /**
  * Runs due jobs on this replica: claims each one with compare-and-set (the lease) on the job as
- * the index holds it, sends it signed, records the outcome through the job decider. Any replica
- * may run any job; a job whose replica died is taken over when its lease expires. Wakes on new
+ * the index holds it, sends it signed while renewing the lease, records the outcome through the
+ * job decider (retried while NATS does not answer). Any replica may run any job; a job whose
+ * replica died is taken over when its lease expires. Wakes on new
  * jobs and polls for timers; takes due jobs from the index's queue (no scan of the backlog), at
  * most `concurrencyPerWebhook` of one webhook at a time.
  */
@@ -85,7 +92,12 @@ export class Dispatcher {
     if (this.busy.has(id)) return done();
     this.busy.add(id);
     void this.run(id)
-      .catch((error: unknown) => this.options.logger.error({ err: error, job: id }, 'webhook delivery failed to record'))
+      .catch(async (error: unknown) => {
+        this.options.logger.error({ err: error, job: id }, 'webhook delivery failed to record');
+        await this.reread(id);
+        // NATS not answering (a leader being elected): the slot waits a little before the job is tried again.
+        await new Promise((resolve) => setTimeout(resolve, pauseAfterFailureMs));
+      })
       .finally(() => {
         this.busy.delete(id);
         done();
@@ -105,12 +117,25 @@ export class Dispatcher {
     if (!claimed) return;
     this.options.index.apply(id, claimed);
     if (!claimed.changed || claimed.job.state !== 'executing' || claimed.job.lease?.owner !== this.owner) return;
+    const lease = new Lease({ ...this.options, owner: this.owner }, id, claimed);
+    try {
+      await this.attempt(id, claimed, lease);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  /** Sends the claimed job while its lease holds (renewed meanwhile), and records the outcome. */
+  private async attempt(id: number, claimed: StoredJob, lease: Lease): Promise<void> {
     const webhook = await this.options.webhook(claimed.job.webhook_id);
     if (!webhook || !webhook.active) {
-      const cancelled = await this.options.store.transition(id, { type: 'CancelJob', data: { now: now() } }, claimed);
+      const command = { type: 'CancelJob' as const, data: { now: new Date().toISOString() } };
+      const cancelled = await this.options.store.transition(id, command, this.options.index.stored(id));
       if (cancelled) this.options.index.apply(id, cancelled);
       return;
     }
+    // Claimed too long ago and taken over meanwhile: the other replica delivers it.
+    if (!(await lease.held())) return;
     const startedAt = Date.now();
     const attributes = { 'sesame.webhook.attempt': claimed.job.attempt };
     const outcome = await continueTrace(claimed.job.trace, 'webhook deliver', { kind: SpanKind.CLIENT, attributes }, () =>
@@ -118,20 +143,43 @@ export class Dispatcher {
     );
     this.options.onAttempt?.(claimed.job, startedAt);
     this.options.metrics?.webhookDeliveries.inc({ outcome: outcome.kind });
-    const recorded = await this.options.store.transition(
-      id,
-      {
-        type: 'RecordAttempt',
-        data: { owner: this.owner, outcome, backoff: this.options.backoff, jitter: Math.random(), now: now() },
-      },
-      this.options.index.stored(id),
-    );
-    if (recorded) this.options.index.apply(id, recorded);
+    await this.record(id, outcome);
     if (outcome.kind === 'failed')
       this.options.logger.info(
         { job: id, attempt: claimed.job.attempt, error: outcome.error },
         'webhook delivery attempt failed',
       );
+  }
+
+  /**
+   * Records the outcome, trying again while NATS does not answer (the lease is still renewed
+   * meanwhile), so that an attempt made is not made again for want of its record.
+   */
+  private async record(id: number, outcome: AttemptOutcome): Promise<void> {
+    for (let retry = 0; ; retry++) {
+      const data = {
+        owner: this.owner,
+        outcome,
+        backoff: this.options.backoff,
+        jitter: Math.random(),
+        now: new Date().toISOString(),
+      };
+      try {
+        const recorded = await this.options.store.transition(id, { type: 'RecordAttempt', data }, this.options.index.stored(id));
+        if (recorded) this.options.index.apply(id, recorded);
+        return;
+      } catch (error) {
+        if (retry >= recordRetries || this.stopped) throw error;
+        this.options.logger.warn({ err: error, job: id, retry }, 'webhook delivery not recorded yet');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(this.options.leaseMs / 4, 100 * 2 ** retry)));
+      }
+    }
+  }
+
+  /** After a failure to claim or record: the job as the bucket holds it, so that it is queued as it stands. */
+  private async reread(id: number): Promise<void> {
+    const stored = await this.options.store.get(id).catch(() => null);
+    if (stored) this.options.index.apply(id, stored);
   }
 
   private delivery(job: Job, webhook: WebhookState) {

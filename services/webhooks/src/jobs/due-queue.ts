@@ -20,6 +20,8 @@ export class DueQueue {
   private readonly heap: DueEntry[] = [];
   private readonly queued = new Set<string>();
   private readonly waiting = new Map<string, DueEntry[]>();
+  /** Entries a freed slot sent back to the queue: one found stale passes the slot on to the next of its lane. */
+  private readonly resumed = new Set<string>();
 
   constructor(private readonly isCurrent: (entry: DueEntry) => boolean) {}
 
@@ -34,14 +36,18 @@ export class DueQueue {
 
   /**
    * Up to `limit` current entries due at `now`, oldest first, whose lane `admit` lets in (it is
-   * asked once per entry taken, and counts it); the others of a full lane wait in their lane.
+   * asked once per entry taken, and counts it); the others of a full lane wait in their lane. An
+   * entry resumed by a freed slot but stale by now hands that slot to its lane's next waiting
+   * entry, so a lane never keeps entries waiting with no delivery left to resume it.
    */
   take(now: string, limit: number, admit: (lane: string) => boolean): DueEntry[] {
     const taken: DueEntry[] = [];
     while (taken.length < limit && this.heap.length > 0 && (this.heap[0] as DueEntry).at <= now) {
       const entry = this.pop();
+      const resumed = this.resumed.delete(keyOf(entry));
       if (!this.isCurrent(entry)) {
         this.queued.delete(keyOf(entry));
+        if (resumed) this.resume(entry.lane);
         continue;
       }
       if (!admit(entry.lane)) {
@@ -61,6 +67,7 @@ export class DueQueue {
       const entry = entries.shift() as DueEntry;
       if (entries.length === 0) this.waiting.delete(lane);
       if (this.isCurrent(entry)) {
+        this.resumed.add(keyOf(entry));
         this.heap.push(entry);
         this.up(this.heap.length - 1);
         return;

@@ -78,4 +78,19 @@ describe('DueQueue (pending webhook jobs by due time)', () => {
     due.resume('slow');
     expect(ids(due.take('', 10, admit))).toEqual([3]);
   });
+
+  it('passes a freed slot on when the entry it resumed went stale before it was taken (another replica claimed it)', () => {
+    const due = queue();
+    for (let id = 1; id <= 3; id++) due.push(entry(id, '', 'slow'));
+    let full = true;
+    const admit = () => !full;
+    expect(ids(due.take('', 10, admit))).toEqual([]);
+    full = false;
+    due.resume('slow');
+    current.set(1, 2);
+    expect(ids(due.take('', 10, admit))).toEqual([2]);
+    due.resume('slow');
+    expect(ids(due.take('', 10, admit))).toEqual([3]);
+    expect(due.size).toBe(0);
+  });
 });

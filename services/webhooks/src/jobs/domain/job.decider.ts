@@ -42,12 +42,15 @@ export type JobCommand =
       type: 'RecordAttempt';
       data: { owner: string; outcome: AttemptOutcome; backoff: Backoff; /** in [0, 1) */ jitter: number; now: string };
     }
+  /** The holder of a job still delivering it: its lease runs `lease_ms` from now (no takeover meanwhile). */
+  | { type: 'RenewLease'; data: { owner: string; lease_ms: number; now: string } }
   | { type: 'RetryJob'; data: { now: string } }
   | { type: 'CancelJob'; data: { now: string } };
 
 export type JobEvent =
   | { type: 'JobEnqueued'; data: { job: Job } }
   | { type: 'JobClaimed'; data: { owner: string; attempt: number; lease_until: string; at: string } }
+  | { type: 'JobLeaseRenewed'; data: { owner: string; lease_until: string } }
   | { type: 'JobCompleted'; data: { at: string } }
   | { type: 'JobFailed'; data: { error: string; scheduled_at: string; at: string } }
   | { type: 'JobSnoozed'; data: { error: string; scheduled_at: string; max_attempts: number; at: string } }
@@ -129,6 +132,12 @@ export const jobDecider: Decider<Job | null, JobCommand, JobEvent> = {
         return claim(job, command.data);
       case 'RecordAttempt':
         return record(job, command.data);
+      case 'RenewLease': {
+        // Only the holder renews, and only while the job is still its (not taken over, not cancelled).
+        const { owner, lease_ms, now } = command.data;
+        if (job.state !== 'executing' || job.lease?.owner !== owner) return [];
+        return [{ type: 'JobLeaseRenewed', data: { owner, lease_until: plus(now, lease_ms) } }];
+      }
       case 'RetryJob':
         if (job.state === 'available' || job.state === 'executing') return [];
         return [
@@ -150,6 +159,8 @@ export const jobDecider: Decider<Job | null, JobCommand, JobEvent> = {
         const { owner, attempt, lease_until, at } = event.data;
         return { ...job, state: 'executing', attempt, attempted_at: at, lease: { owner, until: lease_until } };
       }
+      case 'JobLeaseRenewed':
+        return { ...job, lease: { owner: event.data.owner, until: event.data.lease_until } };
       case 'JobCompleted':
         return { ...job, state: 'completed', completed_at: event.data.at, lease: null };
       case 'JobFailed':

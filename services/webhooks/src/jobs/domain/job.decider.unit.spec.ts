@@ -44,6 +44,28 @@ describe('delivery job decider', () => {
       .then([claimed(2, 'b', after)]);
   });
 
+  it('renews the lease of its holder only, while the job is executing', () => {
+    const renew = (owner: string): JobCommand => ({ type: 'RenewLease', data: { owner, lease_ms: 30_000, now: t1 } });
+    const renewed: JobEvent = { type: 'JobLeaseRenewed', data: { owner: 'a', lease_until: '2026-01-01T00:00:31.000Z' } };
+    spec
+      .given([enqueued, claimed(1)])
+      .when(renew('a'))
+      .then([renewed]);
+    spec
+      .given([enqueued, claimed(1)])
+      .when(renew('b'))
+      .thenNothingHappens();
+    spec
+      .given([enqueued, claimed(1), { type: 'JobCompleted', data: { at: t1 } }])
+      .when(renew('a'))
+      .thenNothingHappens();
+    // Renewed, nobody takes it over at the first lease's end.
+    spec
+      .given([enqueued, claimed(1), renewed])
+      .when(claim('b', '2026-01-01T00:00:30.000Z'))
+      .thenNothingHappens();
+  });
+
   it('completes on a 2xx, and ignores a result from a replica that lost its lease', () => {
     const delivered = (owner: string): JobCommand => ({
       type: 'RecordAttempt',
