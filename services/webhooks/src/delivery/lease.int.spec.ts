@@ -89,7 +89,7 @@ describe('the lease of a job while two replicas deliver (real NATS, slow real HT
       id: 'webhook_lease',
       environment: 'sandbox',
       organization_domain: null,
-      scoped_at: '',
+      organization_id: null,
       name: 'lease',
       active: true,
       event_codes: ['user.created'],
