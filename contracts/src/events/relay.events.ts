@@ -39,6 +39,8 @@ export type RelayCodeEvent =
         from_user_id: string;
         from_organization_domain: string;
         partner_domain: string;
+        /** The partner organization's id (the tenant of the code's events); absent from codes issued before it was recorded. */
+        organization_id?: string;
         partner_user_id: string;
         partner_redirect_uri: string;
         session_duration_minutes: number;
