@@ -74,7 +74,7 @@ describe('relay decider', () => {
 
   describe('when an organization is deleted', () => {
     const later = '2026-02-01T00:00:00.000Z';
-    const deletion = { reason: 'organization_deleted' as const, organization_deleted_at: later, at: later };
+    const deletion = { reason: 'organization_deleted' as const, at: later };
     /** The deletion of the organization `domain` (the partner is `org-p`). */
     const forget = (domain: string, environment: 'sandbox' | 'production' = 'sandbox') => ({
       type: 'ForgetOrganization' as const,
