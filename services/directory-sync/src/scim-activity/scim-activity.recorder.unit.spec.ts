@@ -79,9 +79,9 @@ describe('SCIM activity recorder', () => {
     await flush();
     await flush();
     const { events } = await eventStore.readStream(scimActivityStream('dir-1'));
-    expect(events.map((event) => [event.type, event.data.organization_id, event.metadata.tenant])).toEqual([
-      ['ScimActivityRecorded', 'org-acme', { organization_id: 'org-acme', environment: 'sandbox' }],
-    ]);
+    expect(
+      events.map((event) => [event.type, (event.data as { organization_id?: string }).organization_id, event.metadata.tenant]),
+    ).toEqual([['ScimActivityRecorded', 'org-acme', { organization_id: 'org-acme', environment: 'sandbox' }]]);
   });
 
   it('records nothing for a directory sync that does not exist, nor without one', async () => {
