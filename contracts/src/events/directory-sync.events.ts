@@ -97,6 +97,8 @@ export interface ScimResourceData {
   kind: ScimResourceKind;
   id: string;
   directory_sync_id: string;
+  /** The directory sync's organization (the tenant of its events); absent when it was recorded without it. */
+  organization_id?: string;
   organization_domain: string;
   environment: Environment;
   provider: DirectorySyncProvider;
@@ -136,6 +138,8 @@ export interface ScimProvisioningFailureEventData {
 export type ScimProvisioningFailureEvent = {
   type: 'ScimUserProvisioningFailed';
   data: {
+    /** The directory sync's organization (the tenant of its events); absent when it was recorded without it. */
+    organization_id?: string;
     organization_domain: string;
     environment: Environment;
     event: ScimProvisioningFailureEventData;

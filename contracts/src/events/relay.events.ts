@@ -11,6 +11,12 @@ export interface RelayData {
    * it existed: they accept nobody until it is set.
    */
   source_organizations?: string[];
+  /**
+   * The id of each source organization (by domain) when the sources were set: the deletion of an
+   * organization removes it from the sources only if it is the one named. Absent from sources set
+   * before it existed (and for a domain missing from it): those go with their domain's deletion.
+   */
+  source_organization_ids?: Record<string, string>;
   partner_redirect_uri: string;
   jit: boolean;
   session_duration_minutes: number;
@@ -33,6 +39,8 @@ export type RelayCodeEvent =
         from_user_id: string;
         from_organization_domain: string;
         partner_domain: string;
+        /** The partner organization's id (the tenant of the code's events); absent from codes issued before it was recorded. */
+        organization_id?: string;
         partner_user_id: string;
         partner_redirect_uri: string;
         session_duration_minutes: number;

@@ -9,6 +9,8 @@ export type ScimActivityEvent = {
   type: 'ScimActivityRecorded';
   data: {
     directory_sync_id: string;
+    /** The directory sync's organization (the tenant of its events); absent when it was recorded without it. */
+    organization_id?: string;
     organization_domain: string;
     environment: Environment;
     /** When the request was answered. */

@@ -9,6 +9,11 @@ export type SignInMethod = (typeof signInMethods)[number];
 export interface SignInSession {
   environment: Environment;
   organization_domain: string;
+  /**
+   * The organization's id (the tenant of the code's and family's events). Absent from sessions
+   * recorded before it was, and from sign-ins whose method does not name it yet (password).
+   */
+  organization_id?: string;
   user_id: string;
   method: SignInMethod;
   /** The API key (client) the tokens are for: `aud` of the ID token. */

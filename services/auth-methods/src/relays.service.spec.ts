@@ -21,7 +21,7 @@ async function relaysOf() {
 }
 
 describe('relays in the auth-methods service (its router and handlers on in-memory stores, identity answered by a table)', () => {
-  it('creates a relay into a partner organization from its source organizations: 201, the relay recorded', async () => {
+  it('creates a relay into a partner organization from its source organizations: 201, the relay recorded with their ids', async () => {
     const { spec } = await relaysOf();
     const relay = {
       id: expect.any(String),
@@ -29,6 +29,8 @@ describe('relays in the auth-methods service (its router and handlers on in-memo
       organization_id: partnerId,
       partner_domain: 'partner',
       source_organizations: ['acme'],
+      // The source organization's id, by which its deletion is decided (a later acme is another).
+      source_organization_ids: { acme: acme.id },
       partner_redirect_uri: partnerRedirect,
       jit: false,
       session_duration_minutes: expect.any(Number),

@@ -254,4 +254,30 @@ describe('SCIM users in the directory-sync service (its router and handlers on i
       });
     });
   });
+
+  it("puts the directory sync's organization (id and environment) on the envelope of every SCIM resource event and refused provisioning", async () => {
+    const { spec, scim, params, stream, directoryId } = await directoryWithAda();
+    await spec.request(
+      scimUsers.patch,
+      { params, query: {}, body: { schemas: [patchOp], Operations: [{ op: 'replace', path: 'active', value: false }] } },
+      { scim },
+    );
+    const again = { schemas: [userSchema], userName: 'ada', emails: [{ value: 'ada@acme.example', primary: true }] };
+    const refused = await spec.request(
+      scimUsers.create,
+      { params: { directory_id: directoryId }, query: {}, body: again },
+      { scim },
+    );
+    await spec.request(scimUsers.delete, { params, query: {}, body: {} }, { scim });
+    const tenant = { organization_id: anOrganization().id, environment: 'sandbox' };
+    const envelopes = async (name: string) =>
+      (await spec.runtime.eventStore.readStream(name)).events.map((event) => [event.type, event.metadata.tenant]);
+    expect(await envelopes(stream)).toEqual([
+      ['ScimUserProvisioned', tenant],
+      ['ScimUserDeactivated', tenant],
+      ['ScimUserDeleted', tenant],
+    ]);
+    const failure = refused.events.find((event) => event.type === 'ScimUserProvisioningFailed');
+    expect(await envelopes(failure?.stream as string)).toEqual([['ScimUserProvisioningFailed', tenant]]);
+  });
 });

@@ -53,8 +53,9 @@ export class ScimActivityRecorder {
   private async record(directoryId: string, at: string, error: { status: number; detail: string } | null): Promise<void> {
     const [document] = await this.deps.directories.documents.find({ 'directory_sync.id': directoryId }, { limit: 1 });
     if (document?.status !== 'active') return;
-    const { organization_domain, environment } = document.directory_sync;
-    const data = { directory_sync_id: directoryId, organization_domain, environment, at, error };
+    const { organization_id, organization_domain, environment } = document.directory_sync;
+    const owner = organization_id ? { organization_id } : {};
+    const data = { directory_sync_id: directoryId, ...owner, organization_domain, environment, at, error };
     await this.deps.activity.handle(directoryId, { type: 'RecordScimActivity', data }, { ...this.deps.metadata(), environment });
   }
 }

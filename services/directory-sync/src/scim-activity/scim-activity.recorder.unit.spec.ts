@@ -1,9 +1,11 @@
 import type { RpcReply } from '@sesame/contracts';
-import { createLogger } from '@sesame/platform';
+import { Aggregate, MemoryEventStore, createLogger } from '@sesame/platform';
+import { scimActivityDecider } from './domain/scim-activity.decider';
+import { scimActivityStream } from './projections/scim-activity.projection';
 import { ScimActivityRecorder, scimErrorOf } from './scim-activity.recorder';
 import type { ScimActivityRecorderDeps } from './scim-activity.recorder';
 
-const directory = { id: 'dir-1', organization_domain: 'acme', environment: 'sandbox' };
+const anyDirectory = { id: 'dir-1', organization_domain: 'acme', environment: 'sandbox' };
 const ok: RpcReply = { ok: true, status: 200, body: {} };
 const refused: RpcReply = {
   ok: false,
@@ -12,7 +14,11 @@ const refused: RpcReply = {
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A recorder over a directory table and a command log, at a clock the test moves. */
-function recorderAt(clock: { now: number }, handle: ScimActivityRecorderDeps['activity']['handle'] = async () => ({}) as never) {
+function recorderAt(
+  clock: { now: number },
+  handle: ScimActivityRecorderDeps['activity']['handle'] = async () => ({}) as never,
+  directory: Record<string, unknown> = anyDirectory,
+) {
   const commands: unknown[] = [];
   const deps = {
     activity: {
@@ -61,6 +67,21 @@ describe('SCIM activity recorder', () => {
       },
       { type: 'RecordScimActivity', data: expect.objectContaining({ at: '2026-01-01T00:01:30.000Z', error: null }) },
     ]);
+  });
+
+  it("puts the directory sync's organization (id and environment) on the envelope of the activity it records", async () => {
+    const clock = { now: Date.parse('2026-01-01T00:00:00.000Z') };
+    const eventStore = new MemoryEventStore();
+    const activity = new Aggregate({ eventStore }, { decider: scimActivityDecider, stream: scimActivityStream });
+    const owned = { ...anyDirectory, organization_id: 'org-acme' };
+    const { recorder } = recorderAt(clock, (...args) => activity.handle(...args), owned);
+    recorder.observe('dir-1', refused);
+    await flush();
+    await flush();
+    const { events } = await eventStore.readStream(scimActivityStream('dir-1'));
+    expect(
+      events.map((event) => [event.type, (event.data as { organization_id?: string }).organization_id, event.metadata.tenant]),
+    ).toEqual([['ScimActivityRecorded', 'org-acme', { organization_id: 'org-acme', environment: 'sandbox' }]]);
   });
 
   it('records nothing for a directory sync that does not exist, nor without one', async () => {

@@ -6,13 +6,12 @@ import { tenantOfEvent } from './tenant';
  * What a service is told to remove when identity deletes an organization (`OrganizationDeleted`,
  * delivered at least once, possibly late): what the organization `organization_id` owns. A later
  * organization of the same domain has another id, so its own streams are left alone by a late or
- * redelivered deletion. `organization_deleted_at` is the deletion's own time.
+ * redelivered deletion.
  */
 export interface OrganizationDeletion {
   reason: 'organization_deleted';
   /** Null for a deletion recorded before it named the organization's id. */
   organization_id: string | null;
-  organization_deleted_at: string;
   at: string;
 }
 
@@ -22,7 +21,6 @@ export type OrganizationDeleted = RecordedEvent & Extract<OrganizationEvent, { t
 export const organizationDeletionOf = (deleted: OrganizationDeleted, at: string): OrganizationDeletion => ({
   reason: 'organization_deleted',
   organization_id: tenantOfEvent(deleted)?.organization_id ?? null,
-  organization_deleted_at: deleted.data.at,
   at,
 });
 

@@ -17,7 +17,6 @@ describe('what a deletion of an organization applies to', () => {
     const expected = {
       reason: 'organization_deleted',
       organization_id: 'org-1',
-      organization_deleted_at: '2026-06-01T10:00:00.000Z',
       at,
     };
     expect(organizationDeletionOf(deleted({}, { organization_id: 'org-1', environment: 'sandbox' }), at)).toEqual(expected);

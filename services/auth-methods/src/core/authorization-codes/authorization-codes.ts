@@ -42,6 +42,8 @@ import type { OpenedFamily, UserTokens } from './user-tokens';
 export interface AuthorizationCodeRequest {
   environment: Environment;
   organizationDomain: string;
+  /** The organization's id, when the sign-in knows it: the code's and its tokens' events then carry it as their tenant. */
+  organizationId?: string | null;
   userId: string;
   method: SignInMethod;
   redirectUri?: string;
@@ -103,6 +105,7 @@ export class AuthorizationCodes {
           code_hash: hashSecret(code),
           environment: request.environment,
           organization_domain: request.organizationDomain,
+          ...(request.organizationId ? { organization_id: request.organizationId } : {}),
           user_id: request.userId,
           method: request.method,
           client_id: request.clientId ?? null,

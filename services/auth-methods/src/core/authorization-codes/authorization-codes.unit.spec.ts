@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MemoryEventStore, Metrics } from '@sesame/platform';
+import { MemoryEventStore, Metrics, hashSecret, streamName } from '@sesame/platform';
+import { authorizationCodeCategory } from './authorization-codes';
 import { client1, metadata, signInKit } from './sign-in.spec-kit';
-import { accessTokenTtl } from './user-tokens';
+import { accessTokenTtl, parseRefreshToken, refreshTokenFamilyStream } from './user-tokens';
 
 const invalidCode = {
   ok: false,
@@ -15,9 +16,11 @@ const invalidRefresh = {
 describe('authorization codes through the token endpoint', () => {
   let kit: Awaited<ReturnType<typeof signInKit>>;
   let clock: Date;
+  let eventStore: MemoryEventStore;
   beforeEach(async () => {
     clock = new Date();
-    kit = await signInKit(new MemoryEventStore(), { now: () => clock });
+    eventStore = new MemoryEventStore();
+    kit = await signInKit(eventStore, { now: () => clock });
   });
 
   const issue = async (userId: string, extra: { nonce?: string; redirectUri?: string; codeChallenge?: string } = {}) =>
@@ -138,6 +141,31 @@ describe('authorization codes through the token endpoint', () => {
     expect(await kit.token({ grant_type: 'refresh_token', refresh_token: third.body.refresh_token, ...client1 })).toEqual(
       invalidRefresh,
     );
+  });
+
+  it("puts the sign-in's organization (id and environment) on the envelope of every event of the code and its refresh-token family", async () => {
+    const user = kit.addUser();
+    const request = { environment: 'sandbox' as const, organizationDomain: 'acme', organizationId: 'org-acme', userId: user.id };
+    const { code } = await kit.codes.issue({ ...request, method: 'password', clientId: 'client-1' }, metadata());
+    const first = await kit.token({ grant_type: 'authorization_code', code, ...client1 });
+    if (!first.ok) throw new Error('no tokens');
+    const second = await kit.token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token, ...client1 });
+    if (!second.ok) throw new Error('no refresh');
+    await kit.token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token, ...client1 });
+    const familyId = parseRefreshToken(first.body.refresh_token as string)?.familyId as string;
+    const envelopes = async (stream: string) =>
+      (await eventStore.readStream(stream)).events.map((event) => [event.type, event.metadata.tenant]);
+    const tenant = { organization_id: 'org-acme', environment: 'sandbox' };
+    expect(await envelopes(streamName(authorizationCodeCategory, hashSecret(code)))).toEqual([
+      ['AuthorizationCodeIssued', tenant],
+      ['AuthorizationCodeRedeemed', tenant],
+    ]);
+    // Rotations and the revocation name no organization in their data: the family's state does.
+    expect(await envelopes(refreshTokenFamilyStream(familyId))).toEqual([
+      ['RefreshTokenFamilyStarted', tenant],
+      ['RefreshTokenRotated', tenant],
+      ['RefreshTokenFamilyRevoked', tenant],
+    ]);
   });
 
   it('refuses malformed, unknown and missing refresh tokens', async () => {

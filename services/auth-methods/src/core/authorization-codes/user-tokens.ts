@@ -47,6 +47,7 @@ export function parseRefreshToken(token: string): { familyId: string; secret: st
 export const sessionOf = (state: SignInSession): SignInSession => ({
   environment: state.environment,
   organization_domain: state.organization_domain,
+  ...(state.organization_id ? { organization_id: state.organization_id } : {}),
   user_id: state.user_id,
   method: state.method,
   client_id: state.client_id,

@@ -1,8 +1,8 @@
 import type { Environment, OrganizationEvent } from '@sesame/contracts';
-import { acknowledgeOrganization, handleCommand, organizationDeletionOf } from '@sesame/platform';
+import { acknowledgeOrganization, organizationDeletionOf } from '@sesame/platform';
 import type {
+  AggregateType,
   Commit,
-  Decider,
   DomainEvent,
   EventMetadata,
   Logger,
@@ -12,23 +12,22 @@ import type {
   RecordedEvent,
 } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
-import { magicLinkConnectionDecider } from '../../methods/magic-link/domain/magic-link-connection.decider';
-import { magicLinkConnectionStream } from '../../methods/magic-link/projections/magic-link-connections.projection';
+import { magicLinkConnectionAggregate } from '../../methods/magic-link/magic-link.aggregates';
+import { magicLinkConnectionKey } from '../../methods/magic-link/projections/magic-link-connections.projection';
 import { passwordConnectionDecider } from '../../methods/password/domain/password-connection.decider';
-import { relayDecider } from '../../methods/relays/domain/relay.decider';
 import { sourceOrganizationsOf } from '../../methods/relays/domain/relay-policy';
-import { relayStream } from '../../methods/relays/projections/relays.projection';
 import type { RelaysView } from '../../methods/relays/projections/relays.projection';
+import { relayAggregate } from '../../methods/relays/relay.aggregates';
 import { passwordConnectionStream } from '../../methods/password/password.deps';
 import { spIdOf } from '../../methods/sso-saml/domain/sp-values';
-import { ssoConnectionDecider, ssoConnectionKey, ssoConnectionKeyOf } from '../../methods/sso-saml/domain/sso-connection.decider';
+import { ssoConnectionKey, ssoConnectionKeyOf } from '../../methods/sso-saml/domain/sso-connection.decider';
+import { ssoConnectionAggregate } from '../../methods/sso-saml/sso-connection.aggregates';
 import type { SsoConnectionsView } from '../../methods/sso-saml/sso-connections.deps';
-import { ssoConnectionStream } from '../../methods/sso-saml/projections/sso-connections.projection';
-import { totpConnectionDecider } from '../../methods/totp/domain/totp-connection.decider';
-import { totpConnectionStream } from '../../methods/totp/projections/totp.projection';
+import { totpConnectionKey } from '../../methods/totp/projections/totp.projection';
+import { totpConnectionAggregate } from '../../methods/totp/totp.aggregates';
 
 export interface OrganizationDeletionDeps {
-  runtime: Pick<ServiceRuntime, 'commandDeps'>;
+  runtime: Pick<ServiceRuntime, 'commandDeps' | 'aggregate'>;
   projections: Pick<ProjectionRunner, 'caughtUp'>;
   ssoConnections: Pick<SsoConnectionsView, 'documents'>;
   relays: Pick<RelaysView, 'documents'>;
@@ -60,12 +59,12 @@ const metadataOf = (event: RecordedEvent, at: Date): EventMetadata => ({
  */
 export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
   const run = async <State, Command, Event extends DomainEvent>(
-    decider: Decider<State, Command, Event>,
-    stream: string,
+    type: AggregateType<State, Command, Event>,
+    id: string,
     command: Command,
     metadata: EventMetadata,
   ) => {
-    await handleCommand(deps.runtime.commandDeps<State>(), decider, stream, command, { ...metadata });
+    await deps.runtime.aggregate(type).handle(id, command, { ...metadata });
   };
 
   /** The streams named by the organization's id. */
@@ -75,24 +74,12 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
     data: OrganizationDeletion,
     metadata: EventMetadata,
   ) => {
-    await run(
-      ssoConnectionDecider,
-      ssoConnectionStream(ssoConnectionKey(environment, organizationId)),
-      { type: 'DeleteSsoConnection', data },
-      metadata,
-    );
-    await run(
-      magicLinkConnectionDecider,
-      magicLinkConnectionStream(environment, organizationId),
-      { type: 'DeleteMagicLinkConnection', data },
-      metadata,
-    );
-    await run(
-      totpConnectionDecider,
-      totpConnectionStream(environment, organizationId),
-      { type: 'DeleteTotpConnection', data },
-      metadata,
-    );
+    const sso = ssoConnectionKey(environment, organizationId);
+    await run(ssoConnectionAggregate, sso, { type: 'DeleteSsoConnection', data }, metadata);
+    const magicLink = magicLinkConnectionKey(environment, organizationId);
+    await run(magicLinkConnectionAggregate, magicLink, { type: 'DeleteMagicLinkConnection', data }, metadata);
+    const totp = totpConnectionKey(environment, organizationId);
+    await run(totpConnectionAggregate, totp, { type: 'DeleteTotpConnection', data }, metadata);
   };
 
   /** The streams named by the domain: an SSO connection created before connections named their organization, the password connection. */
@@ -104,18 +91,13 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
   ) => {
     for (const legacy of await deps.ssoConnections.documents.find({ sp_id: spIdOf(domain, environment), organization_id: null }))
       if (legacy.status === 'present')
-        await run(
-          ssoConnectionDecider,
-          ssoConnectionStream(ssoConnectionKeyOf(legacy)),
-          { type: 'DeleteSsoConnection', data },
-          metadata,
-        );
-    await run(
-      passwordConnectionDecider,
-      passwordConnectionStream(environment, domain),
-      { type: 'DeletePasswordConnection', data },
-      metadata,
-    );
+        await run(ssoConnectionAggregate, ssoConnectionKeyOf(legacy), { type: 'DeleteSsoConnection', data }, metadata);
+    // The password connections of the environment, named by their organization's domain.
+    const passwordConnection = {
+      decider: passwordConnectionDecider,
+      stream: (organizationDomain: string) => passwordConnectionStream(environment, organizationDomain),
+    };
+    await run(passwordConnection, domain, { type: 'DeletePasswordConnection', data }, metadata);
   };
 
   const deleteConnections = async (event: OrganizationDeleted) => {
@@ -128,8 +110,8 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
     for (const { relay } of await deps.relays.documents.find({ 'relay.environment': environment }))
       if (relay && (relay.partner_domain === domain || sourceOrganizationsOf(relay).includes(domain)))
         await run(
-          relayDecider,
-          relayStream(relay.id),
+          relayAggregate,
+          relay.id,
           { type: 'ForgetOrganization', data: { domain, environment, deletion: data } },
           metadata,
         );

@@ -55,6 +55,7 @@ async function sendLink(
     {
       environment: tenant.environment,
       organizationDomain: tenant.organization_domain,
+      organizationId: tenant.organization_id,
       userId: user.id,
       method: 'magic_link',
       redirectUri,

@@ -10,12 +10,12 @@ import type {
   getMagicLinkConnection,
   updateMagicLinkConnection,
 } from '@sesame/contracts';
-import { created, environmentOf, fail, handleCommand, ok } from '@sesame/platform';
+import { created, environmentOf, fail, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
-import { magicLinkConnectionDecider } from './domain/magic-link-connection.decider';
-import type { MagicLinkConnectionCommand, MagicLinkConnectionState } from './domain/magic-link-connection.decider';
+import type { MagicLinkConnectionCommand } from './domain/magic-link-connection.decider';
+import { magicLinkConnectionAggregate } from './magic-link.aggregates';
 import type { MagicLinkDeps } from './magic-link.deps';
-import { magicLinkConnectionKey, magicLinkConnectionStream } from './projections/magic-link-connections.projection';
+import { magicLinkConnectionKey } from './projections/magic-link-connections.projection';
 
 export const tenantOf = (organization: Organization, environment: Environment): Tenant => ({
   organization_id: organization.id,
@@ -30,9 +30,9 @@ export const connectionOf = async (deps: MagicLinkDeps, tenant: Tenant): Promise
   (await deps.view.documents.get(magicLinkConnectionKey(tenant.environment, tenant.organization_id)))?.connection ?? null;
 
 async function run(deps: MagicLinkDeps, tenant: Tenant, command: MagicLinkConnectionCommand, context: RequestContext) {
-  const stream = magicLinkConnectionStream(tenant.environment, tenant.organization_id);
-  const commandDeps = deps.runtime.commandDeps<MagicLinkConnectionState>();
-  const { state } = await handleCommand(commandDeps, magicLinkConnectionDecider, stream, command, deps.runtime.metadata(context));
+  const key = magicLinkConnectionKey(tenant.environment, tenant.organization_id);
+  const aggregate = deps.runtime.aggregate(magicLinkConnectionAggregate);
+  const { state } = await aggregate.handle(key, command, deps.runtime.metadata(context));
   return state.connection as MagicLinkConnection;
 }
 

@@ -26,6 +26,7 @@ export function relayGrant(deps: RelayDeps) {
     const session = {
       environment: issued.environment,
       organization_domain: issued.partner_domain,
+      ...(issued.organization_id ? { organization_id: issued.organization_id } : {}),
       user_id: issued.partner_user_id,
       method: 'relay' as const,
       client_id: client.client_id,

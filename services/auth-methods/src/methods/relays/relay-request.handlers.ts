@@ -68,6 +68,7 @@ async function issueRelayCode(
         from_user_id: from.user.id,
         from_organization_domain: from.organizationDomain,
         partner_domain: relay.partner_domain,
+        organization_id: relay.organization_id,
         partner_user_id: partnerUser.id,
         partner_redirect_uri: relay.partner_redirect_uri,
         session_duration_minutes: relay.session_duration_minutes,

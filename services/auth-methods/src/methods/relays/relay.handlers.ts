@@ -29,11 +29,13 @@ export const toRelay = (relay: RelayData): Relay => ({
 const requireRelay = async (deps: RelayDeps, id: string, context: RequestContext) =>
   (await relayOf(deps, id, environmentOf(context.meta))) ?? fail(catalogueError('resource_not_found'));
 
-/** The source organizations, each once: every one must exist (404 otherwise). */
-async function existingSources(deps: RelayDeps, domains: string[], context: RequestContext): Promise<string[]> {
+/** The source organizations, each once, with their ids: every one must exist (404 otherwise). */
+async function existingSources(deps: RelayDeps, domains: string[], context: RequestContext) {
   const unique = [...new Set(domains)];
-  await Promise.all(unique.map((domain) => deps.organizations.get(domain, context.meta)));
-  return unique;
+  const ids = await Promise.all(
+    unique.map(async (domain) => [domain, (await deps.organizations.get(domain, context.meta)).id] as const),
+  );
+  return { source_organizations: unique, source_organization_ids: Object.fromEntries(ids) };
 }
 
 export function createRelayHandler(deps: RelayDeps) {
@@ -45,7 +47,7 @@ export function createRelayHandler(deps: RelayDeps) {
       environment,
       organization_id: partner.id,
       partner_domain: partner.domain,
-      source_organizations: await existingSources(deps, body.source_organizations ?? [], context),
+      ...(await existingSources(deps, body.source_organizations ?? [], context)),
       partner_redirect_uri: body.partner_redirect_uri,
       jit: body.jit ?? false,
       session_duration_minutes: body.session_duration_minutes ?? relaySessionMinutes.default,
@@ -76,11 +78,11 @@ export function getRelayHandler(deps: RelayDeps) {
 export function updateRelayHandler(deps: RelayDeps) {
   return async ({ params, body }: OperationInput<typeof updateRelay>, context: RequestContext) => {
     await requireRelay(deps, params.relay_id, context);
-    const changes = body.source_organizations
-      ? { ...body, source_organizations: await existingSources(deps, body.source_organizations, context) }
-      : body;
+    const sources = body.source_organizations ? await existingSources(deps, body.source_organizations, context) : undefined;
+    const changes = sources ? { ...body, source_organizations: sources.source_organizations } : body;
     const at = deps.now().toISOString();
-    const command = { type: 'UpdateRelay' as const, data: { changes, at } };
+    const ids = sources ? { source_organization_ids: sources.source_organization_ids } : {};
+    const command = { type: 'UpdateRelay' as const, data: { changes, ...ids, at } };
     const { state } = await deps.relays.handle(params.relay_id, command, deps.runtime.metadata(context));
     return ok(toRelay(state.relay as RelayData));
   };

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Environment, Organization, SpKeyData, SsoConnectionSettings } from '@sesame/contracts';
-import { handleCommand } from '@sesame/platform';
 import type { AggregateView, EventMetadata, KeyRing, RequestContext } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { Organizations } from '../../core/identity/organizations';
 import { createKeyAndCertificate } from './crypto/sp-key';
-import { ssoConnectionDecider } from './domain/sso-connection.decider';
 import type { PresentSsoConnection, SsoConnectionCommand, SsoConnectionState } from './domain/sso-connection.decider';
 import { toSsoConnection } from './domain/sso-connection.resource';
 import { spIdOf } from './domain/sp-values';
-import { ssoConnectionStream } from './projections/sso-connections.projection';
+import { ssoConnectionAggregate } from './sso-connection.aggregates';
 
 export interface SsoConnectionsDeps {
   runtime: ServiceRuntime;
@@ -28,13 +26,7 @@ export interface SsoConnectionsHandlerDeps extends SsoConnectionsDeps {
 
 /** A command on the connection of stream key `key` (`ssoConnectionKeyOf`, or `ssoConnectionKey` for a new one). */
 export const run = (deps: SsoConnectionsHandlerDeps, key: string, command: SsoConnectionCommand, metadata: EventMetadata) =>
-  handleCommand(
-    deps.runtime.commandDeps<SsoConnectionState>(),
-    ssoConnectionDecider,
-    ssoConnectionStream(key),
-    command,
-    metadata,
-  );
+  deps.runtime.aggregate(ssoConnectionAggregate).handle(key, command, metadata);
 
 /**
  * The connection of an SP id, from the read model, when it exists. An organization has one; while a

@@ -76,6 +76,7 @@ export function validateTotpChallengeHandler(deps: TotpDeps) {
       {
         environment: tenant.environment,
         organizationDomain: tenant.organization_domain,
+        organizationId: tenant.organization_id,
         userId: user.id,
         method: 'totp',
         authenticatedAt: now,

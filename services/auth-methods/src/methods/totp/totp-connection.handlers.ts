@@ -1,8 +1,8 @@
 import type { OperationInput, getTotpConnection, updateTotpConnection } from '@sesame/contracts';
-import { handleCommand, ok } from '@sesame/platform';
+import { ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
-import { totpConnectionDecider } from './domain/totp-connection.decider';
-import { totpConnectionStream } from './projections/totp.projection';
+import { totpConnectionKey } from './projections/totp.projection';
+import { totpConnectionAggregate } from './totp.aggregates';
 import type { TotpDeps } from './totp.deps';
 import { connectionOf, tenantOf } from './totp-scope';
 
@@ -14,13 +14,13 @@ export function getTotpConnectionHandler(deps: TotpDeps) {
 export function updateTotpConnectionHandler(deps: TotpDeps) {
   return async ({ params, body }: OperationInput<typeof updateTotpConnection>, context: RequestContext) => {
     const { name: _name, ...tenant } = await tenantOf(deps, params.org_domain, context);
-    const { state } = await handleCommand(
-      deps.runtime.commandDeps(),
-      totpConnectionDecider,
-      totpConnectionStream(tenant.environment, tenant.organization_id),
-      { type: 'UpdateTotpConnection', data: { tenant, changes: body, at: deps.now().toISOString() } },
-      deps.runtime.metadata(context),
-    );
+    const { state } = await deps.runtime
+      .aggregate(totpConnectionAggregate)
+      .handle(
+        totpConnectionKey(tenant.environment, tenant.organization_id),
+        { type: 'UpdateTotpConnection', data: { tenant, changes: body, at: deps.now().toISOString() } },
+        deps.runtime.metadata(context),
+      );
     return ok(state.connection);
   };
 }

@@ -122,7 +122,7 @@ describe('directory sync decider', () => {
   describe('when its organization is deleted', () => {
     const remove = (organizationId: string | null = 'org-1'): DirectorySyncCommand => ({
       type: 'DeleteDirectorySync',
-      data: { reason: 'organization_deleted', organization_id: organizationId, organization_deleted_at: later, at: later },
+      data: { reason: 'organization_deleted', organization_id: organizationId, at: later },
     });
     const names = { directory_sync_id: 'd1', organization_domain: 'acme', environment: 'sandbox' as const };
     const deleted: DirectorySyncEvent = {

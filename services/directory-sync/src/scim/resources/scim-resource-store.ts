@@ -7,7 +7,7 @@ import type {
   ScimResourceKind,
 } from '@sesame/contracts';
 import { scimError } from '@sesame/contracts';
-import { Aggregate, AggregateView, streamName } from '@sesame/platform';
+import { Aggregate, AggregateView, streamName, tenantOfData, withTenant } from '@sesame/platform';
 import type { EventMetadata, HandleOptions, Reservation, Step, UniqueClaim } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { scimFail } from '../protocol/scim-error';
@@ -134,6 +134,7 @@ export class ScimResourceStore {
     const event: ScimProvisioningFailureEvent = {
       type: 'ScimUserProvisioningFailed',
       data: {
+        ...(directory.organization_id ? { organization_id: directory.organization_id } : {}),
         organization_domain: directory.organization_domain,
         environment: directory.environment,
         event: {
@@ -147,7 +148,7 @@ export class ScimResourceStore {
     };
     await this.runtime.eventStore.appendToStream(streamName('scimProvisioningFailure', randomUUID()), [event], {
       expectedRevision: 'no_stream',
-      metadata,
+      metadata: withTenant(metadata, tenantOfData(event.data)),
     });
   }
 

@@ -58,6 +58,7 @@ export class ScimResources {
           kind,
           id,
           directory_sync_id: directory.id,
+          ...(directory.organization_id ? { organization_id: directory.organization_id } : {}),
           organization_domain: directory.organization_domain,
           environment: directory.environment,
           provider: directory.provider_type,

@@ -51,7 +51,6 @@ const organizationDeleted = (domain: string, deletedAt: string, handledAt = dele
   data: {
     reason: 'organization_deleted',
     organization_id: `org-${domain}`,
-    organization_deleted_at: deletedAt,
     at: handledAt,
     domain,
   },

@@ -1,6 +1,6 @@
 import { catalogueError, oauthError } from '@sesame/contracts';
 import type { AuthorizationCodeEvent, SignInSession } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
+import { fail, tenantOfData } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 import { clientAuthenticationFailed } from '../../oauth/token-endpoint';
 import type { TokenClient } from '../../oauth/token-endpoint';
@@ -118,6 +118,8 @@ function checkProof(
 /** A one-time authorization code: issued once, redeemed at most once before it expires. */
 export const authorizationCodeDecider: Decider<AuthorizationCodeState, AuthorizationCodeCommand, AuthorizationCodeEvent> = {
   initialState: () => ({ status: 'empty' }),
+  // The session's organization id and environment, when the code was issued naming its organization.
+  tenant: tenantOfData,
   decide(command, state) {
     switch (command.type) {
       case 'IssueAuthorizationCode':

@@ -1,6 +1,6 @@
 import { catalogueError, oauthError } from '@sesame/contracts';
 import type { RefreshTokenFamilyEvent, SignInSession } from '@sesame/contracts';
-import { fail, safeEqual } from '@sesame/platform';
+import { fail, safeEqual, tenantOfData } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 import type { TokenClient } from '../../oauth/token-endpoint';
 
@@ -84,6 +84,8 @@ function checkClient(
  */
 export const refreshTokenFamilyDecider: Decider<RefreshTokenFamilyState, RefreshTokenFamilyCommand, RefreshTokenFamilyEvent> = {
   initialState: () => ({ status: 'empty' }),
+  // The session's organization id and environment, when its sign-in named its organization.
+  tenant: tenantOfData,
   decide(command, state) {
     switch (command.type) {
       case 'StartRefreshTokenFamily':

@@ -1,12 +1,9 @@
 import type { Environment, MagicLinkConnectionEvent } from '@sesame/contracts';
-import { streamName } from '@sesame/platform';
 import type { AggregateView, AggregateViewDefinition } from '@sesame/platform';
 import { magicLinkConnectionDecider } from '../domain/magic-link-connection.decider';
 import type { MagicLinkConnectionState } from '../domain/magic-link-connection.decider';
 
 export const magicLinkConnectionKey = (environment: Environment, organizationId: string) => `${environment}:${organizationId}`;
-export const magicLinkConnectionStream = (environment: Environment, organizationId: string) =>
-  streamName('magicLinkConnection', magicLinkConnectionKey(environment, organizationId));
 
 /** `magic_link_connections_v2`: one document per organization and environment that has a connection. */
 export const magicLinkConnectionsView: AggregateViewDefinition<MagicLinkConnectionState, MagicLinkConnectionEvent> = {

@@ -1,6 +1,6 @@
 import { oauthError } from '@sesame/contracts';
 import type { RelayCodeEvent } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
+import { fail, tenantOfData } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 import type { TokenClient } from '../../../core/oauth/token-endpoint';
 
@@ -36,6 +36,8 @@ export const relaySessionEnd = (issued: Issued, at: Date): string =>
 /** A one-time relay code: issued once, redeemed once before it expires (replicas race on the stream revision). */
 export const relayCodeDecider: Decider<RelayCodeState, RelayCodeCommand, RelayCodeEvent> = {
   initialState: () => ({ issued: null, redeemed_at: null }),
+  // The partner organization's, when the code names it.
+  tenant: ({ issued }) => tenantOfData(issued),
   decide(command, state) {
     switch (command.type) {
       case 'IssueRelayCode':

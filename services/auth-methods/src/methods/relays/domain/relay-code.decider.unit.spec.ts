@@ -26,6 +26,17 @@ const invalidGrant = {
 } as const;
 
 describe('relay code decider', () => {
+  it("names the partner organization as the tenant of the code's events, when the code names it (not older codes)", () => {
+    const stateOf = (data: typeof issuedData & { organization_id?: string }) =>
+      relayCodeDecider.evolve(relayCodeDecider.initialState(), { type: 'RelayCodeIssued', data });
+    expect(relayCodeDecider.tenant?.(stateOf({ ...issuedData, organization_id: 'org-p' }))).toEqual({
+      organization_id: 'org-p',
+      environment: 'sandbox',
+    });
+    expect(relayCodeDecider.tenant?.(stateOf(issuedData))).toBeUndefined();
+    expect(relayCodeDecider.tenant?.(relayCodeDecider.initialState())).toBeUndefined();
+  });
+
   it('redeems a code once, before it expires', () => {
     const redeemed: RelayCodeEvent = {
       type: 'RelayCodeRedeemed',

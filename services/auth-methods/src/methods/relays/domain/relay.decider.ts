@@ -1,6 +1,7 @@
 import { catalogueError, fieldError } from '@sesame/contracts';
 import type { Environment, RelayData, RelayEvent, UpdateRelayBody } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
+import { ownedByDeletedOrganization } from '@sesame/platform';
 import type { Decider, OrganizationDeletion } from '@sesame/platform';
 import { sourceOrganizationsOf } from './relay-policy';
 
@@ -8,13 +9,12 @@ export const partnerWithDomainsMessage = 'must be an organization without allowe
 
 export interface RelayState {
   relay: RelayData | null;
-  /** When the source organizations were last set (the relay's creation or the update that changed them). */
-  sources_at?: string;
 }
 
 export type RelayCommand =
   | { type: 'CreateRelay'; data: { relay: RelayData; partner_allowed_email_domains: string[] } }
-  | { type: 'UpdateRelay'; data: { changes: UpdateRelayBody; at: string } }
+  /** `source_organization_ids`: the ids of `changes.source_organizations` (by domain), given with them. */
+  | { type: 'UpdateRelay'; data: { changes: UpdateRelayBody; source_organization_ids?: Record<string, string>; at: string } }
   | { type: 'DeleteRelay'; data: { at: string } }
   /** Identity deleted the organization `domain` of `environment`: the relay into it goes, or it stops accepting its users. */
   | { type: 'ForgetOrganization'; data: { domain: string; environment: Environment; deletion: OrganizationDeletion } };
@@ -30,10 +30,11 @@ function create(command: Extract<RelayCommand, { type: 'CreateRelay' }>, state: 
 
 function update(command: Extract<RelayCommand, { type: 'UpdateRelay' }>, state: RelayState): RelayEvent[] {
   const current = requireRelay(state);
-  const { changes, at } = command.data;
+  const { changes, source_organization_ids, at } = command.data;
   const relay: RelayData = {
     ...current,
     ...(changes.source_organizations ? { source_organizations: [...new Set(changes.source_organizations)] } : {}),
+    ...(source_organization_ids ? { source_organization_ids } : {}),
     partner_redirect_uri: changes.partner_redirect_uri ?? current.partner_redirect_uri,
     jit: changes.jit ?? current.jit,
     session_duration_minutes: changes.session_duration_minutes ?? current.session_duration_minutes,
@@ -45,10 +46,10 @@ function update(command: Extract<RelayCommand, { type: 'UpdateRelay' }>, state: 
 /**
  * A deleted organization is forgotten: a relay into it (its `organization_id`) is deleted, and a
  * relay taking its users no longer names it, so an organization created later with the same domain
- * gets no relay it was never given. A relay into a later organization of the same domain has
- * another `organization_id`: a late or redelivered deletion leaves it alone. Source organizations
- * are named by domain only: a source list set since the deletion (for a new organization of that
- * domain) is left alone by comparing instants, until sources name their organization's id.
+ * gets no relay it was never given. The organization's id decides, not its domain: a relay into a
+ * later organization of the same domain, or naming one as a source (its id recorded when the
+ * sources were set), is left alone by a late or redelivered deletion. A source recorded before
+ * sources named their id goes with its domain's deletion.
  */
 function forget(command: Extract<RelayCommand, { type: 'ForgetOrganization' }>, state: RelayState): RelayEvent[] {
   const { relay } = state;
@@ -57,20 +58,16 @@ function forget(command: Extract<RelayCommand, { type: 'ForgetOrganization' }>, 
   if (relay.partner_domain === domain)
     return relay.organization_id === deletion.organization_id ? [{ type: 'RelayDeleted', data: { relay, at: deletion.at } }] : [];
   const sources = sourceOrganizationsOf(relay);
-  if (!sources.includes(domain) || !sourcesSetBefore(state, relay, deletion)) return [];
-  const remaining = sources.filter((source) => source !== domain);
-  return [{ type: 'RelayUpdated', data: { relay: { ...relay, source_organizations: remaining }, at: deletion.at } }];
+  if (!sources.includes(domain) || !ownedByDeletedOrganization(relay.source_organization_ids?.[domain], deletion)) return [];
+  return [{ type: 'RelayUpdated', data: { relay: withoutSource(relay, domain), at: deletion.at } }];
 }
 
-/**
- * Whether the source organizations were set before the organization's deletion: sources are
- * organization domains, not ids, so the instants decide (a list set since names a later organization).
- */
-const sourcesSetBefore = (state: RelayState, relay: RelayData, deletion: OrganizationDeletion) =>
-  Date.parse(state.sources_at ?? relay.inserted_at) <= Date.parse(deletion.organization_deleted_at);
-
-const sameSources = (a: RelayData | null, b: RelayData) =>
-  JSON.stringify(a ? sourceOrganizationsOf(a) : null) === JSON.stringify(sourceOrganizationsOf(b));
+function withoutSource(relay: RelayData, domain: string): RelayData {
+  const source_organizations = sourceOrganizationsOf(relay).filter((source) => source !== domain);
+  if (!relay.source_organization_ids) return { ...relay, source_organizations };
+  const { [domain]: _forgotten, ...source_organization_ids } = relay.source_organization_ids;
+  return { ...relay, source_organizations, source_organization_ids };
+}
 
 /** A relay to a partner organization: created, updated, deleted, or forgotten with an organization. */
 export const relayDecider: Decider<RelayState, RelayCommand, RelayEvent> = {
@@ -95,11 +92,8 @@ export const relayDecider: Decider<RelayState, RelayCommand, RelayEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'RelayCreated':
-        return { relay: event.data.relay, sources_at: event.data.at };
-      case 'RelayUpdated': {
-        const sourcesAt = sameSources(state.relay, event.data.relay) ? state.sources_at : event.data.at;
-        return { relay: event.data.relay, ...(sourcesAt ? { sources_at: sourcesAt } : {}) };
-      }
+      case 'RelayUpdated':
+        return { relay: event.data.relay };
       case 'RelayDeleted':
         return { relay: null };
       default: {

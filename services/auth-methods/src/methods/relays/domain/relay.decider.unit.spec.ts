@@ -74,7 +74,7 @@ describe('relay decider', () => {
 
   describe('when an organization is deleted', () => {
     const later = '2026-02-01T00:00:00.000Z';
-    const deletion = { reason: 'organization_deleted' as const, organization_deleted_at: later, at: later };
+    const deletion = { reason: 'organization_deleted' as const, at: later };
     /** The deletion of the organization `domain` (the partner is `org-p`). */
     const forget = (domain: string, environment: 'sandbox' | 'production' = 'sandbox') => ({
       type: 'ForgetOrganization' as const,
@@ -119,22 +119,72 @@ describe('relay decider', () => {
         .thenNothingHappens();
     });
 
-    it('given a source list set after the deletion (a late or redelivered one), leaves it alone', () => {
-      const after = '2026-03-01T00:00:00.000Z';
-      const createdAfter: RelayEvent = { type: 'RelayCreated', data: { relay: { ...sourced, inserted_at: after }, at: after } };
-      spec.given([createdAfter]).when(forget('acme')).thenNothingHappens();
-      const resourced: RelayEvent = {
-        type: 'RelayUpdated',
-        data: { relay: { ...sourced, source_organizations: ['acme'] }, at: after },
+    it('given a re-created source organization of the same domain (another id; a late or redelivered deletion), leaves it named', () => {
+      const ids = { acme: 'org-acme', globex: 'org-globex' };
+      const createdWithIds: RelayEvent = {
+        type: 'RelayCreated',
+        data: { relay: { ...sourced, source_organization_ids: ids }, at },
       };
-      spec.given([createdSourced, resourced]).when(forget('acme')).thenNothingHappens();
-      // An update that left the sources as they were does not count as setting them.
-      const renamed: RelayEvent = { type: 'RelayUpdated', data: { relay: { ...sourced, jit: true }, at: after } };
       spec
-        .given([createdSourced, renamed])
+        .given([createdWithIds])
         .when(forget('acme'))
         .then([
-          { type: 'RelayUpdated', data: { relay: { ...sourced, jit: true, source_organizations: ['globex'] }, at: later } },
+          {
+            type: 'RelayUpdated',
+            data: {
+              relay: { ...sourced, source_organizations: ['globex'], source_organization_ids: { globex: 'org-globex' } },
+              at: later,
+            },
+          },
+        ]);
+      const recreated = { acme: 'org-acme2', globex: 'org-globex' };
+      spec
+        .given([createdWithIds])
+        .when({
+          type: 'UpdateRelay',
+          data: { changes: { source_organizations: ['acme', 'globex'] }, source_organization_ids: recreated, at },
+        })
+        .then([{ type: 'RelayUpdated', data: { relay: { ...sourced, source_organization_ids: recreated }, at } }]);
+      const resourced: RelayEvent = {
+        type: 'RelayUpdated',
+        data: { relay: { ...sourced, source_organization_ids: recreated }, at },
+      };
+      spec.given([createdWithIds, resourced]).when(forget('acme')).thenNothingHappens();
+      // The clock does not decide: sources set before the deletion that name the later organization stay.
+      const before: RelayEvent = {
+        type: 'RelayCreated',
+        data: { relay: { ...sourced, source_organization_ids: recreated }, at },
+      };
+      spec.given([before]).when(forget('acme')).thenNothingHappens();
+    });
+
+    it('given sources recorded without their ids (older events), forgets the source by its domain', () => {
+      const after = '2026-03-01T00:00:00.000Z';
+      const createdAfter: RelayEvent = { type: 'RelayCreated', data: { relay: { ...sourced, inserted_at: after }, at: after } };
+      spec
+        .given([createdAfter])
+        .when(forget('acme'))
+        .then([
+          {
+            type: 'RelayUpdated',
+            data: { relay: { ...sourced, inserted_at: after, source_organizations: ['globex'] }, at: later },
+          },
+        ]);
+      const partial: RelayEvent = {
+        type: 'RelayCreated',
+        data: { relay: { ...sourced, source_organization_ids: { globex: 'org-globex' } }, at },
+      };
+      spec
+        .given([partial])
+        .when(forget('acme'))
+        .then([
+          {
+            type: 'RelayUpdated',
+            data: {
+              relay: { ...sourced, source_organizations: ['globex'], source_organization_ids: { globex: 'org-globex' } },
+              at: later,
+            },
+          },
         ]);
     });
 

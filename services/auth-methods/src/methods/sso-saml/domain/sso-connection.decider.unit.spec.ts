@@ -147,7 +147,7 @@ describe('SSO connection decider', () => {
   describe('when its organization is deleted', () => {
     const deleteCommand = (organizationId: string | null = 'org-1'): SsoConnectionCommand => ({
       type: 'DeleteSsoConnection',
-      data: { reason: 'organization_deleted', organization_id: organizationId, organization_deleted_at: later, at: later },
+      data: { reason: 'organization_deleted', organization_id: organizationId, at: later },
     });
     const names = { sp_id: 'acme_sandbox', organization_domain: 'acme', environment: 'sandbox' as const };
     const deleted: SsoConnectionEvent = {

@@ -148,6 +148,7 @@ async function issueCode(
     {
       environment: connection.environment,
       organizationDomain: connection.organization_domain,
+      organizationId: connection.organization_id,
       userId,
       redirectUri: challenge.redirect_uri,
       ...(challenge.client_id ? { clientId: challenge.client_id } : {}),

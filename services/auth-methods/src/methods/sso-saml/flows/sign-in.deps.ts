@@ -15,6 +15,7 @@ export type IssueSignInCode = (
   request: {
     environment: Environment;
     organizationDomain: string;
+    organizationId: string | null;
     userId: string;
     redirectUri: string;
     clientId?: string;

@@ -75,11 +75,10 @@ describe('TOTP connection decider', () => {
       .thenNothingHappens();
   });
   describe('when its organization is deleted', () => {
-    const deletedAt = '2026-01-02T00:00:00.000Z';
     const later = '2026-01-03T00:00:00.000Z';
     const remove: TotpConnectionCommand = {
       type: 'DeleteTotpConnection',
-      data: { reason: 'organization_deleted', organization_id: 'org-1', organization_deleted_at: deletedAt, at: later },
+      data: { reason: 'organization_deleted', organization_id: 'org-1', at: later },
     };
     const deleted: TotpConnectionEvent = {
       type: 'TotpConnectionDeleted',

@@ -7,8 +7,6 @@ import { totpEnrollmentDecider } from '../domain/totp-enrollment.decider';
 import type { TotpEnrollmentState } from '../domain/totp-enrollment.decider';
 
 export const totpConnectionKey = (environment: Environment, organizationId: string) => `${environment}:${organizationId}`;
-export const totpConnectionStream = (environment: Environment, organizationId: string) =>
-  streamName('totpConnection', totpConnectionKey(environment, organizationId));
 export const totpEnrollmentStream = (userId: string) => streamName('totpEnrollment', userId);
 
 /** `totp_connections_v2`: one document per organization and environment whose connection was changed. */

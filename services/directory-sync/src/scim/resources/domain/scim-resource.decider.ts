@@ -1,6 +1,6 @@
 import type { DirectorySyncEventData, ScimResourceData, ScimResourceEvent, ScimResourceKind } from '@sesame/contracts';
 import { scimError } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
+import { fail, tenantOfData } from '@sesame/platform';
 import { lookupKeysOf } from './lookup-keys';
 import type { Decider } from '@sesame/platform';
 
@@ -117,6 +117,8 @@ function evolve(_state: ScimResourceState, event: ScimResourceEvent): ScimResour
 
 export const scimResourceDecider: Decider<ScimResourceState, ScimResourceCommand, ScimResourceEvent> = {
   initialState: () => ({ status: 'none' }),
+  // The directory sync's organization, when the resource was created naming it.
+  tenant: (state) => (state.status === 'none' ? undefined : tenantOfData(state.scim_resource)),
   decide,
   evolve,
 };
