@@ -52,9 +52,9 @@ const metadataOf = (event: RecordedEvent, at: Date): EventMetadata => ({
  * event, so the read models drop them and a connection created for a new organization of the same
  * domain starts clean. They are the organization's own streams (named by its id in its environment):
  * a late or redelivered deletion leaves a re-created organization's alone, as it has another id.
- * What was recorded before connections named their organization (an SSO connection's stream named
- * by its SP id, a password connection that never named its organization) is its domain's, and goes
- * with it. Relays into it go too, and relays taking its users stop naming it.
+ * What was recorded before connections were keyed by their organization (an SSO connection's stream
+ * named by its SP id, a password connection's by its domain) goes with it unless it names another
+ * organization. Relays into it go too, and relays taking its users stop naming it.
  * Pending SAML requests of the deleted connection are refused from then on (no connection).
  * A deletion recorded before deletions named the organization's id removes only what its domain names.
  */
@@ -93,9 +93,15 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
       { type: 'DeleteTotpConnection', data },
       metadata,
     );
+    await run(
+      passwordConnectionDecider,
+      passwordConnectionStream(environment, organizationId),
+      { type: 'DeletePasswordConnection', data },
+      metadata,
+    );
   };
 
-  /** The streams named by the domain: an SSO connection created before connections named their organization, the password connection. */
+  /** The streams named by the domain: SSO and password connections created before connections were keyed by their organization. */
   const deleteDomainConnections = async (
     domain: string,
     environment: Environment,
