@@ -1,7 +1,7 @@
 import { connect } from 'nats';
 import { subjects } from '@sesame/contracts';
 import type { User } from '@sesame/contracts';
-import { KeyRing, createLogger, shippedMessageTemplates } from '@sesame/platform';
+import { Aggregate, KeyRing, createLogger, shippedMessageTemplates } from '@sesame/platform';
 import { JetStreamEventStore } from '@sesame/platform/event-store';
 import type { EventStore, RequestContext } from '@sesame/platform';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
@@ -44,7 +44,8 @@ async function alternating(rounds: number, baseline: () => Promise<Timing>, meas
 function identityOf(users: Map<string, User>) {
   return {
     call: async (subject: string, input: { email?: string; id?: string }) => {
-      if (subject === subjects.identity.organizations.forSignIn) return { organization: { domain: 'acme' } };
+      if (subject === subjects.identity.organizations.forSignIn)
+        return { organization: { id: '0b0c7e2a-1d3f-4a4b-8c6d-7e8f9a0b1c2d', domain: 'acme' } };
       if (subject === subjects.identity.users.findByEmail)
         return { user: [...users.values()].find((user) => user.email === input.email) ?? null };
       if (subject === subjects.identity.users.findById) return { user: users.get(input.id as string) ?? null };
@@ -63,7 +64,7 @@ async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
   const users = new Map<string, User>();
   const keyRing = new KeyRing(KeyRing.generateKeySpec());
   const deps: PasswordDeps = {
-    commandDeps: () => ({ eventStore }),
+    aggregate: (type) => new Aggregate({ eventStore }, type),
     metadata,
     identity: identityOf(users),
     organizations: { get: async () => ({}) } as never,

@@ -9,10 +9,12 @@ export interface PasswordConnectionSettings {
 }
 
 /**
- * Stream `passwordConnection-<environment>:<org_domain>`. `id` is the connection's id as the API
- * answers it (named after the environment and the organization's id); `organization_id` the
- * organization that set it (a later organization of the same domain is another). Both are absent
- * from the events written before they were added.
+ * Stream `passwordConnection-<environment>:<organization_id>` (`passwordConnection-<environment>:<org_domain>`
+ * for a connection created before connections were keyed by organization). `id` is the connection's
+ * id as the API answers it (named after the environment and the organization's id); `organization_id`
+ * the organization that set it (a later organization of the same domain is another). Both are absent
+ * from the events written before they were added, as are an update's `environment` and `organization_domain`
+ * (its stream no longer names the domain).
  */
 export type PasswordConnectionEvent =
   | {
@@ -27,7 +29,13 @@ export type PasswordConnectionEvent =
     }
   | {
       type: 'PasswordConnectionUpdated';
-      data: PasswordConnectionSettings & { id?: string; organization_id?: string; at: string };
+      data: PasswordConnectionSettings & {
+        id?: string;
+        organization_id?: string;
+        environment?: Environment;
+        organization_domain?: string;
+        at: string;
+      };
     }
   /** Its organization was deleted: the defaults apply again. */
   | {

@@ -1,4 +1,4 @@
-import type { Organization, OrganizationEvent, SsoConnectionEvent } from '@sesame/contracts';
+import type { Organization, OrganizationEvent, PasswordConnectionEvent, SsoConnectionEvent } from '@sesame/contracts';
 import { subjects } from '@sesame/contracts';
 import type { Commit, DomainEvent, RecordedEvent } from '@sesame/platform';
 import { organizationDeletionReactor } from './core/organization-deletion/organization-deletion.reactor';
@@ -37,6 +37,21 @@ const legacyConnection: SsoConnectionEvent = {
     at: '2025-06-01T00:00:00.000Z',
   },
 };
+
+/** Acme's password connection as stored before connections were keyed by their organization (stream named by its domain), naming `organizationId` or none. */
+const legacyPasswordConnection = (organizationId?: string): PasswordConnectionEvent => ({
+  type: 'PasswordConnectionCreated',
+  data: {
+    active: true,
+    plain_text_min_length: 10,
+    plain_text_max_length: 128,
+    pepper_rotation_period: 86_400,
+    ...(organizationId ? { organization_id: organizationId } : {}),
+    environment: 'sandbox',
+    organization_domain: 'acme',
+    at: '2025-06-01T00:00:00.000Z',
+  },
+});
 
 /** The SSO connection of the organization `organizationId`, on its stream. */
 const connectionOf = (organizationId: string): [string, SsoConnectionEvent[]] => [
@@ -92,7 +107,7 @@ describe('organization deletion in the auth-methods service (its handlers and re
   it('names the password connection’s organization in its data and on the envelope of its events', async () => {
     const { spec, stream } = await acmeAndItsDeletion();
     await spec.request(password.updateConnection, { params, query: {}, body: { active: false } }, sandboxKey);
-    const [passwordConnection] = await stream('passwordConnection-sandbox:acme');
+    const [passwordConnection] = await stream(`passwordConnection-sandbox:${acmeId}`);
     expect(passwordConnection).toMatchObject({ type: 'PasswordConnectionCreated', data: { organization_id: acmeId } });
     expect(passwordConnection?.metadata.tenant).toEqual(tenantOf(acmeId));
   });
@@ -127,7 +142,7 @@ describe('organization deletion in the auth-methods service (its handlers and re
       'SsoConnectionDeleted',
     ]);
     expect((await stream(`totpConnection-sandbox:${acmeId}`)).at(-1)?.type).toBe('TotpConnectionDeleted');
-    expect((await stream('passwordConnection-sandbox:acme')).at(-1)?.type).toBe('PasswordConnectionDeleted');
+    expect((await stream(`passwordConnection-sandbox:${acmeId}`)).at(-1)?.type).toBe('PasswordConnectionDeleted');
     await spec.when(sso.get, { params, query: {}, body: {} }, sandboxKey).then({
       reply: { ok: false, error: { kind: 'error', code: 'resource_not_found' } },
     });
@@ -138,13 +153,13 @@ describe('organization deletion in the auth-methods service (its handlers and re
     await spec.request(totp.updateConnection, { params, query: {}, body: { active: true } }, sandboxKey);
     const before = {
       sso: await stream(`ssoConnection-sandbox:${recreatedAcmeId}`),
-      password: await stream('passwordConnection-sandbox:acme'),
+      password: await stream(`passwordConnection-sandbox:${recreatedAcmeId}`),
       totp: await stream(`totpConnection-sandbox:${recreatedAcmeId}`),
     };
     await deleteAcme(acmeId);
     expect({
       sso: await stream(`ssoConnection-sandbox:${recreatedAcmeId}`),
-      password: await stream('passwordConnection-sandbox:acme'),
+      password: await stream(`passwordConnection-sandbox:${recreatedAcmeId}`),
       totp: await stream(`totpConnection-sandbox:${recreatedAcmeId}`),
     }).toEqual(before);
     const { reply } = await spec.request(sso.get, { params, query: {}, body: {} }, sandboxKey);
@@ -169,6 +184,51 @@ describe('organization deletion in the auth-methods service (its handlers and re
     });
     await deleteAcme(acmeId);
     expect((await stream('ssoConnection-acme_sandbox')).at(-1)?.type).toBe('SsoConnectionDeleted');
+  });
+
+  it('keeps serving a password connection stored under its domain while it names no other organization, on its stream, until its organization is deleted', async () => {
+    const { spec, deleteAcme, stream, given } = await acmeAndItsDeletion();
+    await given('passwordConnection-sandbox:acme', [legacyPasswordConnection()]);
+    const current = async () => (await spec.request(password.getConnection, { params, query: {}, body: {} }, sandboxKey)).reply;
+    expect(await current()).toMatchObject({ ok: true, status: 200, body: { plain_text_min_length: 10 } });
+    await spec.request(password.updateConnection, { params, query: {}, body: { plain_text_min_length: 14 } }, sandboxKey);
+    expect((await stream('passwordConnection-sandbox:acme')).map((event) => event.type)).toEqual([
+      'PasswordConnectionCreated',
+      'PasswordConnectionUpdated',
+    ]);
+    expect((await stream('passwordConnection-sandbox:acme')).at(-1)?.data).toMatchObject({ organization_id: acmeId });
+    expect(await stream(`passwordConnection-sandbox:${acmeId}`)).toEqual([]);
+    expect(await current()).toMatchObject({ ok: true, body: { plain_text_min_length: 14 } });
+    await spec.when(password.createConnection, { params, query: {}, body: {} }, sandboxKey).then({
+      reply: { ok: false, error: { kind: 'error', code: 'password_connection_already_exists' } },
+      calls: [{ subject: subjects.identity.organizations.get, input: { params, query: {}, body: {} } }],
+    });
+    await deleteAcme(acmeId);
+    expect((await stream('passwordConnection-sandbox:acme')).at(-1)?.type).toBe('PasswordConnectionDeleted');
+    expect(await current()).toMatchObject({ ok: true, body: { plain_text_min_length: 8 } });
+  });
+
+  it('does not give an organization re-created with the domain the password connection its domain stored for the old one', async () => {
+    const { spec, deleteAcme, recreate, stream, given } = await acmeAndItsDeletion();
+    await given('passwordConnection-sandbox:acme', [legacyPasswordConnection(acmeId)]);
+    recreate();
+    const current = async () => (await spec.request(password.getConnection, { params, query: {}, body: {} }, sandboxKey)).reply;
+    expect(await current()).toMatchObject({ ok: true, body: { plain_text_min_length: 8 } });
+    const created = await spec.request(
+      password.createConnection,
+      { params, query: {}, body: { plain_text_min_length: 16 } },
+      sandboxKey,
+    );
+    expect(created.reply).toMatchObject({ ok: true, status: 201, body: { plain_text_min_length: 16 } });
+    expect((await stream(`passwordConnection-sandbox:${recreatedAcmeId}`)).map((event) => event.type)).toEqual([
+      'PasswordConnectionCreated',
+    ]);
+    await deleteAcme(acmeId);
+    expect((await stream('passwordConnection-sandbox:acme')).at(-1)?.type).toBe('PasswordConnectionDeleted');
+    expect((await stream(`passwordConnection-sandbox:${recreatedAcmeId}`)).map((event) => event.type)).toEqual([
+      'PasswordConnectionCreated',
+    ]);
+    expect(await current()).toMatchObject({ ok: true, body: { plain_text_min_length: 16 } });
   });
 
   it('given a deletion recorded before deletions named the organization, removes what its domain names only', async () => {

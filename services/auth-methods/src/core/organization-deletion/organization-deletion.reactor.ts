@@ -14,11 +14,14 @@ import type {
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { magicLinkConnectionAggregate } from '../../methods/magic-link/magic-link.aggregates';
 import { magicLinkConnectionKey } from '../../methods/magic-link/projections/magic-link-connections.projection';
-import { passwordConnectionDecider } from '../../methods/password/domain/password-connection.decider';
 import { sourceOrganizationsOf } from '../../methods/relays/domain/relay-policy';
 import type { RelaysView } from '../../methods/relays/projections/relays.projection';
 import { relayAggregate } from '../../methods/relays/relay.aggregates';
-import { passwordConnectionStream } from '../../methods/password/password.deps';
+import {
+  passwordConnectionAggregate,
+  passwordConnectionKey,
+  passwordConnectionLegacyKey,
+} from '../../methods/password/password.aggregates';
 import { spIdOf } from '../../methods/sso-saml/domain/sp-values';
 import { ssoConnectionKey, ssoConnectionKeyOf } from '../../methods/sso-saml/domain/sso-connection.decider';
 import { ssoConnectionAggregate } from '../../methods/sso-saml/sso-connection.aggregates';
@@ -51,9 +54,9 @@ const metadataOf = (event: RecordedEvent, at: Date): EventMetadata => ({
  * event, so the read models drop them and a connection created for a new organization of the same
  * domain starts clean. They are the organization's own streams (named by its id in its environment):
  * a late or redelivered deletion leaves a re-created organization's alone, as it has another id.
- * What was recorded before connections named their organization (an SSO connection's stream named
- * by its SP id, a password connection that never named its organization) is its domain's, and goes
- * with it. Relays into it go too, and relays taking its users stop naming it.
+ * What was recorded before connections were keyed by their organization (an SSO connection's stream
+ * named by its SP id, a password connection's by its domain) goes with it unless it names another
+ * organization. Relays into it go too, and relays taking its users stop naming it.
  * Pending SAML requests of the deleted connection are refused from then on (no connection).
  * A deletion recorded before deletions named the organization's id removes only what its domain names.
  */
@@ -80,9 +83,11 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
     await run(magicLinkConnectionAggregate, magicLink, { type: 'DeleteMagicLinkConnection', data }, metadata);
     const totp = totpConnectionKey(environment, organizationId);
     await run(totpConnectionAggregate, totp, { type: 'DeleteTotpConnection', data }, metadata);
+    const password = passwordConnectionKey(environment, organizationId);
+    await run(passwordConnectionAggregate, password, { type: 'DeletePasswordConnection', data }, metadata);
   };
 
-  /** The streams named by the domain: an SSO connection created before connections named their organization, the password connection. */
+  /** The streams named by the domain: SSO and password connections created before connections were keyed by their organization. */
   const deleteDomainConnections = async (
     domain: string,
     environment: Environment,
@@ -92,12 +97,8 @@ export function organizationDeletionReactor(deps: OrganizationDeletionDeps) {
     for (const legacy of await deps.ssoConnections.documents.find({ sp_id: spIdOf(domain, environment), organization_id: null }))
       if (legacy.status === 'present')
         await run(ssoConnectionAggregate, ssoConnectionKeyOf(legacy), { type: 'DeleteSsoConnection', data }, metadata);
-    // The password connections of the environment, named by their organization's domain.
-    const passwordConnection = {
-      decider: passwordConnectionDecider,
-      stream: (organizationDomain: string) => passwordConnectionStream(environment, organizationDomain),
-    };
-    await run(passwordConnection, domain, { type: 'DeletePasswordConnection', data }, metadata);
+    const legacyPassword = passwordConnectionLegacyKey(environment, domain);
+    await run(passwordConnectionAggregate, legacyPassword, { type: 'DeletePasswordConnection', data }, metadata);
   };
 
   const deleteConnections = async (event: OrganizationDeleted) => {

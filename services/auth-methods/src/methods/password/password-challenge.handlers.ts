@@ -3,20 +3,20 @@ import { subjects } from '@sesame/contracts';
 import type {
   Environment,
   OperationInput,
+  Organization,
   PasswordConnectionSettings,
   RpcMeta,
   User,
   createPasswordChallenge,
 } from '@sesame/contracts';
-import { Aggregate, DomainError, environmentOf, handleCommand, ok } from '@sesame/platform';
+import { DomainError, environmentOf, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
-import { attemptTooSoon, nextAttemptAt, passwordAttemptsDecider } from './domain/password-attempts.decider';
-import type { PasswordAttemptsState } from './domain/password-attempts.decider';
-import { passwordDecider } from './domain/password.decider';
+import { attemptTooSoon, nextAttemptAt } from './domain/password-attempts.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems } from './domain/password-policy';
 import { issuePasswordCode } from './password-sign-in.handlers';
-import { connectionOf, load, passwordAttemptsStream, passwordStream, rpcMeta, signInOrganization } from './password.deps';
+import { passwordAggregate, passwordAttemptsAggregate, passwordAttemptsKey } from './password.aggregates';
+import { connectionOf, rpcMeta, signInOrganization } from './password.deps';
 import type { PasswordDeps } from './password.deps';
 
 type Challenge = OperationInput<typeof createPasswordChallenge>['body'];
@@ -43,14 +43,16 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
   return async ({ body }: OperationInput<typeof createPasswordChallenge>, context: RequestContext) => {
     const environment = environmentOf(context.meta);
     const meta = rpcMeta(context, environment);
-    // With the organization named, what the challenge reads starts with the organization's check;
-    // read again under the domain identity answers if it is another one (the attempts are counted under it).
-    const named = body.org_domain ? challengeState(deps, environment, body.org_domain, body.user_email, meta) : null;
+    // With the organization named, what the challenge reads starts with the organization's check
+    // (its connection, keyed by the organization's id, once the check answers); read again under the
+    // domain identity answers if it is another one (the attempts are counted under it).
+    const lookup = signInOrganization(deps, body.user_email, body.org_domain, meta, 'password');
+    const named = body.org_domain ? challengeState(deps, environment, body.org_domain, lookup, body.user_email, meta) : null;
     named?.catch(() => undefined);
-    const organization = await signInOrganization(deps, body.user_email, body.org_domain, meta, 'password');
-    const { attemptsStream, connection, attempts, user, stored } = await (named && organization === body.org_domain
+    const organization = await lookup;
+    const { attemptsKey, connection, attempts, user, stored } = await (named && organization.domain === body.org_domain
       ? named
-      : challengeState(deps, environment, organization, body.user_email, meta));
+      : challengeState(deps, environment, organization.domain, lookup, body.user_email, meta));
     if (!connection.active) return ok(refused('inactive_password_connection'));
     if (deps.now().getTime() < nextAttemptAt(attempts.state)) return ok(refused('too_many_attempts'));
     const verified =
@@ -61,9 +63,9 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
       const command = { type, data: { at: deps.now().toISOString() } };
       try {
         // Decided on the attempts read before the check (the append refuses them if another attempt was recorded since).
-        await handleCommand(deps.commandDeps(), passwordAttemptsDecider, attemptsStream, command, deps.metadata(context), {
-          loaded: attempts,
-        });
+        await deps
+          .aggregate(passwordAttemptsAggregate)
+          .handle(attemptsKey, command, deps.metadata(context), { loaded: attempts });
         return true;
       } catch (error) {
         if (error instanceof DomainError && error.error === attemptTooSoon) return false;
@@ -79,28 +81,33 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
 }
 
 /**
- * What a challenge reads, at once: the password connection, the email's attempts, the user and
- * (once the user is found, active) its password.
+ * What a challenge reads, at once: the email's attempts, the user and (once the user is found,
+ * active) its password under `domain`, and the organization's password connection once `lookup`
+ * names the organization.
  */
-async function challengeState(deps: PasswordDeps, environment: Environment, organization: string, email: string, meta: RpcMeta) {
-  const attemptsStream = passwordAttemptsStream(environment, organization, email);
+async function challengeState(
+  deps: PasswordDeps,
+  environment: Environment,
+  domain: string,
+  lookup: Promise<Organization>,
+  email: string,
+  meta: RpcMeta,
+) {
+  const attemptsKey = passwordAttemptsKey(environment, domain, email);
   const userAndPassword = async () => {
     const { user } = await deps.identity.call(
       subjects.identity.users.findByEmail,
-      { organization_domain: organization, environment, email },
+      { organization_domain: domain, environment, email },
       meta,
     );
-    return { user, stored: user?.active ? await load(deps, passwordDecider, passwordStream(user.id)) : null };
+    return { user, stored: user?.active ? (await deps.aggregate(passwordAggregate).load(user.id)).state : null };
   };
   const [connection, attempts, { user, stored }] = await Promise.all([
-    connectionOf(deps, environment, organization),
-    new Aggregate(deps.commandDeps<PasswordAttemptsState>(), {
-      decider: passwordAttemptsDecider,
-      stream: () => attemptsStream,
-    }).load(attemptsStream),
+    lookup.then((organization) => connectionOf(deps, environment, organization)),
+    deps.aggregate(passwordAttemptsAggregate).load(attemptsKey),
     userAndPassword(),
   ]);
-  return { attemptsStream, connection, attempts, user, stored };
+  return { attemptsKey, connection, attempts, user, stored };
 }
 
 /** The pepper rotated since the password was hashed: hash it again with the current one. */
@@ -113,13 +120,13 @@ async function rehashIfStale(
 ) {
   const epoch = deps.hasher.epochOf(deps.now(), connection.pepper_rotation_period);
   if (deps.hasher.isCurrent(stored, epoch)) return;
-  await handleCommand(
-    deps.commandDeps(),
-    passwordDecider,
-    passwordStream(stored.user_id),
-    { type: 'RehashPassword', data: { ...(await deps.hasher.hash(plainText, epoch)), at: deps.now().toISOString() } },
-    deps.metadata(context),
-  );
+  await deps
+    .aggregate(passwordAggregate)
+    .handle(
+      stored.user_id,
+      { type: 'RehashPassword', data: { ...(await deps.hasher.hash(plainText, epoch)), at: deps.now().toISOString() } },
+      deps.metadata(context),
+    );
 }
 
 /** A one-time authorization code, or a password code when the password no longer meets the connection's rules. */

@@ -4,7 +4,8 @@ import { lockMs } from './domain/password-attempts.decider';
 import { defaultPasswordConnection, passwordConnectionDecider } from './domain/password-connection.decider';
 import { createPasswordChallengeHandler } from './password-challenge.handlers';
 import { createPasswordHandler, storePassword } from './password-sign-in.handlers';
-import { passwordAttemptsStream, passwordConnectionStream, passwordStream } from './password.deps';
+import { passwordAggregate, passwordAttemptsAggregate, passwordAttemptsKey } from './password.aggregates';
+import { passwordConnectionStream } from './password.deps';
 import { passwordKit } from './password.spec-kit';
 
 const passphrase = 'correct horse battery staple 42';
@@ -27,7 +28,7 @@ describe('password challenge', () => {
     await storePassword(kit.deps, user, passphrase, defaultPasswordConnection, kit.context, false);
     kit.advance(defaultPasswordConnection.pepper_rotation_period * 1_000);
     expect(await attempt('ada@acme.com', passphrase)).toMatchObject({ 'valid?': true, renew_password: false });
-    const events = (await kit.eventStore.readStream(passwordStream(user.id))).events as unknown as {
+    const events = (await kit.eventStore.readStream(passwordAggregate.stream(user.id))).events as unknown as {
       type: string;
       data: { pepper_epoch: number; hash: string };
     }[];
@@ -37,7 +38,7 @@ describe('password challenge', () => {
 
     expect(await attempt('ada@acme.com', passphrase)).toMatchObject({ 'valid?': true });
     expect(await attempt('ada@acme.com', 'wrong horse')).toMatchObject({ 'valid?': false });
-    expect((await kit.eventStore.readStream(passwordStream(user.id))).events).toHaveLength(2);
+    expect((await kit.eventStore.readStream(passwordAggregate.stream(user.id))).events).toHaveLength(2);
   });
 
   it('asks for a new password, with a password code, when the password no longer meets the rules', async () => {
@@ -46,12 +47,12 @@ describe('password challenge', () => {
     await handleCommand(
       { eventStore: kit.eventStore },
       passwordConnectionDecider,
-      passwordConnectionStream('sandbox', 'acme'),
+      passwordConnectionStream('sandbox', kit.organization.id),
       {
         type: 'CreatePasswordConnection',
         data: {
           id: '5b0c7e2a-1d3f-5a4b-8c6d-7e8f9a0b1c2d',
-          organization_id: '9f0c7e2a-1d3f-4a4b-8c6d-7e8f9a0b1c2d',
+          organization_id: kit.organization.id,
           environment: 'sandbox',
           organization_domain: 'acme',
           settings: { plain_text_min_length: 20 },
@@ -100,6 +101,38 @@ describe('password challenge', () => {
     expect(await attempt('locked@acme.com', passphrase)).toMatchObject({ 'valid?': true });
   });
 
+  it('applies the connection its domain stored before connections were keyed by organization, unless it names another organization', async () => {
+    const cases = [
+      { owner: undefined, renew: true },
+      { owner: 'kit', renew: true },
+      { owner: '9f0c7e2a-1d3f-4a4b-8c6d-7e8f9a0b1c2d', renew: false },
+    ];
+    for (const { owner, renew } of cases) {
+      kit = await passwordKit();
+      challenge = createPasswordChallengeHandler(kit.deps);
+      const organization_id = owner === 'kit' ? kit.organization.id : owner;
+      const user = kit.addUser('legacy@acme.com');
+      await storePassword(kit.deps, user, 'purple elephants', defaultPasswordConnection, kit.context, false);
+      const settings = { ...defaultPasswordConnection, plain_text_min_length: 20 };
+      const data = {
+        ...settings,
+        ...(organization_id ? { organization_id } : {}),
+        environment: 'sandbox',
+        organization_domain: 'acme',
+        at: 't',
+      };
+      await kit.eventStore.appendToStream(
+        passwordConnectionStream('sandbox', 'acme'),
+        [{ type: 'PasswordConnectionCreated', data }],
+        {
+          expectedRevision: 'any',
+          metadata: metadata(),
+        },
+      );
+      expect(await attempt(user.email, 'purple elephants')).toMatchObject({ 'valid?': true, renew_password: renew });
+    }
+  });
+
   it('answers a burst of parallel guesses no more than guesses one after the other: three, then too_many_attempts, right password included', async () => {
     const user = kit.addUser('burst@acme.com');
     await storePassword(kit.deps, user, passphrase, defaultPasswordConnection, kit.context, false);
@@ -109,7 +142,9 @@ describe('password challenge', () => {
     expect(errors.filter((error) => error === 'invalid_credentials')).toHaveLength(3);
     expect(errors.filter((error) => error === 'too_many_attempts')).toHaveLength(17);
     expect(answers.at(-1)).toMatchObject({ 'valid?': false, code: null });
-    const recorded = await kit.eventStore.readStream(passwordAttemptsStream('sandbox', 'acme', 'burst@acme.com'));
+    const recorded = await kit.eventStore.readStream(
+      passwordAttemptsAggregate.stream(passwordAttemptsKey('sandbox', 'acme', 'burst@acme.com')),
+    );
     expect(recorded.events.map((event) => event.type)).toEqual(Array(3).fill('PasswordChallengeFailed'));
   });
 
@@ -121,7 +156,11 @@ describe('password challenge', () => {
     expect(await named('Acme', 'wrong')).toMatchObject({ body: { error: 'invalid_credentials' } });
     expect(await named('acme', 'wrong again')).toMatchObject({ body: { error: 'invalid_credentials' } });
     const types = async (organization: string) =>
-      (await kit.eventStore.readStream(passwordAttemptsStream('sandbox', organization, user.email))).events.map((e) => e.type);
+      (
+        await kit.eventStore.readStream(
+          passwordAttemptsAggregate.stream(passwordAttemptsKey('sandbox', organization, user.email)),
+        )
+      ).events.map((e) => e.type);
     expect(await types('acme')).toEqual(['PasswordChallengeFailed', 'PasswordChallengeFailed']);
     expect(await types('Acme')).toEqual([]);
     expect(await named('acme', passphrase)).toMatchObject({ body: { 'valid?': true, user_id: user.id } });

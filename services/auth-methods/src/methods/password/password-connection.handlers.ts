@@ -8,11 +8,12 @@ import type {
   getPasswordConnection,
   updatePasswordConnection,
 } from '@sesame/contracts';
-import { created, environmentOf, handleCommand, nameBasedUuid, ok } from '@sesame/platform';
+import { created, environmentOf, nameBasedUuid, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
-import { passwordConnectionDecider, settingsOf } from './domain/password-connection.decider';
+import { settingsOf } from './domain/password-connection.decider';
 import type { PasswordConnectionCommand } from './domain/password-connection.decider';
-import { connectionOf, passwordConnectionStream, rpcMeta } from './password.deps';
+import { passwordConnectionAggregate } from './password.aggregates';
+import { connectionOf, passwordConnectionOf, rpcMeta } from './password.deps';
 import type { PasswordDeps } from './password.deps';
 
 /**
@@ -39,8 +40,8 @@ async function scope(deps: PasswordDeps, orgDomain: string, context: RequestCont
 
 export function getPasswordConnectionHandler(deps: PasswordDeps) {
   return async ({ params }: OperationInput<typeof getPasswordConnection>, context: RequestContext) => {
-    const { environment, id } = await scope(deps, params.org_domain, context);
-    return ok(toConnection(id, await connectionOf(deps, environment, params.org_domain)));
+    const { environment, organization, id } = await scope(deps, params.org_domain, context);
+    return ok(toConnection(id, await connectionOf(deps, environment, organization)));
   };
 }
 
@@ -50,23 +51,20 @@ function changeHandler(deps: PasswordDeps, type: Exclude<PasswordConnectionComma
     context: RequestContext,
   ) => {
     const { environment, organization, id } = await scope(deps, params.org_domain, context);
-    const { state } = await handleCommand(
-      deps.commandDeps(),
-      passwordConnectionDecider,
-      passwordConnectionStream(environment, params.org_domain),
-      {
-        type,
-        data: {
-          id,
-          organization_id: organization.id,
-          environment,
-          organization_domain: params.org_domain,
-          settings: body,
-          at: deps.now().toISOString(),
-        },
+    // On the stream the connection is on: the organization's, or its domain's for one recorded before (decided on what was read).
+    const { key, loaded } = await passwordConnectionOf(deps, environment, organization);
+    const command: PasswordConnectionCommand = {
+      type,
+      data: {
+        id,
+        organization_id: organization.id,
+        environment,
+        organization_domain: organization.domain,
+        settings: body,
+        at: deps.now().toISOString(),
       },
-      deps.metadata(context),
-    );
+    };
+    const { state } = await deps.aggregate(passwordConnectionAggregate).handle(key, command, deps.metadata(context), { loaded });
     return toConnection(id, settingsOf(state));
   };
 }

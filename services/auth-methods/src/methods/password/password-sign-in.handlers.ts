@@ -9,24 +9,16 @@ import type {
   createPassword,
   createPasswordRequest,
 } from '@sesame/contracts';
-import { created, environmentOf, fail, handleCommand, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
+import { created, environmentOf, fail, hashSecret, randomSecret, renderMessage } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { noSoonerThan } from '../../core/answer-floor';
 import { requireAuthnConnection } from '../../core/identity/authn-connections';
 import { answersMailedSecrets, provenAddress, stillHasProvenAddress } from '../../core/identity/mailbox-proof';
-import { passwordCodeDecider, provenEmailOf } from './domain/password-code.decider';
-import { passwordDecider } from './domain/password.decider';
+import { provenEmailOf } from './domain/password-code.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems, policyMessages } from './domain/password-policy';
-import {
-  connectionOf,
-  load,
-  passwordCodeStream,
-  passwordStream,
-  rpcMeta,
-  signInOrganization,
-  signInOrganizationOf,
-} from './password.deps';
+import { passwordAggregate, passwordCodeAggregate } from './password.aggregates';
+import { connectionOf, rpcMeta, signInOrganization } from './password.deps';
 import type { PasswordDeps } from './password.deps';
 
 const resetCodeTtlMs = 3_600_000;
@@ -57,10 +49,8 @@ export async function storePassword(
 ) {
   const epoch = deps.hasher.epochOf(deps.now(), connection.pepper_rotation_period);
   const hashed = await deps.hasher.hash(plainText, epoch);
-  const { state } = await handleCommand(
-    deps.commandDeps(),
-    passwordDecider,
-    passwordStream(user.id),
+  const { state } = await deps.aggregate(passwordAggregate).handle(
+    user.id,
     {
       type: 'SetPassword',
       data: {
@@ -90,10 +80,8 @@ export async function issuePasswordCode(
   const ttl = reason === 'reset' ? resetCodeTtlMs : renewCodeTtlMs;
   const expiresAt = new Date(deps.now().getTime() + ttl).toISOString();
   const requestId = randomUUID();
-  await handleCommand(
-    deps.commandDeps(),
-    passwordCodeDecider,
-    passwordCodeStream(hashSecret(code)),
+  await deps.aggregate(passwordCodeAggregate).handle(
+    hashSecret(code),
     {
       type: 'IssuePasswordCode',
       data: {
@@ -117,7 +105,7 @@ export async function issuePasswordCode(
 
 /** `POST /api/v2/password` with a `password_code`: the user it was issued for, in this environment. */
 async function userOfCode(deps: PasswordDeps, code: string, environment: Environment, context: RequestContext) {
-  const state = await load(deps, passwordCodeDecider, passwordCodeStream(hashSecret(code)));
+  const { state } = await deps.aggregate(passwordCodeAggregate).load(hashSecret(code));
   if (state.status !== 'issued' || state.environment !== environment || Date.parse(state.expires_at) <= deps.now().getTime())
     return fail(catalogueError('unknown_password_code'));
   const { user } = await deps.identity.call(
@@ -155,7 +143,7 @@ async function passwordTarget(
 ): Promise<User | null> {
   const { user } = await deps.identity.call(subjects.identity.users.findByEmail, scope, rpcMeta(context, scope.environment));
   if (!user) return holds(context, 'users:write') ? null : fail(catalogueError('unauthorized'));
-  const current = await load(deps, passwordDecider, passwordStream(user.id));
+  const { state: current } = await deps.aggregate(passwordAggregate).load(user.id);
   if (current.status === 'set' && !holds(context, 'passwords:write')) fail(catalogueError('unauthorized'));
   return user;
 }
@@ -167,17 +155,18 @@ export function createPasswordHandler(deps: PasswordDeps) {
     if (body.password_code) {
       const { user, redirectUri, provesEmail } = await userOfCode(deps, body.password_code, environment, context);
       // The code ends in a sign-in: the organization must still allow passwords.
-      requireAuthnConnection(await deps.organizations.get(user.__domain__, meta), 'password');
-      const connection = await connectionOf(deps, environment, user.__domain__);
+      const organization = await deps.organizations.get(user.__domain__, meta);
+      requireAuthnConnection(organization, 'password');
+      const connection = await connectionOf(deps, environment, organization);
       if (!connection.active) return fail(inactive());
       await checkPolicy(deps, body.plain_text, connection, user.email);
-      await handleCommand(
-        deps.commandDeps(),
-        passwordCodeDecider,
-        passwordCodeStream(hashSecret(body.password_code)),
-        { type: 'UsePasswordCode', data: { at: deps.now().toISOString() } },
-        deps.metadata(context),
-      );
+      await deps
+        .aggregate(passwordCodeAggregate)
+        .handle(
+          hashSecret(body.password_code),
+          { type: 'UsePasswordCode', data: { at: deps.now().toISOString() } },
+          deps.metadata(context),
+        );
       const password = await storePassword(deps, user, body.plain_text, connection, context, true);
       if (provesEmail) await markEmailVerified(deps, user, context);
       const { code } = await deps.authorizationCodes.issue(
@@ -198,7 +187,7 @@ export function createPasswordHandler(deps: PasswordDeps) {
     const organization = await signInOrganization(deps, body.user_email, body.org_domain, meta);
     const connection = await connectionOf(deps, environment, organization);
     if (!connection.active) return fail(inactive());
-    const scope = { organization_domain: organization, environment, email: body.user_email };
+    const scope = { organization_domain: organization.domain, environment, email: body.user_email };
     const existing = await passwordTarget(deps, scope, context);
     await checkPolicy(deps, body.plain_text, connection, body.user_email);
     const user =
@@ -227,9 +216,9 @@ function passwordRequestAnswer(deps: PasswordDeps) {
     if (body.find_or_create_user && !holds(context, 'users:write')) return fail(catalogueError('unauthorized'));
     const meta = rpcMeta(context, environment);
     const redirectUri = await deps.identity.resolveRedirectUri(environment, body.redirect_uri, meta);
-    const org = await signInOrganizationOf(deps, body.user_email, body.org_domain, meta, 'password');
+    const org = await signInOrganization(deps, body.user_email, body.org_domain, meta, 'password');
     const organization = org.domain;
-    if (!(await connectionOf(deps, environment, organization)).active) return fail(inactive());
+    if (!(await connectionOf(deps, environment, org)).active) return fail(inactive());
     const scope = { organization_domain: organization, environment, email: body.user_email };
     const user = body.find_or_create_user
       ? (await deps.identity.call(subjects.identity.users.findOrCreate, { ...scope, source: 'password' }, meta)).user

@@ -1,5 +1,5 @@
 import { defaultScopes } from '@sesame/contracts';
-import { passwordStream } from './password.deps';
+import { passwordAggregate } from './password.aggregates';
 import type { MailMessage } from '@sesame/platform';
 import { createPasswordHandler, createPasswordRequestHandler, issuePasswordCode } from './password-sign-in.handlers';
 import { passwordKit } from './password.spec-kit';
@@ -86,7 +86,9 @@ describe('setting a password', () => {
     const byEmail = (user_email: string, plain_text: string) =>
       ({ body: { org_domain: 'acme', user_email, plain_text } }) as never;
     const eventsOf = async (kit: Awaited<ReturnType<typeof passwordKit>>, userId: string) =>
-      (await kit.eventStore.readStream(passwordStream(userId))).events.map((event) => event.data as Record<string, unknown>);
+      (await kit.eventStore.readStream(passwordAggregate.stream(userId))).events.map(
+        (event) => event.data as Record<string, unknown>,
+      );
 
     it('a key holding only authentications:write sets a first password, but creates no user and replaces no password', async () => {
       const kit = await passwordKit();

@@ -1,21 +1,14 @@
 import { subjects } from '@sesame/contracts';
 import type { Environment, Organization, PasswordConnectionSettings, RpcMeta } from '@sesame/contracts';
-import { Aggregate, streamName } from '@sesame/platform';
-import type {
-  CommandHandlerDeps,
-  Decider,
-  DomainEvent,
-  EventMetadata,
-  KeyRing,
-  Mailer,
-  MessageTemplates,
-  RequestContext,
-} from '@sesame/platform';
+import type { EventMetadata, KeyRing, Loaded, Mailer, MessageTemplates, RequestContext } from '@sesame/platform';
+import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { AuthorizationCodes } from '../../core/authorization-codes/authorization-codes';
 import { requireAuthnConnection } from '../../core/identity/authn-connections';
 import type { IdentityClient } from '../../core/identity/identity-client';
 import type { Organizations } from '../../core/identity/organizations';
-import { passwordConnectionDecider, settingsOf } from './domain/password-connection.decider';
+import { settingsOf } from './domain/password-connection.decider';
+import type { PasswordConnectionState } from './domain/password-connection.decider';
+import { passwordConnectionAggregate, passwordConnectionKey, passwordConnectionLegacyKey } from './password.aggregates';
 import type { PasswordLists } from './domain/password-policy';
 import type { BreachRange } from './breach-range';
 import type { PasswordHasher } from './password-hasher';
@@ -32,7 +25,8 @@ export interface PasswordServices {
 
 /** What the password handlers share. */
 export interface PasswordDeps {
-  commandDeps<State>(): CommandHandlerDeps<State>;
+  /** The aggregates of a type (`password.aggregates.ts`). */
+  aggregate: ServiceRuntime['aggregate'];
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
   identity: IdentityClient;
   organizations: Organizations;
@@ -47,52 +41,57 @@ export interface PasswordDeps {
   now(): Date;
 }
 
-export const passwordConnectionStream = (environment: Environment, organizationDomain: string) =>
-  streamName('passwordConnection', `${environment}:${organizationDomain}`);
-export const passwordStream = (userId: string) => streamName('password', userId);
-export const passwordAttemptsStream = (environment: Environment, organizationDomain: string, email: string) =>
-  streamName('passwordAttempts', `${environment}:${organizationDomain}:${email.trim().toLowerCase()}`);
-export const passwordCodeStream = (codeHash: string) => streamName('passwordCode', codeHash);
+/**
+ * The stream of a password connection, by its key in its environment: its organization's id, or
+ * the organization's domain for a connection recorded before connections were keyed by organization.
+ */
+export const passwordConnectionStream = (environment: Environment, key: string) =>
+  passwordConnectionAggregate.stream(`${environment}:${key}`);
 
 export const rpcMeta = (context: RequestContext, environment: Environment): RpcMeta => ({
   correlationId: context.meta.correlationId,
   environment,
 });
 
-/** An aggregate's current state, read from its stream (strongly consistent across replicas). */
-export async function load<State, Command, Event extends DomainEvent>(
-  deps: Pick<PasswordDeps, 'commandDeps'>,
-  decider: Decider<State, Command, Event>,
-  stream: string,
-): Promise<State> {
-  const aggregate = new Aggregate(deps.commandDeps<State>(), { decider, stream: () => stream });
-  return (await aggregate.load(stream)).state;
+/** A connection recorded before connections were keyed by organization is this organization's when it names no other. */
+const ownedBy = (state: PasswordConnectionState, organizationId: string) =>
+  state.status === 'created' && (state.organization_id === null || state.organization_id === organizationId);
+
+/**
+ * The password connection of an organization in an environment, and the key of the stream it is
+ * on: the organization's own, or, while that one is empty, the one its domain named before
+ * connections were keyed by organization, unless another organization (of the same domain, since
+ * deleted) set it. Both are read at once.
+ */
+export async function passwordConnectionOf(
+  deps: Pick<PasswordDeps, 'aggregate'>,
+  environment: Environment,
+  organization: Pick<Organization, 'id' | 'domain'>,
+): Promise<{ key: string; loaded: Loaded<PasswordConnectionState> }> {
+  const connections = deps.aggregate(passwordConnectionAggregate);
+  const key = passwordConnectionKey(environment, organization.id);
+  const legacyKey = passwordConnectionLegacyKey(environment, organization.domain);
+  const [own, legacy] = await Promise.all([connections.load(key), connections.load(legacyKey)]);
+  return own.state.status === 'empty' && ownedBy(legacy.state, organization.id)
+    ? { key: legacyKey, loaded: legacy }
+    : { key, loaded: own };
 }
 
+/** The settings of an organization's password connection (the defaults when it never set one). */
 export async function connectionOf(
-  deps: PasswordDeps,
+  deps: Pick<PasswordDeps, 'aggregate'>,
   environment: Environment,
-  organizationDomain: string,
+  organization: Pick<Organization, 'id' | 'domain'>,
 ): Promise<PasswordConnectionSettings> {
-  return settingsOf(await load(deps, passwordConnectionDecider, passwordConnectionStream(environment, organizationDomain)));
+  return settingsOf((await passwordConnectionOf(deps, environment, organization)).loaded.state);
 }
 
 /**
  * The organization a password operation is for: `org_domain`, or the only one allowing the email's
  * domain (422 otherwise); a sign-in (`method` given) also needs the organization to allow it.
+ * Its id keys its password connection; its name, locale and time zone word its emails.
  */
 export async function signInOrganization(
-  deps: PasswordDeps,
-  email: string,
-  orgDomain: string | undefined,
-  meta: RpcMeta,
-  method?: 'password',
-): Promise<string> {
-  return (await signInOrganizationOf(deps, email, orgDomain, meta, method)).domain;
-}
-
-/** As `signInOrganization`, the whole organization (its name, locale and time zone word its emails). */
-export async function signInOrganizationOf(
   deps: PasswordDeps,
   email: string,
   orgDomain: string | undefined,

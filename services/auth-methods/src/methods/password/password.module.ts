@@ -22,7 +22,7 @@ import type { PasswordDeps, PasswordServices } from './password.deps';
 /** Password sign-in: the connection per organization, setting a password, challenges and reset requests. */
 export function registerPassword(runtime: ServiceRuntime, services: PasswordServices): PasswordDeps {
   const deps: PasswordDeps = {
-    commandDeps: () => runtime.commandDeps(),
+    aggregate: (type) => runtime.aggregate(type),
     metadata: (context) => runtime.metadata(context),
     identity: services.identity,
     organizations: services.organizations,

@@ -1,6 +1,6 @@
 import { defaultScopes, subjects } from '@sesame/contracts';
 import type { Environment, Organization, User } from '@sesame/contracts';
-import { KeyRing, MemoryEventStore, createLogger, shippedMessageTemplates } from '@sesame/platform';
+import { Aggregate, KeyRing, MemoryEventStore, createLogger, shippedMessageTemplates } from '@sesame/platform';
 import type { MailMessage, RequestContext } from '@sesame/platform';
 import { IdentityClient } from '../../core/identity/identity-client';
 import { aUser, metadata, signInKit } from '../../core/authorization-codes/sign-in.spec-kit';
@@ -18,7 +18,8 @@ export async function passwordKit() {
   const codes = await signInKit(eventStore, { now: () => clock.now });
   const users = new Map<string, User>();
   /** Organization `acme`, as identity answers it (tests change its allowed_authn_connections). */
-  const organization: Pick<Organization, 'domain' | 'name' | 'locale' | 'timezone' | 'allowed_authn_connections'> = {
+  const organization: Pick<Organization, 'id' | 'domain' | 'name' | 'locale' | 'timezone' | 'allowed_authn_connections'> = {
+    id: 'a5f0c5a2-0000-4000-8000-000000000001',
     domain: 'acme',
     name: 'Acme',
     locale: null,
@@ -55,7 +56,7 @@ export async function passwordKit() {
     },
   });
   const deps: PasswordDeps = {
-    commandDeps: () => ({ eventStore }),
+    aggregate: (type) => new Aggregate({ eventStore }, type),
     metadata,
     identity,
     organizations: { get: async () => organization } as never,

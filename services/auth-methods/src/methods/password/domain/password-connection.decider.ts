@@ -92,10 +92,11 @@ export const passwordConnectionDecider: Decider<PasswordConnectionState, Passwor
           return [
             { type: 'PasswordConnectionCreated', data: { id, ...next, organization_id, environment, organization_domain, at } },
           ];
-        // A change records the organization that made it (a connection recorded before connections named theirs gets it).
+        // A change records the organization that made it (a connection recorded before connections named theirs gets it),
+        // and its domain (webhooks name it; the stream names the organization's id).
         return same(next, settingsOf(state))
           ? []
-          : [{ type: 'PasswordConnectionUpdated', data: { id, ...next, organization_id, at } }];
+          : [{ type: 'PasswordConnectionUpdated', data: { id, ...next, organization_id, environment, organization_domain, at } }];
       }
       default: {
         const unknown: never = command;
@@ -110,7 +111,14 @@ export const passwordConnectionDecider: Decider<PasswordConnectionState, Passwor
         return { status: 'created', ...connection, organization_id: organization_id ?? null, inserted_at: at };
       }
       case 'PasswordConnectionUpdated': {
-        const { at: _at, id: _id, organization_id, ...settings } = event.data;
+        const {
+          at: _at,
+          id: _id,
+          organization_id,
+          environment: _environment,
+          organization_domain: _domain,
+          ...settings
+        } = event.data;
         if (state.status === 'empty') return state;
         return { ...state, ...settings, organization_id: organization_id ?? state.organization_id };
       }

@@ -43,6 +43,8 @@ describe('password connection', () => {
             plain_text_min_length: 10,
             active: false,
             organization_id: acmeId,
+            environment: 'sandbox',
+            organization_domain: 'acme',
             at,
           },
         },
