@@ -76,7 +76,7 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
       return ok(refused((await record('RecordPasswordFailure')) ? 'invalid_credentials' : 'too_many_attempts'));
     if (!(await record('RecordPasswordSuccess'))) return ok(refused('too_many_attempts'));
     await rehashIfStale(deps, stored, body.plain_text, connection, context);
-    return ok(await successOf(deps, body, user, stored, connection, context));
+    return ok(await successOf(deps, body, { user, organizationId: organization.id }, stored, connection, context));
   };
 }
 
@@ -133,7 +133,7 @@ async function rehashIfStale(
 async function successOf(
   deps: PasswordDeps,
   body: Challenge,
-  user: User,
+  { user, organizationId }: { user: User; organizationId: string },
   stored: StoredPassword,
   connection: PasswordConnectionSettings,
   context: RequestContext,
@@ -148,6 +148,7 @@ async function successOf(
     {
       environment: user.__environment__,
       organizationDomain: user.__domain__,
+      organizationId,
       userId: user.id,
       method: 'password',
       ...(body.redirect_uri ? { redirectUri: body.redirect_uri } : {}),

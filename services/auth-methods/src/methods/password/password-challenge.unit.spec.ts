@@ -1,4 +1,5 @@
-import { handleCommand } from '@sesame/platform';
+import { handleCommand, hashSecret, streamName } from '@sesame/platform';
+import { authorizationCodeCategory } from '../../core/authorization-codes/authorization-codes';
 import { metadata } from '../../core/authorization-codes/sign-in.spec-kit';
 import { lockMs } from './domain/password-attempts.decider';
 import { defaultPasswordConnection, passwordConnectionDecider } from './domain/password-connection.decider';
@@ -80,6 +81,16 @@ describe('password challenge', () => {
       'valid?': true,
       renew_password: false,
     });
+  });
+
+  it("issues its authorization code under the organization's tenant (id and environment on the envelope)", async () => {
+    const user = kit.addUser('tenant@acme.com');
+    await storePassword(kit.deps, user, passphrase, defaultPasswordConnection, kit.context, false);
+    const { code } = (await attempt('tenant@acme.com', passphrase)) as { code: string };
+    const issued = (await kit.eventStore.readStream(streamName(authorizationCodeCategory, hashSecret(code)))).events;
+    expect(issued.map((event) => [event.type, event.metadata.tenant])).toEqual([
+      ['AuthorizationCodeIssued', { organization_id: kit.organization.id, environment: 'sandbox' }],
+    ]);
   });
 
   it('delays attempts after three failures, locks after ten, and treats unknown emails the same', async () => {

@@ -173,6 +173,7 @@ export function createPasswordHandler(deps: PasswordDeps) {
         {
           environment,
           organizationDomain: user.__domain__,
+          organizationId: organization.id,
           userId: user.id,
           method: 'password',
           ...(redirectUri ? { redirectUri } : {}),
