@@ -86,7 +86,14 @@ async function passwordFigures(eventStore: EventStore): Promise<Figure[]> {
     const user = aUser({ email: `user${i}@acme.com` });
     users.set(user.id, user);
     emails.push(user.email);
-    await storePassword(deps, user, passphrase, connection, context, false);
+    await storePassword(
+      deps,
+      { user, organizationId: '0b0c7e2a-1d3f-4a4b-8c6d-7e8f9a0b1c2d' },
+      passphrase,
+      connection,
+      context,
+      false,
+    );
   }
   const challenge = createPasswordChallengeHandler(deps);
   const { baseline: raw, measured: full } = await alternating(

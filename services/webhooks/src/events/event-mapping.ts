@@ -173,7 +173,9 @@ function envelope(event: RecordedEvent, code: WebhookEventCode, data: Data, doma
 
 /**
  * What a stream id says of the event's tenant: ids that start with `<environment>:<domain>`
- * (`organization-sandbox:acme`, `passwordConnection-sandbox:acme`, `passwordAttempts-sandbox:acme:<email>`).
+ * (`organization-sandbox:acme`, `passwordAttempts-sandbox:acme:<email>`, and
+ * `passwordConnection-sandbox:acme` for a connection recorded before connections were keyed by
+ * their organization's id; the events of the id-keyed ones name their domain in their data, which wins).
  */
 const tenantStreams = new Set(['organization', 'passwordConnection', 'passwordAttempts']);
 

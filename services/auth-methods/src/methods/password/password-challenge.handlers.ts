@@ -6,18 +6,17 @@ import type {
   Organization,
   PasswordConnectionSettings,
   RpcMeta,
-  User,
   createPasswordChallenge,
 } from '@sesame/contracts';
 import { DomainError, environmentOf, ok } from '@sesame/platform';
-import type { RequestContext } from '@sesame/platform';
+import type { EventMetadata, RequestContext } from '@sesame/platform';
 import { attemptTooSoon, nextAttemptAt } from './domain/password-attempts.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems } from './domain/password-policy';
 import { issuePasswordCode } from './password-sign-in.handlers';
 import { passwordAggregate, passwordAttemptsAggregate, passwordAttemptsKey } from './password.aggregates';
-import { connectionOf, rpcMeta, signInOrganization } from './password.deps';
-import type { PasswordDeps } from './password.deps';
+import { connectionOf, ownerMetadata, rpcMeta, signInOrganization, tenantMetadata } from './password.deps';
+import type { PasswordDeps, PasswordOwner } from './password.deps';
 
 type Challenge = OperationInput<typeof createPasswordChallenge>['body'];
 type StoredPassword = Extract<PasswordState, { status: 'set' }>;
@@ -59,13 +58,14 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
       stored?.status === 'set'
         ? await deps.hasher.verify(stored, body.plain_text)
         : await deps.hasher.verifyDummy(body.plain_text);
+    const tenant = { organization_id: organization.id, environment };
     const record = async (type: 'RecordPasswordFailure' | 'RecordPasswordSuccess') => {
       const command = { type, data: { at: deps.now().toISOString() } };
       try {
         // Decided on the attempts read before the check (the append refuses them if another attempt was recorded since).
         await deps
           .aggregate(passwordAttemptsAggregate)
-          .handle(attemptsKey, command, deps.metadata(context), { loaded: attempts });
+          .handle(attemptsKey, command, tenantMetadata(deps, context, tenant), { loaded: attempts });
         return true;
       } catch (error) {
         if (error instanceof DomainError && error.error === attemptTooSoon) return false;
@@ -75,8 +75,9 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
     if (!verified || !user || stored?.status !== 'set')
       return ok(refused((await record('RecordPasswordFailure')) ? 'invalid_credentials' : 'too_many_attempts'));
     if (!(await record('RecordPasswordSuccess'))) return ok(refused('too_many_attempts'));
-    await rehashIfStale(deps, stored, body.plain_text, connection, context);
-    return ok(await successOf(deps, body, { user, organizationId: organization.id }, stored, connection, context));
+    const owner = { user, organizationId: organization.id };
+    await rehashIfStale(deps, stored, body.plain_text, connection, ownerMetadata(deps, context, owner));
+    return ok(await successOf(deps, body, owner, stored, connection, context));
   };
 }
 
@@ -116,7 +117,7 @@ async function rehashIfStale(
   stored: StoredPassword,
   plainText: string,
   connection: PasswordConnectionSettings,
-  context: RequestContext,
+  metadata: EventMetadata,
 ) {
   const epoch = deps.hasher.epochOf(deps.now(), connection.pepper_rotation_period);
   if (deps.hasher.isCurrent(stored, epoch)) return;
@@ -125,7 +126,7 @@ async function rehashIfStale(
     .handle(
       stored.user_id,
       { type: 'RehashPassword', data: { ...(await deps.hasher.hash(plainText, epoch)), at: deps.now().toISOString() } },
-      deps.metadata(context),
+      metadata,
     );
 }
 
@@ -133,15 +134,16 @@ async function rehashIfStale(
 async function successOf(
   deps: PasswordDeps,
   body: Challenge,
-  { user, organizationId }: { user: User; organizationId: string },
+  owner: PasswordOwner,
   stored: StoredPassword,
   connection: PasswordConnectionSettings,
   context: RequestContext,
 ) {
+  const { user, organizationId } = owner;
   const renew = passwordProblems(body.plain_text, connection, deps.lists, [user.email], false).length > 0;
   const answer = { error: null, password_id: stored.password_id, renew_password: renew, user_id: user.id, 'valid?': true };
   if (renew) {
-    const { code, expiresAt, requestId } = await issuePasswordCode(deps, user, 'renew', body.redirect_uri ?? null, context);
+    const { code, expiresAt, requestId } = await issuePasswordCode(deps, owner, 'renew', body.redirect_uri ?? null, context);
     return { ...answer, code, expired_at: expiresAt, request_id: requestId };
   }
   const issued = await deps.authorizationCodes.issue(

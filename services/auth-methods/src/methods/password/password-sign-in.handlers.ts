@@ -18,8 +18,8 @@ import { provenEmailOf } from './domain/password-code.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems, policyMessages } from './domain/password-policy';
 import { passwordAggregate, passwordCodeAggregate } from './password.aggregates';
-import { connectionOf, rpcMeta, signInOrganization } from './password.deps';
-import type { PasswordDeps } from './password.deps';
+import { connectionOf, ownerMetadata, rpcMeta, signInOrganization } from './password.deps';
+import type { PasswordDeps, PasswordOwner } from './password.deps';
 
 const resetCodeTtlMs = 3_600_000;
 const renewCodeTtlMs = 600_000;
@@ -41,7 +41,7 @@ export async function checkPolicy(deps: PasswordDeps, plainText: string, connect
  */
 export async function storePassword(
   deps: PasswordDeps,
-  user: User,
+  { user, organizationId }: PasswordOwner,
   plainText: string,
   connection: PasswordConnectionSettings,
   context: RequestContext,
@@ -63,7 +63,7 @@ export async function storePassword(
         may_replace: mayReplace,
       },
     },
-    deps.metadata(context),
+    ownerMetadata(deps, context, { user, organizationId }),
   );
   return state as Extract<PasswordState, { status: 'set' }>;
 }
@@ -71,7 +71,7 @@ export async function storePassword(
 /** Issues a one-time password code (reset link, renewal); only its hash is stored. */
 export async function issuePasswordCode(
   deps: PasswordDeps,
-  user: User,
+  { user, organizationId }: PasswordOwner,
   reason: 'reset' | 'renew',
   redirectUri: string | null,
   context: RequestContext,
@@ -97,7 +97,7 @@ export async function issuePasswordCode(
         ...(reason === 'reset' && provenAddress(user.__environment__, user.email) ? { proven_email: user.email } : {}),
       },
     },
-    deps.metadata(context),
+    ownerMetadata(deps, context, { user, organizationId }),
     { newStream: true },
   );
   return { code, expiresAt, requestId };
@@ -165,9 +165,16 @@ export function createPasswordHandler(deps: PasswordDeps) {
         .handle(
           hashSecret(body.password_code),
           { type: 'UsePasswordCode', data: { at: deps.now().toISOString() } },
-          deps.metadata(context),
+          ownerMetadata(deps, context, { user, organizationId: organization.id }),
         );
-      const password = await storePassword(deps, user, body.plain_text, connection, context, true);
+      const password = await storePassword(
+        deps,
+        { user, organizationId: organization.id },
+        body.plain_text,
+        connection,
+        context,
+        true,
+      );
       if (provesEmail) await markEmailVerified(deps, user, context);
       const { code } = await deps.authorizationCodes.issue(
         {
@@ -193,7 +200,14 @@ export function createPasswordHandler(deps: PasswordDeps) {
     await checkPolicy(deps, body.plain_text, connection, body.user_email);
     const user =
       existing ?? (await deps.identity.call(subjects.identity.users.findOrCreate, { ...scope, source: 'password' }, meta)).user;
-    const password = await storePassword(deps, user, body.plain_text, connection, context, holds(context, 'passwords:write'));
+    const password = await storePassword(
+      deps,
+      { user, organizationId: organization.id },
+      body.plain_text,
+      connection,
+      context,
+      holds(context, 'passwords:write'),
+    );
     return created({ id: password.password_id, user_id: user.id, code: null });
   };
 }
@@ -232,7 +246,13 @@ function passwordRequestAnswer(deps: PasswordDeps) {
         magic_link: null,
         redirect_uri: redirectUri,
       });
-    const { code, expiresAt, requestId } = await issuePasswordCode(deps, user, 'reset', redirectUri, context);
+    const { code, expiresAt, requestId } = await issuePasswordCode(
+      deps,
+      { user, organizationId: org.id },
+      'reset',
+      redirectUri,
+      context,
+    );
     const link = new URL(redirectUri);
     link.searchParams.set('password_code', code);
     link.searchParams.set('request_id', requestId);

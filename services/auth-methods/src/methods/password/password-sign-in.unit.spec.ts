@@ -1,5 +1,6 @@
 import { defaultScopes } from '@sesame/contracts';
-import { passwordAggregate } from './password.aggregates';
+import { passwordAggregate, passwordCodeAggregate } from './password.aggregates';
+import { hashSecret } from '@sesame/platform';
 import type { MailMessage } from '@sesame/platform';
 import { createPasswordHandler, createPasswordRequestHandler, issuePasswordCode } from './password-sign-in.handlers';
 import { passwordKit } from './password.spec-kit';
@@ -32,13 +33,25 @@ describe('setting a password', () => {
     const inProduction = (email: string) => kit.addUser(email, { email_verified: false, __environment__: 'production' });
 
     const renewing = inProduction('grace@acme.com');
-    const renewal = await issuePasswordCode(kit.deps, renewing, 'renew', null, production);
+    const renewal = await issuePasswordCode(
+      kit.deps,
+      { user: renewing, organizationId: kit.organization.id },
+      'renew',
+      null,
+      production,
+    );
     expect(await set(withCode(renewal.code), production)).toMatchObject({ ok: true, status: 201 });
     expect(kit.users.get(renewing.id)?.email_verified).toBe(false);
     expect(kit.modified).toEqual([]);
 
     const resetting = inProduction('ada@acme.com');
-    const reset = await issuePasswordCode(kit.deps, resetting, 'reset', 'https://app.acme.com/reset', production);
+    const reset = await issuePasswordCode(
+      kit.deps,
+      { user: resetting, organizationId: kit.organization.id },
+      'reset',
+      'https://app.acme.com/reset',
+      production,
+    );
     expect(await set(withCode(reset.code), production)).toMatchObject({ ok: true, status: 201 });
     expect(kit.users.get(resetting.id)?.email_verified).toBe(true);
     expect(kit.modified).toEqual([
@@ -46,30 +59,65 @@ describe('setting a password', () => {
     ]);
 
     // Already verified: identity is not asked again.
-    const again = await issuePasswordCode(kit.deps, kit.users.get(resetting.id) as never, 'reset', null, production);
+    const again = await issuePasswordCode(
+      kit.deps,
+      { user: kit.users.get(resetting.id) as never, organizationId: kit.organization.id },
+      'reset',
+      null,
+      production,
+    );
     expect(await set(withCode(again.code), production)).toMatchObject({ ok: true, status: 201 });
     expect(kit.modified).toHaveLength(1);
 
     // The address changed after the link was mailed: the link proves the old one, not the new one.
     const moving = inProduction('linus@acme.com');
-    const moved = await issuePasswordCode(kit.deps, moving, 'reset', null, production);
+    const moved = await issuePasswordCode(
+      kit.deps,
+      { user: moving, organizationId: kit.organization.id },
+      'reset',
+      null,
+      production,
+    );
     kit.users.set(moving.id, { ...moving, email: 'linus@elsewhere.example' });
     expect(await set(withCode(moved.code), production)).toMatchObject({ ok: true, status: 201 });
     expect(kit.users.get(moving.id)?.email_verified).toBe(false);
 
     // The sandbox answers the reset link to the API caller as well: it proves nothing there.
     const sandboxUser = kit.addUser('margaret@acme.com', { email_verified: false });
-    const sandboxReset = await issuePasswordCode(kit.deps, sandboxUser, 'reset', null, kit.context);
+    const sandboxReset = await issuePasswordCode(
+      kit.deps,
+      { user: sandboxUser, organizationId: kit.organization.id },
+      'reset',
+      null,
+      kit.context,
+    );
     expect(await set(withCode(sandboxReset.code), kit.context)).toMatchObject({ ok: true, status: 201 });
     expect(kit.users.get(sandboxUser.id)?.email_verified).toBe(false);
     expect(kit.modified).toHaveLength(1);
+  });
+
+  it("records a password code, its use and the password it sets under the organization's tenant (on the envelope)", async () => {
+    const kit = await passwordKit();
+    const user = kit.addUser('envelope@acme.com');
+    const reset = await issuePasswordCode(kit.deps, { user, organizationId: kit.organization.id }, 'reset', null, kit.context);
+    const set = createPasswordHandler(kit.deps);
+    const body = { password_code: reset.code, plain_text: 'quiet purple elephants at noon' };
+    expect(await set({ body } as never, kit.context)).toMatchObject({ ok: true, status: 201 });
+    const tenant = { organization_id: kit.organization.id, environment: 'sandbox' };
+    const envelopes = async (stream: string) =>
+      (await kit.eventStore.readStream(stream)).events.map((event) => [event.type, event.metadata.tenant]);
+    expect(await envelopes(passwordCodeAggregate.stream(hashSecret(reset.code)))).toEqual([
+      ['PasswordCodeIssued', tenant],
+      ['PasswordCodeUsed', tenant],
+    ]);
+    expect(await envelopes(passwordAggregate.stream(user.id))).toEqual([['PasswordSet', tenant]]);
   });
 
   it('refuses a reset code, before using it, once the organization no longer allows passwords', async () => {
     const kit = await passwordKit();
     const set = createPasswordHandler(kit.deps);
     const user = kit.addUser('ada@acme.com');
-    const reset = await issuePasswordCode(kit.deps, user, 'reset', null, kit.context);
+    const reset = await issuePasswordCode(kit.deps, { user, organizationId: kit.organization.id }, 'reset', null, kit.context);
     kit.organization.allowed_authn_connections = ['sso', 'magic_link'];
     const before = await kit.eventStore.headPosition();
     const body = { body: { password_code: reset.code, plain_text: 'quiet purple elephants at noon' } } as never;
@@ -121,7 +169,13 @@ describe('setting a password', () => {
       const administrator = kit.contextWith(['authentications:write', 'passwords:write']);
       expect(await set(byEmail('grace@acme.com', 'amber foxes dance at dusk'), administrator)).toMatchObject({ status: 201 });
 
-      const reset = await issuePasswordCode(kit.deps, grace as never, 'reset', null, kit.context);
+      const reset = await issuePasswordCode(
+        kit.deps,
+        { user: grace as never, organizationId: kit.organization.id },
+        'reset',
+        null,
+        kit.context,
+      );
       const withCode = { body: { password_code: reset.code, plain_text: 'violet hedgehogs sing at dawn' } } as never;
       expect(await set(withCode, kit.contextWith(['authentications:write']))).toMatchObject({ status: 201 });
       expect((await eventsOf(kit, grace?.id as string)).map((event) => event.previous_password_id)).toEqual([

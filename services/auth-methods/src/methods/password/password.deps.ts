@@ -1,5 +1,6 @@
 import { subjects } from '@sesame/contracts';
-import type { Environment, Organization, PasswordConnectionSettings, RpcMeta } from '@sesame/contracts';
+import type { Environment, Organization, PasswordConnectionSettings, RpcMeta, TenantRef, User } from '@sesame/contracts';
+import { withTenant } from '@sesame/platform';
 import type { EventMetadata, KeyRing, Loaded, Mailer, MessageTemplates, RequestContext } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { AuthorizationCodes } from '../../core/authorization-codes/authorization-codes';
@@ -47,6 +48,27 @@ export interface PasswordDeps {
  */
 export const passwordConnectionStream = (environment: Environment, key: string) =>
   passwordConnectionAggregate.stream(`${environment}:${key}`);
+
+/** Whose password (or password code) a write is about: the user and its organization's id. */
+export interface PasswordOwner {
+  user: User;
+  organizationId: string;
+}
+
+/**
+ * The metadata of a write about an organization's password sign-ins (a user's password, a password
+ * code, an email's attempts): the organization's tenant on the envelope, as the other sign-in
+ * methods' events carry it from their data.
+ */
+export const tenantMetadata = (deps: Pick<PasswordDeps, 'metadata'>, context: Pick<RequestContext, 'meta'>, tenant: TenantRef) =>
+  withTenant(deps.metadata(context), tenant);
+
+/** `tenantMetadata` for a write about `owner`'s password. */
+export const ownerMetadata = (
+  deps: Pick<PasswordDeps, 'metadata'>,
+  context: Pick<RequestContext, 'meta'>,
+  { user, organizationId }: PasswordOwner,
+) => tenantMetadata(deps, context, { organization_id: organizationId, environment: user.__environment__ });
 
 export const rpcMeta = (context: RequestContext, environment: Environment): RpcMeta => ({
   correlationId: context.meta.correlationId,
