@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createLogger, loadConfig, requireNatsCredentials } from '@sesame/platform';
-import { runMain, startTracing } from '@sesame/platform/runtime';
+import { exitWhenIdle, runMain, startTracing } from '@sesame/platform/runtime';
 import { gatewayConfigSchema } from './config';
 import { createGateway } from './gateway';
 
@@ -26,7 +26,10 @@ runMain(async () => {
         .stop()
         .then(() => tracing.shutdown())
         .then(
-          () => logger.info('gateway stopped'),
+          () => {
+            logger.info('gateway stopped');
+            exitWhenIdle(logger, 'gateway');
+          },
           (error: unknown) => logger.error({ err: error }, 'error while stopping'),
         );
     });

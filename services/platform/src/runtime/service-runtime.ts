@@ -17,6 +17,7 @@ import { JetStreamEventStore } from '../event-store/jetstream.event-store';
 import { instrumentEventStore } from '../event-store/instrumented.event-store';
 import { createLogger } from '../logging/logger';
 import type { Logger } from '../logging/logger';
+import { exitWhenIdle } from './exit-when-idle';
 import { natsConnectionOptions } from '../messaging/nats-connection';
 import { createRpcServer } from '../messaging/nats-rpc';
 import { IdempotentAnswers } from '../messaging/idempotent-answers';
@@ -41,7 +42,7 @@ import { jetStreamName, openEventStore, openReadModels } from './stores';
 export class ServiceRuntime {
   private app?: NestFastifyApplication;
   private relay?: Subscription;
-  private stopping?: Promise<void>;
+  private stopping?: Promise<boolean>;
   /** Whether the RPC server takes requests (once the projections caught up). */
   private serving = false;
   private readonly shutdownHooks: (() => Promise<void>)[] = [];
@@ -151,7 +152,8 @@ export class ServiceRuntime {
     await app.startAllMicroservices();
     this.serving = true;
     this.logger.info({ port, prefix: this.config.SESAME_PREFIX }, `${this.service} started`);
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void this.shutdown(signal));
+    for (const signal of ['SIGTERM', 'SIGINT'] as const)
+      process.once(signal, () => void this.shutdown(signal).then((clean) => clean && exitWhenIdle(this.logger, this.service)));
   }
 
   /** EventStoreDB mode: publish committed events to the service's JetStream stream for other services. */
@@ -185,8 +187,11 @@ export class ServiceRuntime {
     this.closeHooks.push(hook);
   }
 
-  /** Stops taking requests, lets in-flight ones finish, saves checkpoints, closes connections. */
-  shutdown(reason: string): Promise<void> {
+  /**
+   * Stops taking requests, lets in-flight ones finish, saves checkpoints, closes connections;
+   * answers whether all of it went well.
+   */
+  shutdown(reason: string): Promise<boolean> {
     this.stopping ??= (async () => {
       this.logger.info({ reason }, `${this.service} stopping`);
       const deadline = setTimeout(() => process.exit(1), this.config.SESAME_SHUTDOWN_GRACE_MS + 5_000);
@@ -201,10 +206,12 @@ export class ServiceRuntime {
         await this.readModels.close();
         await this.nc.drain();
         await this.tracing.shutdown();
+        this.logger.info(`${this.service} stopped`);
+        return true;
       } catch (error) {
         this.logger.error({ err: error }, 'error while stopping');
+        return false;
       }
-      this.logger.info(`${this.service} stopped`);
     })();
     return this.stopping;
   }
