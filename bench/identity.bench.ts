@@ -8,6 +8,7 @@ import { organizationsView } from '../services/identity/src/organizations/projec
 import { userMetakeysView } from '../services/identity/src/user-metakeys/projections/user-metakeys.projection';
 import { userMetakeyAggregate } from '../services/identity/src/user-metakeys/commands/user-metakey.aggregate';
 import { userAggregate } from '../services/identity/src/users/commands/user.aggregate';
+import { organizationAggregate } from '../services/identity/src/organizations/commands/organization.aggregate';
 import { createUser } from '../services/identity/src/users/commands/user.commands';
 import type { Tenant } from '../services/identity/src/users/domain/user.decider';
 import { usersView } from '../services/identity/src/users/projections/users.projection';
@@ -55,7 +56,10 @@ async function creationFigures(): Promise<Figure[]> {
     eventStore,
     metadata,
     view: view(usersView as never) as UsersDeps['view'],
-    organizations: { view: view(organizationsView as never) as UsersDeps['organizations']['view'] },
+    organizations: {
+      view: view(organizationsView as never) as UsersDeps['organizations']['view'],
+      organizations: new Aggregate({ eventStore }, organizationAggregate),
+    },
     metakeys: {
       metakeys: new Aggregate({ eventStore }, userMetakeyAggregate),
       view: view(userMetakeysView as never) as UsersDeps['metakeys']['view'],

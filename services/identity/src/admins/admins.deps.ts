@@ -12,7 +12,7 @@ export interface AdminsDeps {
   admins: Aggregate<AdminState, AdminCommand, AdminEvent>;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
   view: AggregateView<AdminState, AdminEvent>;
-  organizations: Pick<OrganizationsDeps, 'view'>;
+  organizations: Pick<OrganizationsDeps, 'view' | 'organizations'>;
   mailer: Mailer;
   /** The wording of the invitation email, in the organization's language. */
   messages: MessageTemplates;
@@ -31,7 +31,7 @@ const second = 1_000;
 export function adminsDeps(
   runtime: ServiceRuntime,
   config: IdentityConfig,
-  organizations: Pick<OrganizationsDeps, 'view'>,
+  organizations: Pick<OrganizationsDeps, 'view' | 'organizations'>,
   mailer: Mailer,
 ): AdminsDeps {
   return {

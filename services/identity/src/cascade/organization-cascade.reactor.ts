@@ -18,7 +18,7 @@ import type { UsersDeps } from '../users/users.deps';
 
 export interface CascadeDeps {
   eventStore: EventStore;
-  organizations: Pick<OrganizationsDeps, 'view'>;
+  organizations: Pick<OrganizationsDeps, 'view' | 'organizations'>;
   users: UsersDeps;
   admins: AdminsDeps;
   groups: GroupsDeps;

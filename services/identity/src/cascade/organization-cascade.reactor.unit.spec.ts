@@ -15,6 +15,7 @@ import type { AdminsDeps } from '../admins/admins.deps';
 import { adminsView } from '../admins/projections/admins.projection';
 import type { GroupsDeps } from '../groups/groups.deps';
 import { groupAggregate } from '../groups/commands/group.aggregate';
+import { organizationAggregate } from '../organizations/commands/organization.aggregate';
 import { adminAggregate } from '../admins/commands/admin.aggregate';
 import { userAggregate } from '../users/commands/user.aggregate';
 import { userMetakeyAggregate } from '../user-metakeys/commands/user-metakey.aggregate';
@@ -51,7 +52,7 @@ async function harness() {
   const projections = new ProjectionRunner(eventStore, readModels, logger);
   const view = <D>(definition: D) =>
     projections.register(new AggregateView(definition as never, readModels, eventStore)) as AggregateView<any, any>;
-  const organizations = { view: view(organizationsView) };
+  const organizations = { view: view(organizationsView), organizations: new Aggregate({ eventStore }, organizationAggregate) };
   const metakeys = { metakeys: new Aggregate({ eventStore }, userMetakeyAggregate), view: view(userMetakeysView) };
   const deps = <S>(): CommandHandlerDeps<S> => ({
     eventStore,

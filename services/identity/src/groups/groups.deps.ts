@@ -9,7 +9,7 @@ export interface GroupsDeps {
   groups: Aggregate<GroupState, GroupCommand, GroupEvent>;
   view: AggregateView<GroupState, GroupEvent>;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
-  organizations: Pick<OrganizationsDeps, 'view'>;
+  organizations: Pick<OrganizationsDeps, 'view' | 'organizations'>;
   /** Members must be users of the group's organization and environment. */
   users: Pick<UsersDeps, 'view'>;
   now(): Date;

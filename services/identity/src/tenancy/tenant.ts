@@ -15,7 +15,7 @@ export { environmentOf } from '@sesame/platform';
  * invisible even if its domain is taken again.
  */
 export async function resolveTenant(
-  organizations: Pick<OrganizationsDeps, 'view'>,
+  organizations: Pick<OrganizationsDeps, 'view' | 'organizations'>,
   domain: string,
   environment: Environment,
 ): Promise<Tenant> {

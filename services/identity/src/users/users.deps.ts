@@ -11,7 +11,7 @@ export interface UsersDeps {
   eventStore: EventStore;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
   view: AggregateView<UserState, UserEvent>;
-  organizations: Pick<OrganizationsDeps, 'view'>;
+  organizations: Pick<OrganizationsDeps, 'view' | 'organizations'>;
   metakeys: Pick<UserMetakeysDeps, 'metakeys' | 'view'>;
   /** The plan's limits on the number of users (deployment settings). */
   limits: UserLimits;

@@ -19,12 +19,17 @@ import { organizationKey } from '../projections/organizations.projection';
  * environment is another one, so a key never reaches it.
  */
 export async function findOrganization(
-  deps: Pick<OrganizationsDeps, 'view'>,
+  deps: Pick<OrganizationsDeps, 'view' | 'organizations'>,
   environment: Environment,
   domain: string,
 ): Promise<StoredOrganization | null> {
-  const document = await deps.view.documents.get(organizationKey(environment, domain));
-  return document?.status === 'active' ? document : null;
+  const key = organizationKey(environment, domain);
+  const document = await deps.view.documents.get(key);
+  if (document) return document.status === 'active' ? document : null;
+  // Not in this replica's read model yet (created through another replica a moment ago, its
+  // projection behind): the organization's own stream says whether it exists.
+  const { state } = await deps.organizations.load(key);
+  return state.status === 'active' ? state : null;
 }
 
 export function listOrganizationsHandler(deps: OrganizationsDeps) {

@@ -1,5 +1,7 @@
 import { Aggregate, AggregateView, MemoryEventStore, MemoryReadModelStore } from '@sesame/platform';
-import { organizationsView } from '../../organizations/projections/organizations.projection';
+import { organizationKey, organizationsView } from '../../organizations/projections/organizations.projection';
+import type { OrganizationSettings } from '@sesame/contracts';
+import { resolveTenant } from '../../tenancy/tenant';
 import { userMetakeysView } from '../../user-metakeys/projections/user-metakeys.projection';
 import type { Tenant } from '../domain/user.decider';
 import { usersView } from '../projections/users.projection';
@@ -8,6 +10,7 @@ import { unlimitedUsers } from '../plan-limit/user-limits';
 import { environmentCount, usersCounted } from '../plan-limit/user-seats';
 import { userMetakeyAggregate } from '../../user-metakeys/commands/user-metakey.aggregate';
 import { userAggregate } from './user.aggregate';
+import { organizationAggregate } from '../../organizations/commands/organization.aggregate';
 import { createUser, deleteUser, updateUser } from './user.commands';
 
 const tenant: Tenant = {
@@ -17,6 +20,18 @@ const tenant: Tenant = {
   environment: 'sandbox',
 };
 const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
+const organizationSettings: OrganizationSettings = {
+  name: 'Beta',
+  allowed_email_domains: [],
+  allowed_authn_connections: ['sso'],
+  color: null,
+  icon_logo_url: null,
+  inline_logo_url: null,
+  locale: null,
+  timezone: null,
+  tenant_id: null,
+  environments: [{ name: 'sandbox', status: 'up' }],
+};
 const taken = { error: { kind: 'fields', fields: { email: ['has already been taken'] }, reason: 'taken' } };
 
 /**
@@ -31,7 +46,10 @@ function laggingReplica(limits = unlimitedUsers): UsersDeps {
     eventStore,
     metadata: () => metadata,
     view: new AggregateView(usersView, readModels, eventStore),
-    organizations: { view: new AggregateView(organizationsView, readModels, eventStore) },
+    organizations: {
+      view: new AggregateView(organizationsView, readModels, eventStore),
+      organizations: new Aggregate({ eventStore }, organizationAggregate),
+    },
     metakeys: {
       metakeys: new Aggregate({ eventStore }, userMetakeyAggregate),
       view: new AggregateView(userMetakeysView, readModels, eventStore),
@@ -42,6 +60,31 @@ function laggingReplica(limits = unlimitedUsers): UsersDeps {
 }
 
 describe('user emails stay unique whatever the read model says', () => {
+  it("finds an organization its read model has not seen yet (created through another replica), by the organization's stream", async () => {
+    const deps = laggingReplica();
+    await expect(resolveTenant(deps.organizations, 'beta', 'sandbox')).rejects.toMatchObject({
+      error: { kind: 'error', code: 'resource_not_found' },
+    });
+    const settings = { ...organizationSettings, allowed_email_domains: ['beta.example'] };
+    const data = { id: 'org-beta', domain: 'beta', environment: 'sandbox' as const, settings, provisioners: [], at: 't' };
+    await deps.organizations.organizations.handle(
+      organizationKey('sandbox', 'beta'),
+      { type: 'CreateOrganization', data },
+      metadata,
+    );
+
+    expect(await resolveTenant(deps.organizations, 'beta', 'sandbox')).toEqual({
+      organization_id: 'org-beta',
+      organization_domain: 'beta',
+      allowed_email_domains: ['beta.example'],
+      environment: 'sandbox',
+    });
+    // The other environment's organization of the same domain is another one.
+    await expect(resolveTenant(deps.organizations, 'beta', 'production')).rejects.toMatchObject({
+      error: { kind: 'error', code: 'resource_not_found' },
+    });
+  });
+
   it('refuses to change an email to one another user holds, with a lagging read model', async () => {
     const deps = laggingReplica();
     await createUser(deps, tenant, { email: 'ada@acme.test' }, 'api', metadata);
