@@ -18,6 +18,16 @@ describe('password challenge', () => {
     kit = await passwordKit();
     challenge = createPasswordChallengeHandler(kit.deps);
   });
+  /** The user's password, set as the API sets a first one (no replacement). */
+  const withPassword = (user: ReturnType<typeof kit.addUser>, plainText = passphrase) =>
+    storePassword(
+      kit.deps,
+      { user, organizationId: kit.organization.id },
+      plainText,
+      defaultPasswordConnection,
+      kit.context,
+      false,
+    );
   const attempt = async (email: string, plain_text: string) => {
     const reply = await challenge({ body: { user_email: email, plain_text } } as never, kit.context);
     if (!reply.ok) throw new Error('refused');
@@ -26,14 +36,7 @@ describe('password challenge', () => {
 
   it('rehashes with the new pepper at the first sign-in after a rotation, and the password keeps working', async () => {
     const user = kit.addUser('ada@acme.com');
-    await storePassword(
-      kit.deps,
-      { user, organizationId: kit.organization.id },
-      passphrase,
-      defaultPasswordConnection,
-      kit.context,
-      false,
-    );
+    await withPassword(user);
     kit.advance(defaultPasswordConnection.pepper_rotation_period * 1_000);
     expect(await attempt('ada@acme.com', passphrase)).toMatchObject({ 'valid?': true, renew_password: false });
     const events = (await kit.eventStore.readStream(passwordAggregate.stream(user.id))).events as unknown as {
@@ -51,14 +54,7 @@ describe('password challenge', () => {
 
   it('asks for a new password, with a password code, when the password no longer meets the rules', async () => {
     const user = kit.addUser('grace@acme.com');
-    await storePassword(
-      kit.deps,
-      { user, organizationId: kit.organization.id },
-      'purple elephants',
-      defaultPasswordConnection,
-      kit.context,
-      false,
-    );
+    await withPassword(user, 'purple elephants');
     await handleCommand(
       { eventStore: kit.eventStore },
       passwordConnectionDecider,
@@ -99,8 +95,7 @@ describe('password challenge', () => {
 
   it("records the password, its rehash and the email's attempts under the organization's tenant (on the envelope)", async () => {
     const user = kit.addUser('envelope@acme.com');
-    const owner = { user, organizationId: kit.organization.id };
-    await storePassword(kit.deps, owner, passphrase, defaultPasswordConnection, kit.context, false);
+    await withPassword(user);
     kit.advance(defaultPasswordConnection.pepper_rotation_period * 1_000);
     expect(await attempt('envelope@acme.com', 'wrong')).toMatchObject({ error: 'invalid_credentials' });
     expect(await attempt('envelope@acme.com', passphrase)).toMatchObject({ 'valid?': true });
@@ -120,14 +115,7 @@ describe('password challenge', () => {
 
   it("issues its authorization code under the organization's tenant (id and environment on the envelope)", async () => {
     const user = kit.addUser('tenant@acme.com');
-    await storePassword(
-      kit.deps,
-      { user, organizationId: kit.organization.id },
-      passphrase,
-      defaultPasswordConnection,
-      kit.context,
-      false,
-    );
+    await withPassword(user);
     const { code } = (await attempt('tenant@acme.com', passphrase)) as { code: string };
     const issued = (await kit.eventStore.readStream(streamName(authorizationCodeCategory, hashSecret(code)))).events;
     expect(issued.map((event) => [event.type, event.metadata.tenant])).toEqual([
@@ -137,14 +125,7 @@ describe('password challenge', () => {
 
   it('delays attempts after three failures, locks after ten, and treats unknown emails the same', async () => {
     const user = kit.addUser('locked@acme.com');
-    await storePassword(
-      kit.deps,
-      { user, organizationId: kit.organization.id },
-      passphrase,
-      defaultPasswordConnection,
-      kit.context,
-      false,
-    );
+    await withPassword(user);
     for (const email of ['locked@acme.com', 'ghost@acme.com']) {
       for (let n = 0; n < 3; n++) expect(await attempt(email, 'wrong')).toMatchObject({ error: 'invalid_credentials' });
       expect(await attempt(email, passphrase)).toMatchObject({ 'valid?': false, error: 'too_many_attempts' });
@@ -172,14 +153,7 @@ describe('password challenge', () => {
       challenge = createPasswordChallengeHandler(kit.deps);
       const organization_id = owner === 'kit' ? kit.organization.id : owner;
       const user = kit.addUser('legacy@acme.com');
-      await storePassword(
-        kit.deps,
-        { user, organizationId: kit.organization.id },
-        'purple elephants',
-        defaultPasswordConnection,
-        kit.context,
-        false,
-      );
+      await withPassword(user, 'purple elephants');
       const settings = { ...defaultPasswordConnection, plain_text_min_length: 20 };
       const data = {
         ...settings,
@@ -202,14 +176,7 @@ describe('password challenge', () => {
 
   it('answers a burst of parallel guesses no more than guesses one after the other: three, then too_many_attempts, right password included', async () => {
     const user = kit.addUser('burst@acme.com');
-    await storePassword(
-      kit.deps,
-      { user, organizationId: kit.organization.id },
-      passphrase,
-      defaultPasswordConnection,
-      kit.context,
-      false,
-    );
+    await withPassword(user);
     const guesses = [...Array.from({ length: 19 }, (_, n) => `wrong guess ${n}`), passphrase];
     const answers = await Promise.all(guesses.map((guess) => attempt('burst@acme.com', guess)));
     const errors = answers.map((answer) => answer.error);
@@ -224,14 +191,7 @@ describe('password challenge', () => {
 
   it('counts attempts under the organization identity answers, whatever org_domain named (read at once when they are the same)', async () => {
     const user = kit.addUser('named@acme.com');
-    await storePassword(
-      kit.deps,
-      { user, organizationId: kit.organization.id },
-      passphrase,
-      defaultPasswordConnection,
-      kit.context,
-      false,
-    );
+    await withPassword(user);
     const named = (org_domain: string, plain_text: string) =>
       challenge({ body: { org_domain, user_email: user.email, plain_text } } as never, kit.context);
     expect(await named('Acme', 'wrong')).toMatchObject({ body: { error: 'invalid_credentials' } });
@@ -249,14 +209,7 @@ describe('password challenge', () => {
 
   it('refuses every attempt, right or wrong, when the organization does not allow passwords, and records nothing', async () => {
     const user = kit.addUser('sso.only@acme.com');
-    await storePassword(
-      kit.deps,
-      { user, organizationId: kit.organization.id },
-      passphrase,
-      defaultPasswordConnection,
-      kit.context,
-      false,
-    );
+    await withPassword(user);
     const before = await kit.eventStore.headPosition();
     for (const allowed of [['sso'], []] as const) {
       kit.organization.allowed_authn_connections = [...allowed];
