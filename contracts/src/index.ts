@@ -18,6 +18,7 @@ export * from './entities/webhook.schema';
 export * from './entities/auth-methods.schema';
 export * from './entities/misc.schema';
 export * from './events/tenant';
+export * from './events/actor';
 export * from './events/organization.events';
 export * from './events/api-key.events';
 export * from './events/identity.events';

@@ -26,6 +26,7 @@ export * from './decider/revision-claims';
 export * from './decider/reservations';
 export * from './decider/organization-deletion';
 export * from './decider/tenant';
+export * from './decider/actor';
 export * from './decider/organization-acknowledgement';
 export * from './projections/projection';
 export * from './projections/aggregate-view';

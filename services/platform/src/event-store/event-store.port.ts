@@ -1,4 +1,4 @@
-import type { Environment, TenantRef } from '@sesame/contracts';
+import type { Actor, Environment, TenantRef } from '@sesame/contracts';
 
 export interface EventMetadata {
   correlationId: string;
@@ -11,7 +11,8 @@ export interface EventMetadata {
    * Absent from events recorded before it was added: `tenantOfEvent` reads their data instead.
    */
   tenant?: TenantRef;
-  actor?: string;
+  /** Who caused it (`actorOf` reads it; a string on events recorded before actors were structured). */
+  actor?: Actor | string;
   occurredAt: string;
   /** W3C trace context of the request that appended it, so its consumers continue the trace. */
   traceparent?: string;

@@ -24,6 +24,7 @@ import type {
   WebhookEventCode,
 } from '@sesame/contracts';
 import type { RecordedEvent } from '@sesame/platform';
+import { actorOf } from '@sesame/platform';
 import { publicPayload } from './public-payload';
 import type { PublicPayload } from './public-payload';
 
@@ -157,6 +158,12 @@ const authMethodsCodes: Record<AuthMethodsEventType, CodeRule> = {
 };
 
 /** The public event of `code`: its payload is built from `data` by allow-list and parsed with the code's schema. */
+/** The API key that caused an event, as webhooks have always named it (`client_id`). */
+function apiKeyOf(metadata: RecordedEvent['metadata']): string | null {
+  const actor = actorOf(metadata);
+  return actor?.type === 'api_key' ? actor.id : null;
+}
+
 function envelope(event: RecordedEvent, code: WebhookEventCode, data: Data, domain: unknown, environment: unknown) {
   if (environment !== 'sandbox' && environment !== 'production') return null;
   return {
@@ -166,7 +173,7 @@ function envelope(event: RecordedEvent, code: WebhookEventCode, data: Data, doma
     domain: typeof domain === 'string' ? domain : null,
     environment,
     issued_at: event.metadata.occurredAt,
-    client_id: event.metadata.actor ?? null,
+    client_id: apiKeyOf(event.metadata),
     description: webhookEventCatalogue[code],
   } satisfies PublicEvent;
 }
