@@ -92,3 +92,28 @@ async function feedsSince(jsm: JetStreamManager, floors: Map<string, number>) {
     );
   return { stuck, backlog: Math.max(0, ...busy.map((consumer) => consumer.num_pending)) };
 }
+
+/**
+ * Waits until each service's read models have applied every commit of its event store
+ * (`sesame_projection_lag_commits` 0 on its /metrics): a live read model compared with one rebuilt
+ * from zero is only final then, and a subscription that stopped delivering is named here rather
+ * than as a difference between the two.
+ */
+export async function waitUntilProjectionsCaughtUp(metricsUrls: string[], timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const behind = (await Promise.all(metricsUrls.map(projectionsBehind))).flat();
+    if (behind.length === 0) return;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`read models behind their event store after ${timeoutMs} ms: ${behind.join('; ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function projectionsBehind(metricsUrl: string): Promise<string[]> {
+  const text = await fetch(metricsUrl).then((response) => response.text());
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('sesame_projection_lag_commits{') && !line.endsWith(' 0'))
+    .map((line) => `${new URL(metricsUrl).port} ${line}`);
+}

@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { System } from './system';
+import type { ProcessName, System } from './system';
 import type { WriteLoad, Written } from './write-load';
 import { auditWrites, stateText, visibleState } from './visible-state';
 import type { VisibleState } from './visible-state';
 import { eventually } from './identity-fixtures';
 import type { FollowedWebhook } from './webhook-audit';
-import { waitUntilFeedsCaughtUp } from './event-feeds';
+import { waitUntilFeedsCaughtUp, waitUntilProjectionsCaughtUp } from './event-feeds';
 
 /**
  * The checks after a reliability scenario's faults: every acknowledged write readable (through each of `gateways`), nothing
@@ -75,6 +75,8 @@ function expectEveryEventDelivered(deliveries: ReturnType<FollowedWebhook['audit
   });
 }
 
+const services: ProcessName[] = ['identity', 'auth-methods', 'directory-sync', 'webhooks'];
+
 /**
  * Read models in memory are rebuilt from position 0 of the event store at every start, and the
  * webhooks service reloads its jobs from their bucket: after a restart of every service, the
@@ -82,9 +84,10 @@ function expectEveryEventDelivered(deliveries: ReturnType<FollowedWebhook['audit
  */
 async function expectRebuiltEqualLive(system: System, webhook: FollowedWebhook): Promise<void> {
   await waitUntilFeedsCaughtUp(system.natsOptions());
+  await waitUntilProjectionsCaughtUp(services.map((name) => system.metricsUrl(name)));
   const live = stateText(await visibleState(system));
   const liveJobs = JSON.stringify(await webhook.jobs(system));
-  await system.restart(['identity', 'auth-methods', 'directory-sync', 'webhooks']);
+  await system.restart(services);
   const rebuilt = stateText(await visibleState(system));
   // Both in the run's log directory to compare (jest's message cuts a long text).
   if (rebuilt !== live)

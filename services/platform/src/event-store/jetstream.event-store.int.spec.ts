@@ -41,6 +41,37 @@ describe('JetStreamEventStore (real NATS server)', () => {
     }
   });
 
+  it('replaces a subscription consumer that went silent while the stream holds newer commits', async () => {
+    const prefix = testPrefix();
+    const streamName = `${prefix}_SILENT`.toUpperCase();
+    const store = await JetStreamEventStore.open(nc, { streamName, subjectPrefix: `${prefix}.silent`, stallMs: 400 });
+    const positions: bigint[] = [];
+    const subscription = store.subscribeToAll({ from: 0n, onCommit: async (commit) => void positions.push(commit.position) });
+    const metadata = { correlationId: randomUUID(), occurredAt: new Date().toISOString() };
+    const append = (id: string) =>
+      store.appendToStream(`n-${id}`, [{ type: 'N', data: {} }], { expectedRevision: 'no_stream', metadata });
+    const until = async (count: number, withinMs: number) => {
+      const started = Date.now();
+      while (positions.length < count && Date.now() - started < withinMs) await new Promise((resolve) => setTimeout(resolve, 50));
+      return positions.length;
+    };
+    try {
+      await append('a');
+      expect(await until(1, 5_000)).toBe(1);
+      // The consumer disappears without a word to the client (as one whose deliveries went through a killed node):
+      // nats.js would notice only after missed heartbeats, tens of seconds later.
+      const jsm = await nc.jetstreamManager();
+      for await (const consumer of jsm.consumers.list(streamName)) await jsm.consumers.delete(streamName, consumer.name);
+      await append('b');
+      await append('c');
+      expect(await until(3, 4_000)).toBe(3);
+      expect(positions).toEqual([1n, 2n, 3n]);
+    } finally {
+      await subscription.stop();
+      await store.destroy();
+    }
+  });
+
   describe('reading a stream again', () => {
     const metadata = (): EventMetadata => ({
       correlationId: randomUUID(),

@@ -24,6 +24,8 @@ export interface JetStreamEventStoreOptions {
   subjectPrefix: string;
   replicas?: number;
   onError?(error: unknown): void;
+  /** How long a subscription may go without a commit while the stream holds newer ones before its consumer is replaced (default 10 s). */
+  stallMs?: number;
 }
 
 /** The part of nats.js's direct-get API used here (present at runtime, absent from its exported types). */
@@ -191,10 +193,18 @@ export class JetStreamEventStore implements EventStore {
     }
   }
 
+  /**
+   * Commits from `from` on, in order, through an ordered consumer. A consumer that stops
+   * delivering while the stream has commits past the position is replaced (`watchStalls`): after
+   * a kill -9 of the NATS node a service was attached to, a cluster run found the ordered consumer
+   * silent for good, and the commit whose append had lost its acknowledgement was never applied to
+   * the service's own read models.
+   */
   subscribeToAll({ from, onCommit, onPosition }: SubscribeOptions): Subscription {
     let stopped = false;
     let messages: ConsumerMessages | undefined;
     let position = from;
+    const progress = { at: Date.now(), busy: false };
     const run = async () => {
       while (!stopped) {
         try {
@@ -203,18 +213,20 @@ export class JetStreamEventStore implements EventStore {
             ...(position > 0n ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: Number(position) + 1 } : {}),
           });
           messages = await consumer.consume({ max_messages: 512 });
+          progress.at = Date.now();
           if (stopped) break;
           for await (const message of messages) {
             const commit = { position: BigInt(message.seq), events: codec.decode(message.data).events };
-            if (
-              !(await deliverWithRetry(
-                () => onCommit(commit),
-                () => stopped,
-                this.options.onError,
-              ))
-            )
-              break;
+            progress.busy = true;
+            const delivered = await deliverWithRetry(
+              () => onCommit(commit),
+              () => stopped,
+              this.options.onError,
+            );
+            progress.busy = false;
+            if (!delivered) break;
             position = commit.position;
+            progress.at = Date.now();
             onPosition?.(position);
             if (stopped) break;
           }
@@ -226,12 +238,51 @@ export class JetStreamEventStore implements EventStore {
       }
     };
     const running = run();
+    const watchdog = this.watchStalls(
+      progress,
+      () => position,
+      () => messages,
+    );
     return {
       stop: async () => {
         stopped = true;
+        clearInterval(watchdog);
         await stopConsuming(messages, running);
       },
     };
+  }
+
+  /**
+   * Closes a subscription's consumer when no commit arrived for `stallMs` while the stream holds
+   * commits past its position (none in hand): its loop then opens a new one from the position.
+   */
+  private watchStalls(
+    progress: { at: number; busy: boolean },
+    position: () => bigint,
+    messages: () => ConsumerMessages | undefined,
+  ) {
+    const stallMs = this.options.stallMs ?? 10_000;
+    const stalled = () => !progress.busy && Date.now() - progress.at >= stallMs;
+    const timer = setInterval(
+      () => {
+        if (!stalled()) return;
+        this.headPosition()
+          .then((head) => {
+            if (head <= position() || !stalled()) return;
+            progress.at = Date.now();
+            this.options.onError?.(
+              new Error(`event subscription silent at ${position()} with the stream at ${head}: consumer replaced`),
+            );
+            messages()
+              ?.close()
+              .catch(() => undefined);
+          })
+          .catch(() => undefined);
+      },
+      Math.max(100, stallMs / 4),
+    );
+    timer.unref();
+    return timer;
   }
 
   async headPosition(): Promise<bigint> {
