@@ -8,6 +8,7 @@ export * from './common/pagination.schema';
 export * from './common/errors';
 export * from './common/scopes';
 export * from './common/rpc';
+export * from './common/consistency-token';
 export * from './entities/organization.schema';
 export * from './entities/user.schema';
 export * from './entities/admin.schema';

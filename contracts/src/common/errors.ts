@@ -22,6 +22,11 @@ export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
  */
 export const errorCatalogue = {
   bad_request: { status: 400, message: 'Malformed request', docPath: '/api' },
+  invalid_consistency_token: {
+    status: 400,
+    message: 'The Sesame-Consistency-Token header must be a token a write answered',
+    docPath: '/how-to-use-api-key#read-your-writes',
+  },
   invalid_idempotency_key: {
     status: 400,
     message: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters',

@@ -1,6 +1,7 @@
 import type { AppError } from './errors';
 import type { Environment } from './environment.schema';
 import type { IdempotencyTicket } from '../operations/idempotency';
+import type { ConsistencyPoint } from './consistency-token';
 
 /** What the gateway (or another service) sends with every request over NATS. */
 export interface RpcMeta {
@@ -21,6 +22,8 @@ export interface RpcMeta {
   idempotency?: IdempotencyTicket;
   /** Public browser operations only: the browser's `Accept-Language` header, the language of the pages it is answered. */
   acceptLanguage?: string;
+  /** The client's `Sesame-Consistency-Token`: the service named answers once its read models reached that position. */
+  readAfter?: ConsistencyPoint;
 }
 
 export interface RpcInput<P = unknown, Q = unknown, B = unknown> {

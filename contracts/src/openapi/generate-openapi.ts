@@ -17,13 +17,34 @@ import { onboardingSessionCookie } from '../operations/admin-onboarding.operatio
 import { acceptsIdempotencyKey, idempotencyErrors, idempotencyKeyHeader } from '../operations/idempotency';
 import { webhookConfigs } from './webhook-routes';
 
-const idempotencyHeaders = z.object({
+const idempotencyHeader = {
   [idempotencyKeyHeader]: z.string().min(1).max(255).optional().meta({
     description:
       'Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key.',
     example: 'f3b1c2a0-5d4e-4c1b-9a7e-2b8c6d0e4f11',
   }),
-});
+};
+
+const readAfterHeader = {
+  'Sesame-Consistency-Token': z.string().max(96).optional().meta({
+    description:
+      'Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write.',
+    example: 'aWRlbnRpdHk6NDUyMQ',
+  }),
+};
+
+const consistencyTokenHeader = {
+  'Sesame-Consistency-Token': {
+    description: 'Names this write: send it back on a read that must see it (read-your-writes across replicas).',
+    schema: { type: 'string' as const },
+  },
+};
+
+/** The request headers an operation documents: the consistency token with an API key, `Idempotency-Key` on its POSTs. */
+function requestHeaders(operation: Operation) {
+  if (operation.auth !== 'api_key') return {};
+  return { headers: z.object({ ...readAfterHeader, ...(acceptsIdempotencyKey(operation) ? idempotencyHeader : {}) }) };
+}
 
 const tagDescriptions: Record<(typeof apiTags)[number], string> = {
   Organizations: 'Customer organizations, their allowed email domains and environments.',
@@ -78,11 +99,19 @@ const locationHeader = {
   Location: { description: 'Where the browser goes next', schema: { type: 'string' as const, format: 'uri' } },
 };
 
-/** Every answer of the gateway carries `X-Correlation-Id`, errors included (redirects also `Location`). */
-function withHeaders(responses: RouteConfig['responses']): RouteConfig['responses'] {
+/**
+ * Every answer of the gateway carries `X-Correlation-Id`, errors included (redirects also
+ * `Location`, the successes of an API key's writes `Sesame-Consistency-Token`).
+ */
+function withHeaders(operation: Operation, responses: RouteConfig['responses']): RouteConfig['responses'] {
+  const writes = operation.auth === 'api_key' && operation.method !== 'get';
   return Object.fromEntries(
     Object.entries(responses).map(([status, response]) => {
-      const headers = { ...(status.startsWith('3') ? locationHeader : {}), ...correlationIdHeader };
+      const headers = {
+        ...(status.startsWith('3') ? locationHeader : {}),
+        ...(writes && status.startsWith('2') ? consistencyTokenHeader : {}),
+        ...correlationIdHeader,
+      };
       return [status, { ...response, headers: { ...(response as { headers?: object }).headers, ...headers } }];
     }),
   );
@@ -152,7 +181,11 @@ function routeConfig(operation: Operation): RouteConfig {
       content: { 'application/json': { schema: oauthErrorBodySchema } },
     };
   } else {
-    const errors = [...operation.errors, ...(acceptsIdempotencyKey(operation) ? idempotencyErrors : [])];
+    const errors: ErrorCode[] = [
+      ...operation.errors,
+      ...(operation.auth === 'api_key' ? (['invalid_consistency_token'] as const) : []),
+      ...(acceptsIdempotencyKey(operation) ? idempotencyErrors : []),
+    ];
     const statuses = new Set(errors.map((code) => errorCatalogue[code].status));
     for (const status of statuses)
       responses[status] = errorResponse(errors.filter((code) => errorCatalogue[code].status === status));
@@ -180,7 +213,7 @@ function routeConfig(operation: Operation): RouteConfig {
     request: {
       ...(request.params ? { params: request.params as never } : {}),
       ...(request.query ? { query: request.query as never } : {}),
-      ...(acceptsIdempotencyKey(operation) ? { headers: idempotencyHeaders } : {}),
+      ...requestHeaders(operation),
       ...(request.body
         ? {
             body: {
@@ -193,7 +226,7 @@ function routeConfig(operation: Operation): RouteConfig {
           }
         : {}),
     },
-    responses: withHeaders(withErrorExample(responses, examples.error)),
+    responses: withHeaders(operation, withErrorExample(responses, examples.error)),
   };
 }
 

@@ -104,10 +104,27 @@ describe('OpenAPI document', () => {
     expect(update.responses['422'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/FieldErrors' });
   });
 
+  it('documents Sesame-Consistency-Token on every operation of an API key (answered by its writes), and nowhere else', () => {
+    for (const operation of operations) {
+      const entry = document.paths[operation.path][operation.method];
+      const headers = (entry.parameters ?? []).filter((parameter: { in: string }) => parameter.in === 'header');
+      const apiKey = operation.auth === 'api_key';
+      const named = headers.some((header: { name: string }) => header.name === 'Sesame-Consistency-Token');
+      expect([operation.operationId, named]).toEqual([operation.operationId, apiKey]);
+      const answered = Object.entries(entry.responses as Record<string, { headers?: object }>)
+        .filter(([status]) => status.startsWith('2'))
+        .some(([, response]) => Object.keys(response.headers ?? {}).includes('Sesame-Consistency-Token'));
+      expect([operation.operationId, answered]).toEqual([operation.operationId, apiKey && operation.method !== 'get']);
+      if (apiKey) expect(entry.responses['400'].description).toContain('invalid_consistency_token');
+    }
+  });
+
   it('documents Idempotency-Key and its errors on every POST of an API key, and nowhere else', () => {
     for (const operation of operations) {
       const entry = document.paths[operation.path][operation.method];
-      const header = (entry.parameters ?? []).find((parameter: { in: string }) => parameter.in === 'header');
+      const header = (entry.parameters ?? []).find(
+        (parameter: { in: string; name: string }) => parameter.in === 'header' && parameter.name === 'Idempotency-Key',
+      );
       const idempotent = operation.method === 'post' && operation.auth === 'api_key';
       expect([operation.operationId, header?.name]).toEqual([operation.operationId, idempotent ? 'Idempotency-Key' : undefined]);
       if (!idempotent) continue;

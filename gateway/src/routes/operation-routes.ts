@@ -12,6 +12,7 @@ import { ApiError } from '../http/api-error';
 import { scimContentType } from '../http/api-exception.filter';
 import { withBearerClient } from '../http/bearer-client';
 import { refuseCrossSite } from '../http/same-origin';
+import { readAfterOf } from '../http/read-after';
 import type { IdempotencyStore } from '../idempotency/idempotency-store';
 import { startIdempotent } from '../idempotency/idempotent-requests';
 import { inRequestSpan } from '../http/request-spans';
@@ -57,6 +58,8 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
     Object.assign(meta, principal);
   }
   if (operation.auth === 'scim') meta.scim = scimCredentials(request);
+  const readAfter = readAfterOf(request.headers);
+  if (readAfter) meta.readAfter = readAfter;
   const transport = loggedTransport(deps, request.id);
   const ask = async (subject: string, input: unknown) => {
     try {

@@ -1,10 +1,12 @@
 import type { Histogram } from 'prom-client';
 import { currentTraceContext } from '../tracing/spans';
 import type { AppendOptions, EventStore, NewEvent } from './event-store.port';
+import { noteAppend } from './append-scope';
 
 /**
- * Measures append latency of any event store, and stamps the active trace into the events'
- * metadata so projections and reactions continue the request's trace.
+ * Measures append latency of any event store, stamps the active trace into the events'
+ * metadata so projections and reactions continue the request's trace, and notes the position each
+ * append reached for the request's consistency token (`trackingAppends`).
  */
 export function instrumentEventStore(store: EventStore, appendDuration: Histogram): EventStore {
   return {
@@ -12,10 +14,12 @@ export function instrumentEventStore(store: EventStore, appendDuration: Histogra
     appendToStream: async (stream: string, events: NewEvent[], options: AppendOptions) => {
       const end = appendDuration.startTimer();
       try {
-        return await store.appendToStream(stream, events, {
+        const result = await store.appendToStream(stream, events, {
           ...options,
           metadata: { ...options.metadata, ...currentTraceContext() },
         });
+        if (result.events.length > 0) noteAppend(result.position);
+        return result;
       } finally {
         end();
       }

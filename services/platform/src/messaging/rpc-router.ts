@@ -1,10 +1,19 @@
-import { catalogueError, errorCatalogue, fieldErrorsFromZod, oauthErrorCatalogue, z } from '@sesame/contracts';
+import {
+  catalogueError,
+  consistencyTokenHeader,
+  encodeConsistencyToken,
+  errorCatalogue,
+  fieldErrorsFromZod,
+  oauthErrorCatalogue,
+  z,
+} from '@sesame/contracts';
 import type { Operation, OperationInput, OperationResult, RpcMeta, RpcReply, RpcRequest } from '@sesame/contracts';
 import { DomainError } from '../decider/decider';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 import { requestLogger } from '../logging/logger';
 import { failure } from './replies';
+import { trackingAppends } from '../event-store/append-scope';
 
 export interface RequestContext {
   meta: RpcMeta;
@@ -13,6 +22,16 @@ export interface RequestContext {
 
 /** Sees each reply to a subject with the request's input, unvalidated (metrics of one subject). */
 export type ReplyListener = (reply: RpcReply, input: unknown) => void;
+
+/**
+ * Read-your-writes for the service these routes belong to: a reply to a request that appended
+ * carries its consistency token, and a request naming one of this service's tokens waits until
+ * `reached` (its read models applied that position, bounded).
+ */
+export interface Consistency {
+  service: string;
+  reached(position: bigint): Promise<unknown>;
+}
 
 export type RpcHandler<I = unknown, O = unknown> = (input: I, context: RequestContext) => Promise<RpcReply<O>>;
 
@@ -31,6 +50,7 @@ export class RpcRouter {
   constructor(
     private readonly logger: Logger,
     private readonly metrics?: Metrics,
+    private readonly consistency?: Consistency,
   ) {}
 
   /** Resolves once no request is being handled, or after `timeoutMs`. */
@@ -97,7 +117,7 @@ export class RpcRouter {
     if (!handler) return failure(catalogueError('resource_not_found'));
     this.inFlight++;
     try {
-      return await handler(request.input, { meta, logger });
+      return await this.consistent(meta, () => handler(request.input, { meta, logger }));
     } catch (error) {
       if (error instanceof DomainError) return failure(error.error);
       logger.error({ err: error, subject }, 'request failed');
@@ -105,6 +125,17 @@ export class RpcRouter {
     } finally {
       if (--this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
+  }
+
+  /** Waits for the write the request names, if it is this service's; names the request's own writes in its reply. */
+  private async consistent(meta: RpcMeta, handle: () => Promise<RpcReply>): Promise<RpcReply> {
+    const { consistency } = this;
+    if (!consistency) return handle();
+    if (meta.readAfter?.service === consistency.service) await consistency.reached(BigInt(meta.readAfter.position));
+    const { result: reply, position } = await trackingAppends(handle);
+    if (!reply.ok || position === 0n) return reply;
+    const token = encodeConsistencyToken({ service: consistency.service, position: String(position) });
+    return { ...reply, headers: { ...reply.headers, [consistencyTokenHeader]: token } };
   }
 }
 

@@ -1,6 +1,8 @@
 import { defineOperation, z } from '@sesame/contracts';
 import { fail } from '../decider/decider';
 import { createLogger } from '../logging/logger';
+import { decodeConsistencyToken } from '@sesame/contracts';
+import { noteAppend } from '../event-store/append-scope';
 import { ok } from './replies';
 import { RpcRouter } from './rpc-router';
 
@@ -84,5 +86,47 @@ describe('RpcRouter', () => {
     await slow.idle(1_000);
     expect(finished).toBe(true);
     await pending;
+  });
+});
+
+describe('RpcRouter: read-your-writes', () => {
+  const waitedFor: bigint[] = [];
+  const router = new RpcRouter(createLogger('test', 'silent'), undefined, {
+    service: 'identity',
+    reached: async (position) => void waitedFor.push(position),
+  });
+  router.on('test.write', async () => {
+    noteAppend(41n);
+    await new Promise((resolve) => setImmediate(resolve));
+    noteAppend(42n);
+    noteAppend(40n);
+    return ok({ written: true }, 201);
+  });
+  router.on('test.refused', async () => {
+    noteAppend(43n);
+    fail({ kind: 'error', code: 'resource_not_found' });
+  });
+  router.on('test.read', async () => ok({ read: true }));
+
+  beforeEach(() => waitedFor.splice(0));
+
+  it('names the furthest position a request’s appends reached in its reply’s consistency token', async () => {
+    const reply = await router.dispatch('test.write', { meta, input: {} });
+    const token = (reply as { headers?: Record<string, string> }).headers?.['sesame-consistency-token'] ?? '';
+    expect(decodeConsistencyToken(token)).toEqual({ service: 'identity', position: '42' });
+  });
+
+  it('gives no token to a read or to a refusal', async () => {
+    expect(await router.dispatch('test.read', { meta, input: {} })).toEqual({ ok: true, status: 200, body: { read: true } });
+    expect(await router.dispatch('test.refused', { meta, input: {} })).toEqual({
+      ok: false,
+      error: { kind: 'error', code: 'resource_not_found' },
+    });
+  });
+
+  it('waits for the position a token of this service names before answering, and not for another service’s', async () => {
+    await router.dispatch('test.read', { meta: { ...meta, readAfter: { service: 'identity', position: '42' } }, input: {} });
+    await router.dispatch('test.read', { meta: { ...meta, readAfter: { service: 'webhooks', position: '7' } }, input: {} });
+    expect(waitedFor).toEqual([42n]);
   });
 });

@@ -202,6 +202,22 @@ export class ProjectionRunner {
     await new Promise<void>((resolve) => this.positionWaiters.push({ position: head, resolve }));
   }
 
+  /**
+   * Resolves once the subscription has applied every commit up to `position` (a write another
+   * replica acknowledged), or after `timeoutMs`: answers whether it got there.
+   */
+  reached(position: bigint, timeoutMs: number): Promise<boolean> {
+    if (this.position >= position || this.projections.length === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = { position, resolve: () => resolve(true) };
+      this.positionWaiters.push(waiter);
+      setTimeout(() => {
+        this.positionWaiters = this.positionWaiters.filter((other) => other !== waiter);
+        resolve(false);
+      }, timeoutMs).unref();
+    });
+  }
+
   /** Commits of the store not yet applied, as of the last head reading. */
   async lag(): Promise<bigint> {
     this.head = await this.eventStore.headPosition();

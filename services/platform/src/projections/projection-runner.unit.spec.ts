@@ -108,6 +108,35 @@ describe('ProjectionRunner.caughtUp', () => {
   });
 });
 
+describe('ProjectionRunner.reached', () => {
+  it('waits until the commit at a position another replica wrote is applied, or answers false after its bound', async () => {
+    const store = new MemoryEventStore();
+    const runner = new ProjectionRunner(store, new MemoryReadModelStore(), logger);
+    const applied: bigint[] = [];
+    runner.register({
+      name: 'slow',
+      version: 1,
+      categories: ['thing'],
+      init: async () => undefined,
+      apply: async (commit: Commit) => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        applied.push(commit.position);
+      },
+    });
+    await runner.start();
+    await runner.whenReady();
+    const written = await store.appendToStream('thing-1', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream', metadata });
+    expect(applied).toEqual([]);
+    expect(await runner.reached(written.position, 2_000)).toBe(true);
+    expect(applied).toEqual([written.position]);
+    expect(await runner.reached(written.position, 2_000)).toBe(true);
+    const started = Date.now();
+    expect(await runner.reached(written.position + 5n, 100)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+    await runner.stop();
+  });
+});
+
 describe('ProjectionRunner.lagByReadModel', () => {
   it('tells how many commits each read model has still to apply, down to 0 once they are applied', async () => {
     const store = new MemoryEventStore();

@@ -35,6 +35,9 @@ import { defaultHttpPorts } from './ports';
 import { ProbesModule } from './probes.module';
 import { jetStreamName, openEventStore, openReadModels } from './stores';
 
+/** How long a read that names another replica's write (`Sesame-Consistency-Token`) waits for this replica's read models at most. */
+const readAfterTimeoutMs = 2_000;
+
 /**
  * Everything a service process shares: NATS, its event store and read models (as configured),
  * the projection runner, the RPC router, probes and metrics, and graceful shutdown.
@@ -73,7 +76,10 @@ export class ServiceRuntime {
       parkedCommits: await KvParkedCommits.open(nc, config.SESAME_PREFIX, config.SESAME_JETSTREAM_REPLICAS),
       metrics,
     });
-    const router = new RpcRouter(logger, metrics);
+    const router = new RpcRouter(logger, metrics, {
+      service,
+      reached: (position) => projections.reached(position, readAfterTimeoutMs),
+    });
     return new ServiceRuntime(service, config, logger, nc, eventStore, readModels, projections, router, metrics, tracing);
   }
 
