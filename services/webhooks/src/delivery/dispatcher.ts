@@ -130,7 +130,7 @@ export class Dispatcher {
     const webhook = await this.options.webhook(claimed.job.webhook_id);
     if (!webhook || !webhook.active) {
       const command = { type: 'CancelJob' as const, data: { now: new Date().toISOString() } };
-      const cancelled = await this.options.store.transition(id, command, this.options.index.stored(id));
+      const cancelled = await lease.recording(() => this.options.store.transition(id, command, this.options.index.stored(id)));
       if (cancelled) this.options.index.apply(id, cancelled);
       return;
     }
@@ -143,7 +143,7 @@ export class Dispatcher {
     );
     this.options.onAttempt?.(claimed.job, startedAt);
     this.options.metrics?.webhookDeliveries.inc({ outcome: outcome.kind });
-    await this.record(id, outcome);
+    await lease.recording(() => this.record(id, outcome));
     if (outcome.kind === 'failed')
       this.options.logger.info(
         { job: id, attempt: claimed.job.attempt, error: outcome.error },
@@ -152,8 +152,8 @@ export class Dispatcher {
   }
 
   /**
-   * Records the outcome, trying again while NATS does not answer (the lease is still renewed
-   * meanwhile), so that an attempt made is not made again for want of its record.
+   * Records the outcome, trying again while NATS does not answer (the lease is not renewed
+   * meanwhile: see `Lease.recording`), so that an attempt made is not made again for want of its record.
    */
   private async record(id: number, outcome: AttemptOutcome): Promise<void> {
     for (let retry = 0; ; retry++) {

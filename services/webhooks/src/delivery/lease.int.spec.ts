@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import { JobStore } from '../jobs/job-store';
 import { aNewJob } from '../jobs/job.spec-kit';
 import type { WebhookState } from '../webhooks/domain/webhook.decider';
 import { Dispatcher } from './dispatcher';
+import { Lease } from './lease';
 import { Sender } from './sender';
 import { generateSignatureKey } from './signing';
 
@@ -109,6 +111,39 @@ describe('the lease of a job while two replicas deliver (real NATS, slow real HT
     await nc.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('never writes a renewal and the outcome over the same revision: a renewal under way is waited for, none starts meanwhile', async () => {
+    const writes: string[] = [];
+    const slow = Object.create(store) as JobStore;
+    slow.transition = async (id: number, command: JobCommand, known) => {
+      writes.push(`start ${command.type}`);
+      // Slower than the renewal period: without the pause, a renewal would start during the record.
+      await new Promise((resolve) => setTimeout(resolve, command.type === 'RenewLease' ? 150 : 250));
+      try {
+        return await store.transition(id, command, known);
+      } finally {
+        writes.push(`end ${command.type}`);
+      }
+    };
+    const index = new JobIndex();
+    const enqueued = await store.enqueue(aNewJob(randomUUID(), webhook.id));
+    const now = () => new Date().toISOString();
+    const claim = { type: 'ClaimJob' as const, data: { owner: 'replica-a', lease_ms: 300, now: now() } };
+    const claimed = (await store.transition(enqueued.job.id, claim, enqueued)) as NonNullable<
+      Awaited<ReturnType<JobStore['transition']>>
+    >;
+    index.apply(enqueued.job.id, claimed);
+    const lease = new Lease({ store: slow, index, owner: 'replica-a', leaseMs: 300, logger }, enqueued.job.id, claimed);
+    await waitFor(() => writes.includes('start RenewLease'));
+    const outcome = { kind: 'delivered' as const };
+    const data = { owner: 'replica-a', outcome, backoff: { base_ms: 100, max_ms: 500 }, jitter: 0, now: now() };
+    await lease.recording(() => slow.transition(enqueued.job.id, { type: 'RecordAttempt', data }, index.stored(enqueued.job.id)));
+    await lease.release();
+    const recordAt = writes.indexOf('start RecordAttempt');
+    expect(writes[recordAt - 1]).toBe('end RenewLease');
+    expect(writes[recordAt + 1]).toBe('end RecordAttempt');
+    expect((await store.get(enqueued.job.id))?.job.state).toBe('completed');
   });
 
   it('delivers once an event whose answer takes longer than a lease: the holder renews it, the other replica does not take over', async () => {

@@ -21,6 +21,7 @@ export class Lease {
   private renewing: Promise<void> = Promise.resolve();
   private until: number;
   private lost = false;
+  private paused = false;
 
   constructor(
     private readonly options: LeaseOptions,
@@ -37,6 +38,23 @@ export class Lease {
     return !this.lost && this.until > Date.now();
   }
 
+  /**
+   * Writes the job's outcome (`write`) with no renewal of this lease in flight or started
+   * meanwhile: both would write over the same revision, and on a replicated stream of
+   * nats-server before 2.9.21 both may be accepted (nats-server#4320), the renewal of the claimed
+   * job landing after the outcome and undoing it (8 completed jobs found executing again after a
+   * kill -9 of a node in the cluster scenario).
+   */
+  async recording<T>(write: () => Promise<T>): Promise<T> {
+    this.paused = true;
+    try {
+      await this.renewing;
+      return await write();
+    } finally {
+      this.paused = false;
+    }
+  }
+
   /** Stops renewing (after the attempt is recorded, or given up). */
   async release(): Promise<void> {
     clearInterval(this.timer);
@@ -45,7 +63,8 @@ export class Lease {
   }
 
   private renew(): Promise<void> {
-    this.renewing = this.renewing.then(() => (this.lost ? undefined : this.write()));
+    if (this.paused) return this.renewing;
+    this.renewing = this.renewing.then(() => (this.lost || this.paused ? undefined : this.write()));
     return this.renewing;
   }
 
