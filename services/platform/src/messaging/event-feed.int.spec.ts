@@ -6,7 +6,7 @@ import { JetStreamEventStore } from '../event-store/jetstream.event-store';
 import { createLogger } from '../logging/logger';
 import { jetStreamName } from '../runtime/stores';
 import { testNatsUrl, testPrefix } from '../testing/test-prefix';
-import { subscribeToServiceEvents } from './event-feed';
+import { defaultAckWaitMs, subscribeToServiceEvents } from './event-feed';
 
 const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
 const logger = createLogger('test', 'silent');
@@ -122,7 +122,7 @@ describe('subscribeToServiceEvents (real NATS)', () => {
     expect((await jsm.consumers.info(jetStreamName(prefix, 'identity'), 'upgraded')).config.max_ack_pending).toBe(8);
   });
 
-  it('redelivers a commit whose handler failed, without skipping to the next', async () => {
+  it('tries a commit whose handler failed again in place, without skipping to the next nor asking the server to redeliver it', async () => {
     await store.appendToStream('organization-a', [{ type: 'A', data: { n: 1 } }], { expectedRevision: 'no_stream', metadata });
     await store.appendToStream('organization-a', [{ type: 'B', data: { n: 2 } }], { expectedRevision: 0, metadata });
     let failures = 0;
@@ -135,6 +135,27 @@ describe('subscribeToServiceEvents (real NATS)', () => {
     await waitFor(() => seen.length === 2, 20_000);
     expect(seen).toEqual([1, 2]);
     expect(failures).toBe(3);
+    const info = await (await nc.jetstreamManager()).consumers.info(jetStreamName(prefix, 'identity'), 'flaky');
+    expect(info.num_redelivered).toBe(0);
+  });
+
+  it('stops at once while trying a commit again, which another replica then gets within its ack wait', async () => {
+    await store.appendToStream('organization-a', [{ type: 'A', data: { n: 1 } }], { expectedRevision: 'no_stream', metadata });
+    let tries = 0;
+    const failing = feed('handover', async () => {
+      tries++;
+      throw new Error('down on this replica');
+    });
+    await waitFor(() => tries >= 2, 10_000);
+    const stopping = Date.now();
+    await failing.stop();
+    expect(Date.now() - stopping).toBeLessThan(1_500);
+    const seen: number[] = [];
+    const taken = Date.now();
+    feed('handover', async (commit) => void seen.push((commit.events[0]?.data as { n: number }).n));
+    await waitFor(() => seen.length === 1, 20_000);
+    expect(seen).toEqual([1]);
+    expect(Date.now() - taken).toBeLessThan(defaultAckWaitMs + 3_000);
   });
 
   it('resumes after a stop where it left off (durable), and consumers do not share progress', async () => {

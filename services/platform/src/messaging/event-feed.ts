@@ -52,7 +52,7 @@ const codec = JSONCodec<{ events: RecordedEvent[] }>();
 /**
  * Another service's events, for reactions across services (DESIGN.md section 3): a durable
  * JetStream consumer on the source service's events stream, acknowledged after the handler
- * succeeds, redelivered otherwise. One commit is in flight at a time by default, so commits arrive
+ * succeeds, which is tried again in place until it does. One commit is in flight at a time by default, so commits arrive
  * in order (`parallelCommits` keeps the order per stream only); delivery is at least once, so
  * handlers must be idempotent (dedupe by event id).
  * With EventStoreDB as the store, the relay fills the same JetStream stream.
@@ -86,7 +86,7 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
         const reading = messages;
         for await (const message of messages) {
           const events = decodeCommit(message, options.logger, durable);
-          const handle = () => react(message, events ?? [], options, durable, ackWaitMs);
+          const handle = () => react(message, events ?? [], options, durable, ackWaitMs, () => stopped);
           // One at a time: a failure to acknowledge (the connection closed) leaves the loop.
           if (events && !lanes) await handle();
           // In parallel: such a failure ends the reading, then the loop.
@@ -119,34 +119,54 @@ function decodeCommit(message: JsMsg, logger: Logger, durable: string): Recorded
     return codec.decode(message.data).events;
   } catch (error) {
     logger.error({ err: error, consumer: durable, seq: message.seq }, 'event reaction failed; will retry');
-    message.nak(retryDelayMs(message));
+    message.nak(retryDelayMs(message.info.redeliveryCount));
     return null;
   }
 }
 
-const retryDelayMs = (message: JsMsg) => Math.min(30_000, 500 * 2 ** Math.min(message.info.redeliveryCount, 6));
+const retryDelayMs = (attempt: number) => Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
 
-/** Runs the handler on one commit, telling the server it is in progress; acknowledges it, or asks for it again later. */
+/**
+ * Runs the handler on one commit, telling the server it is in progress, and acknowledges it. A
+ * failed handler is tried again here, after a growing delay (the commit kept in progress
+ * meanwhile), rather than given back to the server to redeliver: on nats-server 2.9.10 a commit
+ * given back (nak with a delay) during a partition of the cluster was not redelivered for over 2
+ * minutes, holding the feed. A replica that stops meanwhile leaves it: another replica gets it
+ * after its ack wait (a commit given back would go to the stopped replica's pull, still open at the server).
+ */
 async function react(
   message: JsMsg,
   events: RecordedEvent[],
   options: ServiceEventFeedOptions,
   durable: string,
   ackWaitMs: number,
+  isStopped: () => boolean,
 ): Promise<void> {
   const stopHeartbeat = keepInProgress(message, ackWaitMs);
   try {
-    await continueTrace(
-      events[0]?.metadata,
-      `react ${durable}`,
-      { kind: SpanKind.CONSUMER, attributes: { 'messaging.consumer.group.name': durable } },
-      () => options.onCommit({ position: BigInt(message.seq), events }),
-    );
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await continueTrace(
+          events[0]?.metadata,
+          `react ${durable}`,
+          { kind: SpanKind.CONSUMER, attributes: { 'messaging.consumer.group.name': durable } },
+          () => options.onCommit({ position: BigInt(message.seq), events }),
+        );
+        break;
+      } catch (error) {
+        options.logger.error({ err: error, consumer: durable, seq: message.seq, attempt }, 'event reaction failed; will retry');
+        if (await stoppedWithin(retryDelayMs(attempt), isStopped)) return;
+      }
+    }
     message.ack();
-  } catch (error) {
-    options.logger.error({ err: error, consumer: durable, seq: message.seq }, 'event reaction failed; will retry');
-    message.nak(retryDelayMs(message));
   } finally {
     stopHeartbeat();
   }
+}
+
+/** Waits `ms`, or less if the feed stops meanwhile: answers whether it stopped. */
+async function stoppedWithin(ms: number, isStopped: () => boolean): Promise<boolean> {
+  for (const until = Date.now() + ms; !isStopped() && Date.now() < until;)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - Date.now())));
+  return isStopped();
 }
