@@ -14,6 +14,9 @@ import { signatureHeaders } from './signing';
 const recordRetries = 8;
 /** After a claim or record that failed: no retry in a tight loop while NATS does not answer. */
 const pauseAfterFailureMs = 1_000;
+/** How often pending jobs overdue by more than `overdueGraceMs` are read again from the bucket. */
+const sweepEveryMs = 5_000;
+const overdueGraceMs = 15_000;
 
 export interface DispatcherOptions {
   store: JobStore;
@@ -48,6 +51,7 @@ export class Dispatcher {
   private readonly busy = new Set<number>();
   private readonly perWebhook = new Map<string, number>();
   private timer?: NodeJS.Timeout;
+  private sweeper?: NodeJS.Timeout;
   private wake = false;
   private stopped = false;
   private idle: (() => void)[] = [];
@@ -57,6 +61,33 @@ export class Dispatcher {
   start(): void {
     this.options.index.onPending(() => this.schedule());
     this.timer = setInterval(() => this.schedule(), this.options.pollMs);
+    this.sweeper = setInterval(() => void this.sweep(), sweepEveryMs);
+    this.schedule();
+  }
+
+  /**
+   * Jobs this replica should have run long ago: those its queue no longer holds are read again
+   * from the bucket and queued as they stand; a lane whose jobs wait with no delivery of its
+   * webhook running here lets its oldest go. In the cluster scenario with two replicas, a few jobs
+   * stayed `executing` past their lease, no replica taking them over (cause not pinned down;
+   * logged here when it happens). Scans the pending jobs only.
+   */
+  private async sweep(): Promise<void> {
+    const overdue = this.options.index.overdue(Date.now(), overdueGraceMs).filter(({ id }) => !this.busy.has(id));
+    const missed = overdue.filter(({ held }) => !held);
+    for (const { webhookId } of overdue) if (!this.perWebhook.has(webhookId)) this.options.index.resume(webhookId);
+    if (missed.length > 0)
+      this.options.logger.warn(
+        { jobs: missed.slice(0, 20).map(({ id }) => `${id}:${this.options.index.stored(id)?.job.state}`), count: missed.length },
+        'webhook jobs overdue and not queued: read again',
+      );
+    for (const { id } of missed) {
+      if (this.stopped) return;
+      const stored = await this.options.store.get(id).catch(() => undefined);
+      if (stored === undefined) return;
+      this.options.index.apply(id, stored);
+      this.options.index.requeue(id);
+    }
     this.schedule();
   }
 
@@ -192,6 +223,7 @@ export class Dispatcher {
   async stop(timeoutMs: number): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.sweeper);
     if (this.busy.size === 0) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, timeoutMs);

@@ -76,6 +76,11 @@ export class DueQueue {
     }
   }
 
+  /** Whether the job is held at that revision (queued or waiting in its lane). */
+  holds(entry: Pick<DueEntry, 'id' | 'revision'>): boolean {
+    return this.queued.has(keyOf(entry));
+  }
+
   /** Entries held (queued or waiting), current or not yet dropped. */
   get size(): number {
     return this.queued.size;

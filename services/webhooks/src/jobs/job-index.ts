@@ -94,6 +94,20 @@ export class JobIndex {
     this.queue.resume(webhookId);
   }
 
+  /**
+   * Pending jobs due for longer than `graceMs` at `now`, with the webhook of each, and whether the
+   * queue still holds them as they stand (else they were missed: a queue entry lost, say).
+   */
+  overdue(now: number, graceMs: number): { id: number; webhookId: string; held: boolean }[] {
+    const overdue: { id: number; webhookId: string; held: boolean }[] = [];
+    for (const [id, { job, revision }] of this.pending) {
+      const at = dueAt(job);
+      const since = at === null ? Infinity : at === '' ? Date.parse(job.inserted_at) : Date.parse(at);
+      if (since < now - graceMs) overdue.push({ id, webhookId: job.webhook_id, held: this.queue.holds({ id, revision }) });
+    }
+    return overdue;
+  }
+
   /** Jobs not finished yet and when the oldest of them was inserted (metrics: backlog, oldest job age). */
   backlog(): { waiting: number; oldestInsertedAt: string | null } {
     let oldest: string | null = null;

@@ -84,3 +84,35 @@ describe('JobIndex.due (what the dispatcher runs next)', () => {
     expect(ids(index.due(at, 10, admit))).toEqual([2]);
   });
 });
+
+describe('JobIndex.overdue (jobs a replica should have run long ago)', () => {
+  const insertedAt = '2026-01-01T10:00:00.000Z';
+  const stored = (id: number, revision: number, change: Partial<Job> = {}) => ({
+    job: { ...aNewJob(`evt_${id}`, 'wh_1', insertedAt), id, ...change },
+    revision,
+  });
+  const now = Date.parse('2026-01-01T10:01:00.000Z');
+
+  it('names pending jobs due for longer than the grace, and whether the queue still holds them as they stand', () => {
+    const index = new JobIndex();
+    index.apply(1, stored(1, 1));
+    index.apply(2, stored(2, 1, { state: 'executing', lease: { owner: 'gone', until: '2026-01-01T10:00:10.000Z' } }));
+    index.apply(3, stored(3, 1, { state: 'retryable', scheduled_at: '2026-01-01T10:00:55.000Z' }));
+    index.apply(4, stored(4, 1, { state: 'completed', completed_at: insertedAt }));
+    expect(index.overdue(now, 15_000)).toEqual([
+      { id: 1, webhookId: 'wh_1', held: true },
+      { id: 2, webhookId: 'wh_1', held: true },
+    ]);
+    // Taken off the queue by a run whose end never queued it again: no longer held.
+    index.due('2026-01-01T10:01:00.000Z', 10, () => true);
+    expect(index.overdue(now, 15_000)).toEqual([
+      { id: 1, webhookId: 'wh_1', held: false },
+      { id: 2, webhookId: 'wh_1', held: false },
+    ]);
+    index.requeue(1);
+    expect(index.overdue(now, 15_000).map(({ id, held }) => [id, held])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+  });
+});
