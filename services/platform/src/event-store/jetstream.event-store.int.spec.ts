@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'nats';
+import { connect, headers } from 'nats';
 import type { NatsConnection, Subscription } from 'nats';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { testNatsUrl, testPrefix } from '../testing/test-prefix';
+import { ConcurrencyError } from './event-store.port';
 import type { EventMetadata, EventStore } from './event-store.port';
 import { JetStreamEventStore } from './jetstream.event-store';
 
@@ -39,6 +40,44 @@ describe('JetStreamEventStore (real NATS server)', () => {
     } finally {
       await store.destroy();
     }
+  });
+
+  describe('a second commit at one revision (the message id names the revision)', () => {
+    let prefix: string;
+    let store: JetStreamEventStore;
+    const metadata = { correlationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
+    beforeEach(async () => {
+      prefix = testPrefix();
+      store = await JetStreamEventStore.open(nc, { streamName: `${prefix}_REV`.toUpperCase(), subjectPrefix: `${prefix}.rev` });
+    });
+    afterEach(async () => {
+      await store.destroy();
+    });
+
+    it('is refused as a conflict when another commit took that revision, even where the expected sequence let it through', async () => {
+      // Another writer's commit, already kept under the id of revision 0 of n-x (nats-server#4320 lets it in on a cluster).
+      const h = headers();
+      h.set('Nats-Msg-Id', 'n-x@0');
+      await nc
+        .jetstream()
+        .publish(`${prefix}.rev.events.other.y`, new TextEncoder().encode('{"v":1,"events":[{"id":"other"}]}'), { headers: h });
+      await expect(
+        store.appendToStream('n-x', [{ type: 'N', data: {} }], { expectedRevision: 'no_stream', metadata }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect((await store.readStream('n-x')).revision).toBe(-1);
+    });
+
+    it('answers the commit already kept when the same commit is sent again', async () => {
+      const event = { id: randomUUID(), type: 'N', data: {} };
+      const first = await store.appendToStream('n-y', [event], { expectedRevision: 'no_stream', metadata });
+      const again = await JetStreamEventStore.open(nc, {
+        streamName: `${prefix}_REV`.toUpperCase(),
+        subjectPrefix: `${prefix}.rev`,
+      });
+      const second = await again.appendToStream('n-y', [event], { expectedRevision: 'no_stream', metadata });
+      expect(second.position).toBe(first.position);
+      expect((await store.readStream('n-y')).events.map((recorded) => recorded.id)).toEqual([event.id]);
+    });
   });
 
   it('replaces a subscription consumer that went silent while the stream holds newer commits', async () => {

@@ -30,7 +30,7 @@ export interface JetStreamEventStoreOptions {
 
 /** The part of nats.js's direct-get API used here (present at runtime, absent from its exported types). */
 interface DirectGet {
-  getMessage(stream: string, query: { last_by_subj: string }): Promise<StoredMsg>;
+  getMessage(stream: string, query: { last_by_subj: string } | { seq: number }): Promise<StoredMsg>;
 }
 
 /** One JetStream message is one commit: the events one command appended to one stream. */
@@ -172,10 +172,16 @@ export class JetStreamEventStore implements EventStore {
     const recorded = recordEvents(stream, events, currentRevision + 1, options.metadata);
     const commit = codec.encode({ v: 1, events: recorded });
     try {
+      // The message id names the revision the commit takes: on a replicated stream of nats-server
+      // before 2.9.21 the expected sequence alone does not keep two writers from both appending at
+      // one revision (nats-server#4320); the stream drops the second as a duplicate, a conflict
+      // unless the commit kept is this one (a publish sent twice).
       const ack = await this.js.publish(subject, commit, {
-        msgID: (recorded[0] as RecordedEvent).id,
+        msgID: `${stream}@${currentRevision + 1}`,
         expect: { lastSubjectSequence: expectedSeq },
       });
+      if (ack.duplicate && !(await this.holds(ack.seq, (recorded[0] as RecordedEvent).id)))
+        throw new ConcurrencyError(stream, expectedRevision);
       const nextRevision = currentRevision + recorded.length;
       // What this instance kept still ends where the commit follows: it now ends with the commit.
       const before = this.known.get(stream);
@@ -191,6 +197,12 @@ export class JetStreamEventStore implements EventStore {
       if (apiErrorCode(error) === wrongLastSequence) throw new ConcurrencyError(stream, expectedRevision);
       throw error;
     }
+  }
+
+  /** Whether the commit at `seq` is the one whose first event is `eventId`. */
+  private async holds(seq: number, eventId: string): Promise<boolean> {
+    const message = await this.jsm.direct.getMessage(this.options.streamName, { seq });
+    return codec.decode(message.data).events[0]?.id === eventId;
   }
 
   /**
