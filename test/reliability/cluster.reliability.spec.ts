@@ -48,7 +48,8 @@ const partitioned = process.env.SESAME_CLUSTER_PARTITION === '1';
  * over. One process of each kind by default.
  */
 const replicated = process.env.SESAME_CLUSTER_REPLICAS === '2';
-const testTimeoutMs = 900_000;
+/** Room for the faults and checks, plus the load between faults (a soak runs minutes of it). */
+const testTimeoutMs = 900_000 + 6 * phaseMs;
 const services: ProcessName[] = ['identity', 'auth-methods', 'directory-sync', 'webhooks'];
 const processEnv = { webhooks: fastDeliveryEnv };
 

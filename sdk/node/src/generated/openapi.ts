@@ -7176,7 +7176,10 @@ export interface operations {
     getAttributesMapping: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7221,6 +7224,17 @@ export interface operations {
                     "application/json": components["schemas"]["AttributesMapping"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -7248,7 +7262,10 @@ export interface operations {
     putAttributesMapping: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7324,6 +7341,8 @@ export interface operations {
             /** @description The new attribute mapping */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -7363,6 +7382,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AttributesMapping"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -7406,6 +7436,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7436,6 +7468,8 @@ export interface operations {
             /** @description The challenge */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -7453,7 +7487,7 @@ export interface operations {
                     "application/json": components["schemas"]["MagicLinkChallenge"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -7642,7 +7676,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -7688,6 +7725,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AdminList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -7742,6 +7790,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -7769,6 +7819,8 @@ export interface operations {
             /** @description The invited admin */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -7792,7 +7844,7 @@ export interface operations {
                     "application/json": components["schemas"]["Admin"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -7863,7 +7915,10 @@ export interface operations {
     getAdmin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 email: string;
                 /** @description Domain (slug) of the organization */
@@ -7897,6 +7952,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Admin"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -7948,7 +8014,10 @@ export interface operations {
     deleteAdmin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 email: string;
                 /** @description Domain (slug) of the organization */
@@ -7961,6 +8030,8 @@ export interface operations {
             /** @description The removed admin */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -7985,6 +8056,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AdminDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8039,6 +8121,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 email: string;
@@ -8052,6 +8136,8 @@ export interface operations {
             /** @description The admin */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8075,7 +8161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Admin"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8146,7 +8232,10 @@ export interface operations {
     getDirectorySync: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8182,6 +8271,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DirectorySync"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8233,7 +8333,10 @@ export interface operations {
     updateDirectorySync: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8260,6 +8363,8 @@ export interface operations {
             /** @description The updated directory sync */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8284,6 +8389,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DirectorySync"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8338,6 +8454,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -8367,6 +8485,8 @@ export interface operations {
             /** @description The created directory sync, with its token value */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8393,7 +8513,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirectorySync"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8464,7 +8584,10 @@ export interface operations {
     getMagicLinkConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8490,6 +8613,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MagicLinkConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8541,7 +8675,10 @@ export interface operations {
     updateMagicLinkConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8568,6 +8705,8 @@ export interface operations {
             /** @description The magic link connection */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8582,6 +8721,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MagicLinkConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8636,6 +8786,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -8665,6 +8817,8 @@ export interface operations {
             /** @description The magic link connection */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8681,7 +8835,7 @@ export interface operations {
                     "application/json": components["schemas"]["MagicLinkConnection"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8752,7 +8906,10 @@ export interface operations {
     getPasswordConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8779,6 +8936,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PasswordConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8830,7 +8998,10 @@ export interface operations {
     updatePasswordConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8857,6 +9028,8 @@ export interface operations {
             /** @description The updated connection */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8872,6 +9045,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PasswordConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8924,6 +9108,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -8953,6 +9139,8 @@ export interface operations {
             /** @description The created connection */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8970,7 +9158,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordConnection"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9041,7 +9229,10 @@ export interface operations {
     getSsoConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9101,6 +9292,17 @@ export interface operations {
                     "application/json": components["schemas"]["SsoConnection"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -9150,7 +9352,10 @@ export interface operations {
     updateSsoConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9177,6 +9382,8 @@ export interface operations {
             /** @description The updated connection */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9223,6 +9430,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9275,6 +9493,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -9306,6 +9526,8 @@ export interface operations {
             /** @description The created connection */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9343,7 +9565,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoConnection"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9417,6 +9639,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -9430,6 +9654,8 @@ export interface operations {
             /** @description The challenge */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9448,7 +9674,7 @@ export interface operations {
                     "application/json": components["schemas"]["TotpChallenge"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9543,7 +9769,10 @@ export interface operations {
     validateTotpChallenge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9571,6 +9800,8 @@ export interface operations {
             /** @description The challenge, `success` true */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9587,6 +9818,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpChallenge"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies; invalid_code: Invalid Code */
@@ -9662,7 +9904,10 @@ export interface operations {
     getTotpConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9687,6 +9932,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9738,7 +9994,10 @@ export interface operations {
     updateTotpConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9769,6 +10028,8 @@ export interface operations {
             /** @description The TOTP connection */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9782,6 +10043,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9834,6 +10106,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -9862,6 +10136,8 @@ export interface operations {
             /** @description The enrollment */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9885,7 +10161,7 @@ export interface operations {
                     "application/json": components["schemas"]["TotpEnrollment"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9969,7 +10245,10 @@ export interface operations {
             query: {
                 code: string;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9982,6 +10261,8 @@ export interface operations {
             /** @description The validated enrollment */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10003,6 +10284,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpEnrollment"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies; invalid_code: Invalid Code */
@@ -10084,7 +10376,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -10163,6 +10458,17 @@ export interface operations {
                     "application/json": components["schemas"]["UserList"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -10215,6 +10521,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -10244,6 +10552,8 @@ export interface operations {
             /** @description The created user */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10298,7 +10608,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -10378,7 +10688,10 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description The user id (uuid) or email address */
                 id: string;
@@ -10446,6 +10759,17 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -10495,7 +10819,10 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -10529,6 +10856,8 @@ export interface operations {
             /** @description The updated user */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10583,6 +10912,17 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -10632,7 +10972,10 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -10645,6 +10988,8 @@ export interface operations {
             /** @description The deleted user */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10702,6 +11047,17 @@ export interface operations {
                     "application/json": components["schemas"]["UserDeleted"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -10751,7 +11107,10 @@ export interface operations {
     addUserMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -10781,6 +11140,8 @@ export interface operations {
             /** @description The updated user */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10839,6 +11200,17 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -10888,7 +11260,10 @@ export interface operations {
     removeUserMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -10916,6 +11291,8 @@ export interface operations {
             /** @description The updated user */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10968,6 +11345,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -11027,7 +11415,10 @@ export interface operations {
                     environments_status_in?: ("up" | "down")[];
                 };
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11096,6 +11487,17 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationList"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -11137,6 +11539,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11169,6 +11573,8 @@ export interface operations {
             /** @description The created organization */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11216,7 +11622,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -11274,7 +11680,10 @@ export interface operations {
     getOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -11333,6 +11742,17 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -11382,7 +11802,10 @@ export interface operations {
     updateOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -11413,6 +11836,8 @@ export interface operations {
             /** @description The updated organization */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11458,6 +11883,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -11507,7 +11943,10 @@ export interface operations {
     deleteOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -11519,6 +11958,8 @@ export interface operations {
             /** @description The deleted organization */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11567,6 +12008,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["OrganizationDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -11621,6 +12073,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11649,6 +12103,8 @@ export interface operations {
             /** @description The password */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11664,7 +12120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Password"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -11747,6 +12203,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11775,6 +12233,8 @@ export interface operations {
             /** @description The challenge */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11795,7 +12255,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordChallenge"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -11893,6 +12353,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11923,6 +12385,8 @@ export interface operations {
             /** @description The request */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11940,7 +12404,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordRequest"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -12039,7 +12503,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12076,6 +12543,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUriList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12119,6 +12597,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12143,6 +12623,8 @@ export interface operations {
             /** @description The created redirect URI */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12160,7 +12642,7 @@ export interface operations {
                     "application/json": components["schemas"]["RedirectUri"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -12220,7 +12702,10 @@ export interface operations {
     getRedirectUri: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12246,6 +12731,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUri"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12297,7 +12793,10 @@ export interface operations {
     deleteRedirectUri: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12308,6 +12807,8 @@ export interface operations {
             /** @description The deleted redirect URI */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12326,6 +12827,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUriDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12375,7 +12887,10 @@ export interface operations {
     setDefaultRedirectUri: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12386,6 +12901,8 @@ export interface operations {
             /** @description The new default redirect URI */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12401,6 +12918,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUri"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12456,7 +12984,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12497,6 +13028,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RelayList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12540,6 +13082,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12574,6 +13118,8 @@ export interface operations {
             /** @description The relay */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12595,7 +13141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Relay"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -12666,7 +13212,10 @@ export interface operations {
     getRelay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 relay_id: string;
             };
@@ -12696,6 +13245,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Relay"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12747,7 +13307,10 @@ export interface operations {
     updateRelay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 relay_id: string;
             };
@@ -12775,6 +13338,8 @@ export interface operations {
             /** @description The relay */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12794,6 +13359,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Relay"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12845,7 +13421,10 @@ export interface operations {
     deleteRelay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 relay_id: string;
             };
@@ -12856,6 +13435,8 @@ export interface operations {
             /** @description The deleted relay */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12878,6 +13459,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RelayDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12932,6 +13524,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 relay_id: string;
@@ -12958,6 +13552,8 @@ export interface operations {
             /** @description The relay request */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12975,7 +13571,7 @@ export interface operations {
                     "application/json": components["schemas"]["RelayRequest"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13050,7 +13646,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13109,6 +13708,17 @@ export interface operations {
                     "application/json": components["schemas"]["SsoConnectionList"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -13150,6 +13760,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13176,6 +13788,8 @@ export interface operations {
             /** @description The challenge */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13193,7 +13807,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoChallenge"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13289,6 +13903,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13317,6 +13933,8 @@ export interface operations {
             /** @description The logout to follow */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13332,7 +13950,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoLogout"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13420,7 +14038,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13455,6 +14076,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserMetakeyList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -13498,6 +14130,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13524,6 +14158,8 @@ export interface operations {
             /** @description The created key */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13539,7 +14175,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserMetakey"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13601,7 +14237,10 @@ export interface operations {
             query?: {
                 name?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13629,6 +14268,8 @@ export interface operations {
             /** @description The key being deleted */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13645,6 +14286,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserMetakeyDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -13699,7 +14351,10 @@ export interface operations {
                 /** @description Also tell the limit of this organization */
                 org_domain?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13730,6 +14385,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserLimit"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -13789,7 +14455,10 @@ export interface operations {
                 /** @description Only the jobs of this webhook */
                 webhook_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13847,6 +14516,17 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEventList"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -13888,6 +14568,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Integer id of the job */
@@ -13900,6 +14582,8 @@ export interface operations {
             /** @description The cancelled job */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13936,7 +14620,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEvent"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -14010,6 +14694,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Integer id of the job */
@@ -14022,6 +14708,8 @@ export interface operations {
             /** @description The retried job */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14058,7 +14746,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEvent"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -14132,6 +14820,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14156,6 +14846,8 @@ export interface operations {
             /** @description The jobs created, one per matching webhook */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14197,7 +14889,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEventBatch"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -14263,7 +14955,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14313,6 +15008,17 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -14354,6 +15060,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14394,6 +15102,8 @@ export interface operations {
             /** @description The created webhook, with its signature key */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14422,7 +15132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -14497,7 +15207,10 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14534,6 +15247,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14585,7 +15309,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14611,6 +15338,8 @@ export interface operations {
             /** @description The updated webhook */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14637,6 +15366,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14688,7 +15428,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14699,6 +15442,8 @@ export interface operations {
             /** @description The deleted webhook */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14728,6 +15473,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14782,6 +15538,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 id: string;
@@ -14793,6 +15551,8 @@ export interface operations {
             /** @description The webhook with its new signature key */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14821,7 +15581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
