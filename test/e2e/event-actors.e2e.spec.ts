@@ -6,6 +6,7 @@ import type { ServiceName } from '@sesame/contracts';
 import { JetStreamEventStore } from '@sesame/platform/event-store';
 import type { RecordedEvent } from '@sesame/platform';
 import { jetStreamName } from '@sesame/platform/stores';
+import { inviteAdmin, onboardingCall, openInvitation } from '../support/admin-invitations';
 import { createOrganization } from '../support/identity-fixtures';
 import { sharedSystem } from '../support/shared-system';
 import type { System } from '../support/system';
@@ -159,9 +160,28 @@ describe('The actor of every event (all processes, real NATS, the real store)', 
     secrets.push(system.apiKey.clientSecret, tokens.body.access_token, tokens.body.refresh_token);
   });
 
+  it('names the IT admin of an onboarding session, by the id of the admin the invitation is for', async () => {
+    if (!jetStreamOnly()) return;
+    const invited = email('it-admin');
+    const { token } = await inviteAdmin(system, org, invited);
+    const openedId = `actor-onboarding-${randomUUID()}`;
+    const { session } = await openInvitation(system, token, headersOf(openedId));
+    const declinedId = `actor-onboarding-${randomUUID()}`;
+    const declined = await onboardingCall(system, 'POST', 'decline', session, {}, headersOf(declinedId));
+    expect(declined.status).toBe(200);
+    const admin = await system.request('GET', `/api/v2/org/${org}/admins/${invited}`);
+    const opened = await recorded(openedId);
+    const answered = await recorded(declinedId);
+    expect(opened.map(({ event }) => event.type)).toEqual(expect.arrayContaining(['AdminOnboardingSessionOpened']));
+    expect(answered.map(({ event }) => event.type)).toEqual(expect.arrayContaining(['AdminInvitationDeclined']));
+    for (const { event } of [...opened, ...answered])
+      expect(event.metadata.actor).toEqual({ type: 'it_admin', id: admin.body.id, ip: '127.0.0.1', user_agent: userAgent });
+    secrets.push(token, session as string);
+  });
+
   it('keeps every secret those requests sent, and the forged address, out of every envelope of the stores', async () => {
     if (!jetStreamOnly()) return;
-    expect(secrets).toHaveLength(6);
+    expect(secrets).toHaveLength(8);
     const everything = (await Promise.all(services.map((service) => eventsOf(nc, system, service)))).flat();
     const envelopes = JSON.stringify(everything.map((event) => event.metadata));
     for (const secret of secrets) expect(envelopes).not.toContain(secret);
