@@ -8,6 +8,8 @@ import type { RecordedEvent } from '@sesame/platform';
 import { jetStreamName } from '@sesame/platform/stores';
 import { inviteAdmin, onboardingCall, openInvitation } from '../support/admin-invitations';
 import { createOrganization } from '../support/identity-fixtures';
+import { browserGet, idpReceivesAuthnRequest, postToAcs } from '../support/saml-browser';
+import { TestIdp } from '../support/saml-idp';
 import { sharedSystem } from '../support/shared-system';
 import type { System } from '../support/system';
 
@@ -177,6 +179,59 @@ describe('The actor of every event (all processes, real NATS, the real store)', 
     for (const { event } of [...opened, ...answered])
       expect(event.metadata.actor).toEqual({ type: 'it_admin', id: admin.body.id, ip: '127.0.0.1', user_agent: userAgent });
     secrets.push(token, session as string);
+  });
+
+  it('names the SSO connection of a SAML login, in auth-methods and in identity, which provisions its user', async () => {
+    if (!jetStreamOnly()) return;
+    const callback = 'https://app.example.com/actors-callback';
+    await system.request('POST', '/api/v2/redirect_uris', { body: { url: callback } });
+    const idp = await TestIdp.create();
+    const created = await system.request('POST', `/api/v2/org/${org}/sso-connection`, {
+      body: { provider_type: 'okta', metadata: idp.metadata() },
+    });
+    expect(created.status).toBe(201);
+    const { id, saml_config } = created.body;
+    const challenge = await system.request('POST', '/api/v2/sso-saml-challenge', {
+      body: { redirect_uri: callback, user_email: email('sso') },
+    });
+    expect(challenge.status).toBe(201);
+    const toIdp = await browserGet(challenge.body.authorization_url);
+    const spMetadata = await (await fetch(saml_config.cryptr_metadata_url)).text();
+    const request = await idpReceivesAuthnRequest(idp, toIdp.location as string, spMetadata);
+    const response = idp.loginResponse(
+      { entity_id: saml_config.entity_id, acs_url: saml_config.acs_url },
+      { nameId: email('sso'), inResponseTo: request.id, attributes: { email: email('sso') } },
+    );
+    const landing = await postToAcs(saml_config.acs_url, response, request.relayState ?? undefined);
+    expect(landing.status).toBe(302);
+    const events = await recorded(landing.correlationId as string);
+    expect(events.map(({ service, event }) => [service, event.type])).toEqual(
+      expect.arrayContaining([
+        ['identity', 'UserCreated'],
+        ['auth-methods', 'SsoChallengeCompleted'],
+      ]),
+    );
+    for (const { event } of events)
+      expect(event.metadata.actor).toEqual({ type: 'sso_connection', id, ip: '127.0.0.1', user_agent: expect.any(String) });
+
+    // A refused login (a response the IdP did not sign: another IdP's) is recorded as the connection's too.
+    const refusedChallenge = await system.request('POST', '/api/v2/sso-saml-challenge', {
+      body: { redirect_uri: callback, user_email: email('sso') },
+    });
+    const refusedRequest = await idpReceivesAuthnRequest(
+      idp,
+      (await browserGet(refusedChallenge.body.authorization_url)).location as string,
+      spMetadata,
+    );
+    const forged = (await TestIdp.create()).loginResponse(
+      { entity_id: saml_config.entity_id, acs_url: saml_config.acs_url },
+      { nameId: email('sso'), inResponseTo: refusedRequest.id, attributes: { email: email('sso') } },
+    );
+    const refused = await postToAcs(saml_config.acs_url, forged, refusedRequest.relayState ?? undefined);
+    const failure = await recorded(refused.correlationId as string);
+    expect(failure.map(({ event }) => event.type)).toEqual(expect.arrayContaining(['SsoChallengeFailed']));
+    for (const { event } of failure)
+      expect(event.metadata.actor).toEqual({ type: 'sso_connection', id, ip: '127.0.0.1', user_agent: expect.any(String) });
   });
 
   it('keeps every secret those requests sent, and the forged address, out of every envelope of the stores', async () => {

@@ -26,8 +26,8 @@ import { userOnLogin } from './users-on-login';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Where a refusal goes, learnt as the response is read. */
-type TargetRef = { current: Target | null };
+/** Where a refusal goes, learnt as the response is read; and the connection it came through, once known. */
+type TargetRef = { current: Target | null; connectionId?: string };
 
 /** The challenge an assertion answers: a pending SP-initiated one, or an IdP-initiated sign-in. */
 type Challenge = {
@@ -48,12 +48,15 @@ export function acsHandler(deps: SignInHandlerDeps) {
     } catch (error) {
       if (!(error instanceof SignInRefused)) return failedPage(context, error);
       // The refused sign-in of a pending challenge is recorded (`sso.login.failed`); a response naming none writes nothing.
-      if (target.current?.request_id)
+      if (target.current?.request_id) {
+        const { connectionId } = target;
+        const as = connectionId ? actingFor(context, { type: 'sso_connection', id: connectionId }) : context;
         await deps.challenges.handle(
           target.current.request_id,
           { type: 'FailSsoChallenge', data: { reason: error.reason, at: deps.now().toISOString() } },
-          deps.runtime.metadata(context),
+          deps.runtime.metadata(as),
         );
+      }
       return refused(context, error, target.current);
     }
   };
@@ -113,6 +116,7 @@ async function consume(
 ) {
   const connection = await deps.findConnection(spId);
   if (!connection?.idp) return refuseSignIn('connection_unavailable', spId);
+  target.connectionId = connection.id;
   // From here on the sign-in acts for the connection: the actor of what it records and of the users it provisions.
   const asConnection = actingFor(context, { type: 'sso_connection', id: connection.id });
   return consumeFor(deps, spId, connection, connection.idp, body, asConnection, target);
