@@ -11,7 +11,7 @@ import { createOrganization } from '../support/identity-fixtures';
 import { browserGet, idpReceivesAuthnRequest, postToAcs } from '../support/saml-browser';
 import { TestIdp } from '../support/saml-idp';
 import { sharedSystem } from '../support/shared-system';
-import type { System } from '../support/system';
+import { System } from '../support/system';
 
 const userSchema = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const plainText = 'correct horse battery staple 42';
@@ -241,5 +241,39 @@ describe('The actor of every event (all processes, real NATS, the real store)', 
     const envelopes = JSON.stringify(everything.map((event) => event.metadata));
     for (const secret of secrets) expect(envelopes).not.toContain(secret);
     expect(envelopes).not.toContain(forgedAddress);
+  });
+});
+
+describe('The actor behind a trusted proxy (SESAME_TRUST_PROXY=1, all processes)', () => {
+  let system: System;
+  let nc: NatsConnection;
+  beforeAll(async () => {
+    system = await System.start({ processEnv: { gateway: { SESAME_TRUST_PROXY: '1' } } });
+    nc = await connect(system.natsOptions());
+  });
+  afterAll(async () => {
+    await nc?.close();
+    await system?.stop();
+  });
+
+  it('records the address the proxy saw (the last hop), not the one the client wrote before it', async () => {
+    if ((system.env.SESAME_EVENT_STORE ?? 'jetstream') !== 'jetstream') return;
+    const domain = `proxied-${randomUUID().slice(0, 8)}.example.com`;
+    const org = await createOrganization(system, `Proxied ${domain}`, { allowed_email_domains: [domain] });
+    const correlationId = `actor-proxied-${randomUUID()}`;
+    const created = await system.request('POST', `/api/v2/org/${org}/users`, {
+      body: { email: `ada@${domain}` },
+      headers: { 'x-correlation-id': correlationId, 'x-forwarded-for': `198.51.100.1, ${forgedAddress}` },
+    });
+    expect(created.status).toBe(201);
+    const events = (await eventsOf(nc, system, 'identity')).filter((event) => event.metadata.correlationId === correlationId);
+    expect(events.map((event) => event.type)).toContain('UserCreated');
+    for (const event of events)
+      expect(event.metadata.actor).toEqual({
+        type: 'api_key',
+        id: system.apiKey.clientId,
+        ip: forgedAddress,
+        user_agent: expect.any(String),
+      });
   });
 });
