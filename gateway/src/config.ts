@@ -20,7 +20,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   SESAME_BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
   SESAME_JWKS_REFRESH_SECONDS: z.coerce.number().int().min(10).default(300),
   /**
-   * Which `X-Forwarded-For` entries give the client address (per-address rate limits): `false`
+   * Which `X-Forwarded-For` entries give the client address (per-address rate limits, the address of
+   * the actor of the events a request causes): `false`
    * (the connection's address: the default, right when clients reach the gateway directly, as with
    * `npm start` and the compose file), the number of proxies in front of the gateway (the address
    * the nearest of them saw; the Helm chart sets its ingress hop count), or `true` (the leftmost

@@ -1,4 +1,5 @@
 import type { AppError } from './errors';
+import type { ActorRef } from '../events/actor';
 import type { Environment } from './environment.schema';
 import type { IdempotencyTicket } from '../operations/idempotency';
 import type { ConsistencyPoint } from './consistency-token';
@@ -24,6 +25,18 @@ export interface RpcMeta {
   acceptLanguage?: string;
   /** The client's `Sesame-Consistency-Token`: the service named answers once its read models reached that position. */
   readAfter?: ConsistencyPoint;
+  /**
+   * Where the request came from, set by the gateway on every request: the client address (the
+   * connection's, or the `X-Forwarded-For` hop `SESAME_TRUST_PROXY` designates) and its
+   * `User-Agent` (cut to `userAgentMaxLength`). Passed on by a service asking another on its behalf.
+   */
+  client?: { ip: string; userAgent?: string };
+  /**
+   * Who the request acts for when it is not its API key (`clientId`): an IT admin's onboarding
+   * session (set by the gateway), or what a service names when it asks another on someone's behalf
+   * (a directory sync's SCIM push, an SSO login provisioning its user). `requestActor` reads it.
+   */
+  actor?: ActorRef;
 }
 
 export interface RpcInput<P = unknown, Q = unknown, B = unknown> {

@@ -18,3 +18,9 @@ export const actorSchema = z.object({
   user_agent: z.string().optional(),
 });
 export type Actor = z.infer<typeof actorSchema>;
+
+/** Who, without the where: what a service names when it records or asks on someone's behalf. */
+export type ActorRef = Pick<Actor, 'type' | 'id'>;
+
+/** Longest `User-Agent` kept on an actor; a longer one is cut. */
+export const userAgentMaxLength = 512;

@@ -11,6 +11,7 @@ import { onboardingScope, onboardingSessionOf } from '../auth/invitation-authent
 import { ApiError } from '../http/api-error';
 import { scimContentType } from '../http/api-exception.filter';
 import { withBearerClient } from '../http/bearer-client';
+import { requestClient } from '../http/request-client';
 import { refuseCrossSite } from '../http/same-origin';
 import { readAfterOf } from '../http/read-after';
 import type { IdempotencyStore } from '../idempotency/idempotency-store';
@@ -50,7 +51,7 @@ export function registerOperationRoutes(fastify: FastifyInstance, operations: Op
 
 async function serve(operation: Operation, request: FastifyRequest, reply: FastifyReply, deps: OperationRouteDeps) {
   if (operation.sameOrigin) refuseCrossSite(request.headers, deps.publicOrigin);
-  const meta: RpcMeta = { correlationId: request.id };
+  const meta: RpcMeta = { correlationId: request.id, client: requestClient(request) };
   if (operation.auth === 'none' && request.url.includes('?')) meta.rawQuery = request.url.slice(request.url.indexOf('?') + 1);
   if (operation.auth === 'none' && request.headers['accept-language']) meta.acceptLanguage = request.headers['accept-language'];
   if (operation.auth === 'api_key') {
@@ -75,11 +76,12 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
     input = await withBearerClient(input as RpcInput, request.headers.authorization, deps.authenticator, meta);
   const identity = { ip: request.ip, scimToken: meta.scim?.bearerToken, onboardingSession: session };
   await deps.limiter.enforce(operation, identity, input as RpcInput);
-  if (operation.auth === 'admin_invitation')
-    input = {
-      ...((input as RpcInput).body as object),
-      ...(await onboardingScope(session, new TypedRpcClient(transport), meta, operation.onboardingSetup)),
-    };
+  if (operation.auth === 'admin_invitation') {
+    const scope = await onboardingScope(session, new TypedRpcClient(transport), meta, operation.onboardingSetup);
+    // The invitation is its invited admin's: the IT admin acting through it is named by that id.
+    meta.actor = { type: 'it_admin', id: scope.admin_id };
+    input = { ...((input as RpcInput).body as object), ...scope };
+  }
   const idempotent = await startIdempotent(deps.idempotency, operation, request, meta, deps.logger);
   if (idempotent && 'replay' in idempotent) {
     void reply.header(idempotentReplayedHeader, 'true');

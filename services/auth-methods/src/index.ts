@@ -1,4 +1,4 @@
-import { KeyRing } from '@sesame/platform';
+import { KeyRing, systemActor } from '@sesame/platform';
 import type { Mailer, SmsSender } from '@sesame/platform';
 import type { RpcClient } from '@sesame/platform/messaging';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
@@ -56,7 +56,7 @@ export async function assembleAuthMethods(runtime: ServiceRuntime, config: AuthM
       overlapMs: config.SESAME_ACCESS_TOKEN_TTL_SECONDS * 1_000 + 60_000,
     },
     runtime.logger,
-    () => runtime.metadata({ meta: { correlationId: 'signing-key-rotation' } }, 'auth-methods'),
+    () => runtime.metadata({ meta: { correlationId: 'signing-key-rotation' } }, systemActor('auth-methods:signing-key-rotation')),
   );
   await signingKeys.rotate();
   const identity = new IdentityClient(ports.rpc);

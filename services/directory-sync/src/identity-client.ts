@@ -1,4 +1,4 @@
-import type { Environment } from '@sesame/contracts';
+import type { DirectorySyncData, Environment, RpcMeta } from '@sesame/contracts';
 import { TypedRpcClient, organizationIdOf } from '@sesame/platform';
 
 /** The calls to identity's subjects that provisioning makes. */
@@ -15,3 +15,9 @@ export class IdentityClient extends TypedRpcClient {
     return organizationIdOf(this, domain, environment, correlationId);
   }
 }
+
+/** What provisioning sends identity: the SCIM request's correlation id, the directory sync as the actor of what it changes. */
+export const provisioningMeta = (directory: Pick<DirectorySyncData, 'id'>, correlationId: string): RpcMeta => ({
+  correlationId,
+  actor: { type: 'directory_sync', id: directory.id },
+});

@@ -16,6 +16,7 @@ import {
   requireStoreUrls,
 } from '@sesame/platform';
 import { openEventStore } from '@sesame/platform/stores';
+import { systemActor } from '@sesame/platform';
 import type { EventMetadata, EventStore } from '@sesame/platform';
 import { apiKeyAggregate } from '../core/api-keys/api-key.aggregate';
 import { createApiKey, revokeApiKey } from '../core/api-keys/api-key.commands';
@@ -34,7 +35,11 @@ const usage = `Usage: npm run sesame -- <command>
 
 The tool talks to the event store configured by the same SESAME_* variables as the services.`;
 
-const metadata = (): EventMetadata => ({ correlationId: randomUUID(), actor: 'cli', occurredAt: new Date().toISOString() });
+const metadata = (): EventMetadata => ({
+  correlationId: randomUUID(),
+  actor: systemActor('auth-methods:cli'),
+  occurredAt: new Date().toISOString(),
+});
 
 async function withEventStore<T>(task: (store: EventStore) => Promise<T>): Promise<T> {
   const config = loadConfig(baseConfigSchema.superRefine(requireStoreUrls));

@@ -1,5 +1,5 @@
 import type { OrganizationEvent } from '@sesame/contracts';
-import { acknowledgeOrganization, organizationDeletionOf } from '@sesame/platform';
+import { acknowledgeOrganization, organizationDeletionOf, systemActor } from '@sesame/platform';
 import type { Commit, Logger, RecordedEvent } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { directorySyncAggregate } from './commands/directory-sync.aggregate';
@@ -31,7 +31,7 @@ export function organizationDeletionReactor(deps: {
       {
         correlationId: event.metadata.correlationId,
         causationId: event.id,
-        actor: 'directory-sync:organization-deletion',
+        actor: systemActor('directory-sync:organization-deletion'),
         environment,
         occurredAt: at,
       },

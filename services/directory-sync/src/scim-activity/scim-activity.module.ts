@@ -1,4 +1,4 @@
-import { AggregateView } from '@sesame/platform';
+import { AggregateView, systemActor } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { DirectorySyncsView } from '../directory-syncs/directory-syncs.deps';
 import { scimActivityDecider } from './domain/scim-activity.decider';
@@ -14,7 +14,7 @@ export function registerScimActivity(runtime: ServiceRuntime, directories: Direc
   const recorder = new ScimActivityRecorder({
     activity: runtime.aggregate({ decider: scimActivityDecider, stream: scimActivityStream }),
     directories,
-    metadata: () => runtime.metadata({ meta: { correlationId: 'scim-activity' } }, 'scim-activity'),
+    metadata: () => runtime.metadata({ meta: { correlationId: 'scim-activity' } }, systemActor('directory-sync:scim-activity')),
     logger: runtime.logger,
     now: () => new Date(),
   });

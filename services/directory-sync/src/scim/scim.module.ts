@@ -57,7 +57,10 @@ export function registerScim(
         directory,
         baseUrl: scimBaseUrl(config, directory.id),
         ...(context.meta.scim?.ifMatch ? { ifMatch: context.meta.scim.ifMatch } : {}),
-        metadata: { ...runtime.metadata(context, `scim:${directory.id}`), environment: directory.environment },
+        metadata: {
+          ...runtime.metadata(context, { type: 'directory_sync', id: directory.id }),
+          environment: directory.environment,
+        },
       };
       return handler(input as ScimInput, request);
     });

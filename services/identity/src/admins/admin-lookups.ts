@@ -26,10 +26,14 @@ export async function adminKeyOf(deps: AdminsDeps, adminId: string | undefined, 
   return (admin as { _id: string })._id;
 }
 
-/** A credential (link token or session cookie): the admin's key and the secret, or `refusal`. */
+/**
+ * A credential (link token or session cookie): the admin's key and the secret, or `refusal`; and
+ * the IT admin who acts with it (named by the admin's id; the admin's stream checks the secret).
+ */
 export async function credentialOf(deps: AdminsDeps, credential: string, refusal: AppError) {
   const parsed = parseAdminCredential(credential);
-  return { key: await adminKeyOf(deps, parsed?.adminId, refusal), secret: parsed?.secret ?? '' };
+  const key = await adminKeyOf(deps, parsed?.adminId, refusal);
+  return { key, secret: parsed?.secret ?? '', actor: { type: 'it_admin' as const, id: parsed?.adminId as string } };
 }
 
 /** What the onboarding page shows: the admin, their organization, the session in this browser. */

@@ -1,5 +1,5 @@
 import type { AdminEvent, Environment, GroupEvent, OrganizationEvent, TenantEventData, UserEvent } from '@sesame/contracts';
-import { DomainError, loadAggregate } from '@sesame/platform';
+import { DomainError, loadAggregate, systemActor } from '@sesame/platform';
 import type { Commit, EventMetadata, EventStore, Logger, ProjectionRunner, RecordedEvent } from '@sesame/platform';
 import type { AdminsDeps } from '../admins/admins.deps';
 import { adminTenant } from '../admins/domain/admin.decider';
@@ -32,7 +32,7 @@ type Event = RecordedEvent & (OrganizationEvent | UserEvent | AdminEvent | Group
 const metadataOf = (event: RecordedEvent, at: Date): EventMetadata => ({
   correlationId: event.metadata.correlationId,
   causationId: event.id,
-  actor: 'identity:organization-cascade',
+  actor: systemActor('identity:organization-cascade'),
   ...(event.metadata.environment ? { environment: event.metadata.environment } : {}),
   occurredAt: at.toISOString(),
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UserMetakeyEvent } from '@sesame/contracts';
+import { systemActor } from '@sesame/platform';
 import type { Commit, EventMetadata, Logger, ProjectionRunner, RecordedEvent } from '@sesame/platform';
 import { purgeUserMetadataKey } from '../users/commands/user.commands';
 import type { UsersDeps } from '../users/users.deps';
@@ -16,7 +17,7 @@ export interface MetakeyCleanupDeps {
 const metadata = (causationId: string, at: Date): EventMetadata => ({
   correlationId: randomUUID(),
   causationId,
-  actor: 'identity:metakey-cleanup',
+  actor: systemActor('identity:metakey-cleanup'),
   occurredAt: at.toISOString(),
 });
 

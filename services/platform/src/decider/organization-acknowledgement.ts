@@ -2,6 +2,7 @@ import { organizationAcknowledgementCategory } from '@sesame/contracts';
 import type { OrganizationAcknowledgementEvent, OrganizationEvent } from '@sesame/contracts';
 import type { EventMetadata, RecordedEvent } from '../event-store/event-store.port';
 import { streamName } from '../event-store/stream-name';
+import { systemActor } from './actor';
 import { handleCommand } from './command-handler';
 import type { CommandHandlerDeps } from './command-handler';
 import type { Decider } from './decider';
@@ -40,13 +41,14 @@ export const organizationAcknowledgementStream = (organizationId: string) =>
 export async function acknowledgeOrganization(
   deps: CommandHandlerDeps<OrganizationAcknowledgementState>,
   created: RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationCreated' }>,
+  /** Sesame's name for the reacting feed, `<service>:<feed>`. */
   actor: string,
 ): Promise<void> {
   const { id, domain, environment } = created.data;
   const metadata: EventMetadata = {
     correlationId: created.metadata.correlationId,
     causationId: created.id,
-    actor,
+    actor: systemActor(actor),
     environment,
     occurredAt: new Date().toISOString(),
   };

@@ -61,7 +61,11 @@ describe('acknowledgeOrganization', () => {
       expect.objectContaining({
         type: 'OrganizationAcknowledged',
         data: { organization_id: data.organization_id, domain: 'acme', environment: 'sandbox', at: expect.any(String) },
-        metadata: expect.objectContaining({ correlationId: 'c-1', causationId: 'event-1', actor: 'webhooks:organizations' }),
+        metadata: expect.objectContaining({
+          correlationId: 'c-1',
+          causationId: 'event-1',
+          actor: { type: 'system', id: 'webhooks:organizations' },
+        }),
       }),
     ]);
   });

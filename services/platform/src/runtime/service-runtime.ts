@@ -6,8 +6,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect } from 'nats';
 import type { NatsConnection } from 'nats';
 import { eventSubjectPrefix, subjects } from '@sesame/contracts';
-import type { ServiceName } from '@sesame/contracts';
+import type { ActorRef, ServiceName } from '@sesame/contracts';
 import type { BaseConfig } from '../config/config';
+import { requestActor } from '../decider/actor';
 import { Aggregate } from '../decider/aggregate';
 import type { AggregateType } from '../decider/aggregate';
 import type { CommandHandlerDeps } from '../decider/command-handler';
@@ -105,13 +106,17 @@ export class ServiceRuntime {
     return new Aggregate(this.commandDeps<State>(), type);
   }
 
-  /** Metadata of the events a request appends. */
-  metadata(context: Pick<RequestContext, 'meta'>, actor?: string): EventMetadata {
+  /**
+   * Metadata of the events a request appends; their actor is the request's (`requestActor`), or
+   * `who` when the handler knows better.
+   */
+  metadata(context: Pick<RequestContext, 'meta'>, who?: ActorRef): EventMetadata {
+    const actor = requestActor(context.meta, who);
     return {
       correlationId: context.meta.correlationId,
       causationId: randomUUID(),
       ...(context.meta.environment ? { environment: context.meta.environment } : {}),
-      ...((actor ?? context.meta.clientId) ? { actor: actor ?? context.meta.clientId } : {}),
+      ...(actor ? { actor } : {}),
       occurredAt: new Date().toISOString(),
     };
   }

@@ -1,5 +1,5 @@
 import type { OrganizationEvent } from '@sesame/contracts';
-import { organizationDeletionOf } from '@sesame/platform';
+import { organizationDeletionOf, systemActor } from '@sesame/platform';
 import type { RecordedEvent } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { webhookAggregate } from './commands/webhook.aggregate';
@@ -31,7 +31,7 @@ export async function deleteWebhooksOfDeletedOrganization(
       {
         correlationId: event.metadata.correlationId,
         causationId: event.id,
-        actor: 'webhooks:organization-deletion',
+        actor: systemActor('webhooks:organization-deletion'),
         environment,
         occurredAt: new Date().toISOString(),
       },

@@ -1,6 +1,6 @@
 import { oauthError } from '@sesame/contracts';
 import type { Environment, RpcReply, Token, TokenRequest } from '@sesame/contracts';
-import { failure } from '@sesame/platform';
+import { actingFor, failure } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 
 /** A client that proved its API key at the token endpoint: with its secret, or with its API access token. */
@@ -57,7 +57,8 @@ export class TokenEndpoint {
     const client =
       body.client_id !== undefined && this.authenticator ? await this.authenticator(body.client_id, body.client_secret) : null;
     if (!client) return failure(clientAuthenticationFailed());
-    return grant(body, context, client);
+    // The API key its secret proved is the actor of what the grant records.
+    return grant(body, actingFor(context, { type: 'api_key', id: client.client_id }), client);
   };
 
   /** The API key the gateway authenticated with its access token (`meta.clientId`), or none. */

@@ -9,8 +9,10 @@ const token = { access_token: 'a', expires_in: 60, scope: '', token_type: 'Beare
 describe('token endpoint', () => {
   const endpoint = new TokenEndpoint();
   const seen: Array<{ grant: string; client: TokenClient | null }> = [];
-  endpoint.register('authorization_code', async (request, _context, client) => {
+  const actors: unknown[] = [];
+  endpoint.register('authorization_code', async (request, grantContext, client) => {
     seen.push({ grant: request.grant_type, client });
+    actors.push(grantContext.meta.actor);
     return { ok: true, status: 200, body: token };
   });
   endpoint.register('client_credentials', async (_request, _context, client) => {
@@ -36,6 +38,7 @@ describe('token endpoint', () => {
 
   it('authenticates a client that sends its secret before the grant runs, and hands the grant the client', async () => {
     seen.length = 0;
+    actors.length = 0;
     expect(await handle({ grant_type: 'authorization_code', client_id: 'client-1', client_secret: 's3cret' })).toMatchObject({
       ok: true,
     });
@@ -51,7 +54,8 @@ describe('token endpoint', () => {
       { grant: 'authorization_code', client: { client_id: 'client-1', environment: 'sandbox' } },
       { grant: 'authorization_code', client: null },
       { grant: 'client_credentials', client: null },
-    ]);
+    ]); // The API key its secret proved acts for what the grant records; a public client names no one.
+    expect(actors.slice(0, 2)).toEqual([{ type: 'api_key', id: 'client-1' }, undefined]);
   });
 
   it('hands the grant the API key the gateway authenticated with its access token, for authorization_code only', async () => {

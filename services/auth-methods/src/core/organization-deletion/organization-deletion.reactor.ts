@@ -1,5 +1,5 @@
 import type { Environment, OrganizationEvent } from '@sesame/contracts';
-import { acknowledgeOrganization, organizationDeletionOf } from '@sesame/platform';
+import { acknowledgeOrganization, organizationDeletionOf, systemActor } from '@sesame/platform';
 import type {
   AggregateType,
   Commit,
@@ -41,7 +41,7 @@ export interface OrganizationDeletionDeps {
 const metadataOf = (event: RecordedEvent, at: Date): EventMetadata => ({
   correlationId: event.metadata.correlationId,
   causationId: event.id,
-  actor: 'auth-methods:organization-deletion',
+  actor: systemActor('auth-methods:organization-deletion'),
   occurredAt: at.toISOString(),
 });
 

@@ -1,5 +1,6 @@
 import { subjects } from '@sesame/contracts';
 import type { DirectorySyncData } from '@sesame/contracts';
+import { provisioningMeta } from '../../identity-client';
 import type { IdentityCalls } from '../../identity-client';
 
 /**
@@ -19,12 +20,16 @@ export class GroupProvisioning {
     const members = [...new Set(userIds)];
     const scope = { organization_domain: directory.organization_domain, environment: directory.environment };
     if (linkedId) {
-      const { group } = await this.identity.call(subjects.identity.groups.get, { ...scope, id: linkedId }, { correlationId });
+      const { group } = await this.identity.call(
+        subjects.identity.groups.get,
+        { ...scope, id: linkedId },
+        provisioningMeta(directory, correlationId),
+      );
       if (group) {
         await this.identity.call(
           subjects.identity.groups.update,
           { ...scope, id: linkedId, display_name: displayName, members },
-          { correlationId },
+          provisioningMeta(directory, correlationId),
         );
         return linkedId;
       }
@@ -32,14 +37,23 @@ export class GroupProvisioning {
     const created = await this.identity.call(
       subjects.identity.groups.create,
       { ...scope, display_name: displayName, members },
-      { correlationId },
+      provisioningMeta(directory, correlationId),
     );
     return created.id;
   }
 
   async remove(directory: DirectorySyncData, linkedId: string, correlationId: string): Promise<void> {
     const scope = { organization_domain: directory.organization_domain, environment: directory.environment };
-    const { group } = await this.identity.call(subjects.identity.groups.get, { ...scope, id: linkedId }, { correlationId });
-    if (group) await this.identity.call(subjects.identity.groups.delete, { ...scope, id: linkedId }, { correlationId });
+    const { group } = await this.identity.call(
+      subjects.identity.groups.get,
+      { ...scope, id: linkedId },
+      provisioningMeta(directory, correlationId),
+    );
+    if (group)
+      await this.identity.call(
+        subjects.identity.groups.delete,
+        { ...scope, id: linkedId },
+        provisioningMeta(directory, correlationId),
+      );
   }
 }

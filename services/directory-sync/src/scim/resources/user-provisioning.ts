@@ -4,6 +4,7 @@ import { DomainError, RpcRefusal } from '@sesame/platform';
 import { mapScimUser } from '../../attributes-mapping/domain/map-user';
 import type { MappedUser } from '../../attributes-mapping/domain/map-user';
 import type { MappingOf } from '../../attributes-mapping/attributes-mapping.deps';
+import { provisioningMeta } from '../../identity-client';
 import type { IdentityCalls } from '../../identity-client';
 import { scimFail } from '../protocol/scim-error';
 
@@ -43,11 +44,19 @@ export class UserProvisioning {
   /** Deletes the Sesame user unless another SCIM user of the organization still provisions it. */
   async remove(directory: DirectorySyncData, linkedId: string, stillLinked: boolean, correlationId: string): Promise<void> {
     if (stillLinked || !(await this.exists(directory, linkedId, correlationId))) return;
-    await this.identity.call(subjects.identity.users.remove, { ...scope(directory), id: linkedId }, { correlationId });
+    await this.identity.call(
+      subjects.identity.users.remove,
+      { ...scope(directory), id: linkedId },
+      provisioningMeta(directory, correlationId),
+    );
   }
 
   private async exists(directory: DirectorySyncData, id: string, correlationId: string): Promise<boolean> {
-    const { user } = await this.identity.call(subjects.identity.users.findById, { ...scope(directory), id }, { correlationId });
+    const { user } = await this.identity.call(
+      subjects.identity.users.findById,
+      { ...scope(directory), id },
+      provisioningMeta(directory, correlationId),
+    );
     return user !== null;
   }
 
@@ -60,7 +69,7 @@ export class UserProvisioning {
     const existing = await this.identity.call(
       subjects.identity.users.findByEmail,
       { ...scope(directory), email: user.email },
-      { correlationId },
+      provisioningMeta(directory, correlationId),
     );
     if (existing.user) {
       await this.modify(directory, existing.user.id, user, active, correlationId);
@@ -69,7 +78,7 @@ export class UserProvisioning {
     const created = await this.identity.call(
       subjects.identity.users.provision,
       { ...scope(directory), ...fields(user), email: user.email, active, source: 'scim' },
-      { correlationId },
+      provisioningMeta(directory, correlationId),
     );
     return created.id;
   }
@@ -102,15 +111,27 @@ export class UserProvisioning {
   }
 
   private update(directory: DirectorySyncData, id: string, user: MappedUser, correlationId: string): Promise<User> {
-    return this.identity.call(subjects.identity.users.modify, { ...scope(directory), id, ...fields(user) }, { correlationId });
+    return this.identity.call(
+      subjects.identity.users.modify,
+      { ...scope(directory), id, ...fields(user) },
+      provisioningMeta(directory, correlationId),
+    );
   }
 
   /** `active` false deactivates the Sesame user, true reactivates it. */
   private async activate(directory: DirectorySyncData, id: string, was: boolean, active: boolean, correlationId: string) {
     if (was && !active)
-      await this.identity.call(subjects.identity.users.deactivate, { ...scope(directory), id }, { correlationId });
+      await this.identity.call(
+        subjects.identity.users.deactivate,
+        { ...scope(directory), id },
+        provisioningMeta(directory, correlationId),
+      );
     if (!was && active)
-      await this.identity.call(subjects.identity.users.modify, { ...scope(directory), id, active: true }, { correlationId });
+      await this.identity.call(
+        subjects.identity.users.modify,
+        { ...scope(directory), id, active: true },
+        provisioningMeta(directory, correlationId),
+      );
   }
 }
 

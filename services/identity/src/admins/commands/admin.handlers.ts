@@ -11,7 +11,7 @@ import type {
   revokeAdminOnboarding,
   z,
 } from '@sesame/contracts';
-import { created, hashSecret, ok, randomSecret } from '@sesame/platform';
+import { actingFor, created, hashSecret, ok, randomSecret } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf, resolveTenant } from '../../tenancy/tenant';
 import type { Tenant } from '../../users/domain/user.decider';
@@ -58,7 +58,7 @@ export function revokeAdminOnboardingHandler(deps: AdminsDeps) {
 /** The invitation link opens an onboarding session, whose cookie the answer sets. */
 export function openAdminInvitationHandler(deps: AdminsDeps) {
   return async ({ body }: OperationInput<typeof openAdminInvitation>, context: RequestContext) => {
-    const { key, secret } = await credentialOf(deps, body.token, fieldError('token', adminInvitationMessages.invalid));
+    const { key, secret, actor } = await credentialOf(deps, body.token, fieldError('token', adminInvitationMessages.invalid));
     const sessionSecret = randomSecret(32);
     const now = deps.now();
     const session = { id: randomUUID(), hash: hashSecret(sessionSecret) };
@@ -66,7 +66,7 @@ export function openAdminInvitationHandler(deps: AdminsDeps) {
       type: 'OpenInvitationLink',
       data: { invitation_hash: hashSecret(secret), session, times: deps.times, at: now.toISOString() },
     };
-    const admin = (await deps.admins.handle(key, command, deps.metadata(context))).state as StoredAdmin;
+    const admin = (await deps.admins.handle(key, command, deps.metadata(actingFor(context, actor)))).state as StoredAdmin;
     const maxAge = (Date.parse(admin.session?.expires_at ?? now.toISOString()) - now.getTime()) / second;
     const cookie = onboardingSessionSetCookie(invitations.adminCredential(admin.id, sessionSecret), maxAge, deps.secureCookie);
     return { ...ok(await invitationView(deps, admin)), headers: { 'set-cookie': cookie } };
@@ -76,7 +76,7 @@ export function openAdminInvitationHandler(deps: AdminsDeps) {
 /** The gateway authenticates an onboarding session cookie: the session is used (its idle time starts again). */
 export function authenticateOnboardingSessionHandler(deps: AdminsDeps) {
   return async (input: z.infer<typeof onboardingSessionCredentialSchema>, context: RequestContext) => {
-    const { key, secret } = await credentialOf(deps, input.session, sessionEnded);
+    const { key, secret, actor } = await credentialOf(deps, input.session, sessionEnded);
     const command: AdminCommand = {
       type: 'UseOnboardingSession',
       data: {
@@ -86,7 +86,7 @@ export function authenticateOnboardingSessionHandler(deps: AdminsDeps) {
         at: deps.now().toISOString(),
       },
     };
-    const admin = (await deps.admins.handle(key, command, deps.metadata(context))).state as StoredAdmin;
+    const admin = (await deps.admins.handle(key, command, deps.metadata(actingFor(context, actor)))).state as StoredAdmin;
     return ok({
       organization_domain: admin.__domain__,
       environment: admin.__environment__,

@@ -1,4 +1,5 @@
 import type { OrganizationAcknowledgementEvent, OrganizationProvisioner } from '@sesame/contracts';
+import { systemActor } from '@sesame/platform';
 import type { Commit, EventMetadata, RecordedEvent } from '@sesame/platform';
 import { runOrganizationCommand } from '../commands/organization.commands';
 import type { OrganizationsDeps } from '../organizations.deps';
@@ -20,7 +21,7 @@ export function organizationProvisioningReactor(
       const metadata: EventMetadata = {
         correlationId: event.metadata.correlationId,
         causationId: event.id,
-        actor: `${service}:organizations`,
+        actor: systemActor(`${service}:organizations`),
         environment,
         occurredAt: deps.now().toISOString(),
       };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { subjects } from '@sesame/contracts';
 import type { OperationInput, SamlAssertionEvent, SamlSubjectData, ssoSamlAcs } from '@sesame/contracts';
-import { ConcurrencyError } from '@sesame/platform';
+import { ConcurrencyError, actingFor } from '@sesame/platform';
 import type { EventMetadata, RequestContext } from '@sesame/platform';
 import { allowsAuthnConnection } from '../../../core/identity/authn-connections';
 import { mapAttributes } from '../domain/attribute-mapping';
@@ -26,8 +26,8 @@ import { userOnLogin } from './users-on-login';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Where a refusal goes, learnt as the response is read. */
-type TargetRef = { current: Target | null };
+/** Where a refusal goes, learnt as the response is read; and the connection it came through, once known. */
+type TargetRef = { current: Target | null; connectionId?: string };
 
 /** The challenge an assertion answers: a pending SP-initiated one, or an IdP-initiated sign-in. */
 type Challenge = {
@@ -48,12 +48,15 @@ export function acsHandler(deps: SignInHandlerDeps) {
     } catch (error) {
       if (!(error instanceof SignInRefused)) return failedPage(context, error);
       // The refused sign-in of a pending challenge is recorded (`sso.login.failed`); a response naming none writes nothing.
-      if (target.current?.request_id)
+      if (target.current?.request_id) {
+        const { connectionId } = target;
+        const as = connectionId ? actingFor(context, { type: 'sso_connection', id: connectionId }) : context;
         await deps.challenges.handle(
           target.current.request_id,
           { type: 'FailSsoChallenge', data: { reason: error.reason, at: deps.now().toISOString() } },
-          deps.runtime.metadata(context),
+          deps.runtime.metadata(as),
         );
+      }
       return refused(context, error, target.current);
     }
   };
@@ -113,8 +116,23 @@ async function consume(
 ) {
   const connection = await deps.findConnection(spId);
   if (!connection?.idp) return refuseSignIn('connection_unavailable', spId);
+  target.connectionId = connection.id;
+  // From here on the sign-in acts for the connection: the actor of what it records and of the users it provisions.
+  const asConnection = actingFor(context, { type: 'sso_connection', id: connection.id });
+  return consumeFor(deps, spId, connection, connection.idp, body, asConnection, target);
+}
+
+async function consumeFor(
+  deps: SignInHandlerDeps,
+  spId: string,
+  connection: PresentSsoConnection,
+  idp: NonNullable<PresentSsoConnection['idp']>,
+  body: { SAMLResponse: string; RelayState?: string },
+  context: RequestContext,
+  target: TargetRef,
+) {
   target.current = await relayTarget(deps, spId, connection.id, body.RelayState);
-  const assertion = await validatedAssertion(deps, spId, connection, connection.idp, body.SAMLResponse);
+  const assertion = await validatedAssertion(deps, spId, connection, idp, body.SAMLResponse);
   await consumeAssertion(deps, spId, assertion, deps.runtime.metadata(context));
   const challenge = await challengeOf(deps, connection, assertion, context, target);
   const mapped = mapAttributes(connection.settings.provider_type, assertion.name_id, assertion.attributes);
@@ -208,7 +226,7 @@ async function completeSignIn(
         if (problem) refuseSignIn(problem, `challenge ${challenge.request_id}`);
       },
       act: async () => {
-        const user = await userOnLogin(deps.identity, connection, mapped, assertion, context.meta.correlationId, deps.now());
+        const user = await userOnLogin(deps.identity, connection, mapped, assertion, context.meta, deps.now());
         const { name_id, name_id_format, session_index } = assertion;
         const subject = { name_id, name_id_format, session_index, email: user.email, user_id: user.user_id };
         return completionOf(connection, challenge, assertion.assertion_id, subject, at);

@@ -1,6 +1,6 @@
 import { catalogueError, fieldError, subjects } from '@sesame/contracts';
 import type { OperationInput, createSsoSamlLogout, ssoSamlLogoutRedirect } from '@sesame/contracts';
-import { created, environmentOf, failure } from '@sesame/platform';
+import { actingFor, created, environmentOf, failure } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
 import { spBaseUrl, spIdOf } from '../domain/sp-values';
@@ -89,7 +89,9 @@ export function sloHandler(deps: SingleLogoutHandlerDeps, binding: Binding) {
       return refused(context, refusalOf(error), (error as Error).message, notice);
     }
     const received = { spId, connection, idp: connection.idp, parsed, message };
-    return kind === 'request' ? logoutRequest(deps, received, context) : logoutResponse(deps, received, context);
+    // A message the connection's IdP signed: the connection is the actor of the sessions it ends.
+    const asConnection = actingFor(context, { type: 'sso_connection', id: connection.id });
+    return kind === 'request' ? logoutRequest(deps, received, asConnection) : logoutResponse(deps, received, asConnection);
   };
 }
 

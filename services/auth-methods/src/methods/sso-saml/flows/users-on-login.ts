@@ -1,4 +1,5 @@
 import { subjects } from '@sesame/contracts';
+import type { RpcMeta } from '@sesame/contracts';
 import { DomainError } from '@sesame/platform';
 import type { IdentityClient } from '../../../core/identity/identity-client';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
@@ -33,14 +34,15 @@ export async function userOnLogin(
   connection: PresentSsoConnection,
   mapped: MappedUser,
   assertion: ValidatedAssertion,
-  correlationId: string,
+  /** The sign-in's, acting for the connection (`meta.actor`). */
+  meta: RpcMeta,
   /** When the user signed in. */
   at: Date,
 ): Promise<SignedInUser> {
   const email = mapped.email ?? refuseSignIn('no_email', `NameID ${assertion.name_id} and no email attribute`);
   const scope = { organization_domain: connection.organization_domain, environment: connection.environment };
   const { settings } = connection;
-  const found = await identity.call(subjects.identity.users.findByEmail, { ...scope, email }, { correlationId });
+  const found = await identity.call(subjects.identity.users.findByEmail, { ...scope, email }, meta);
   let user = found.user;
   let created = false;
   if (user && !user.active) refuseSignIn('user_inactive', `user ${user.id} is deactivated`);
@@ -49,14 +51,14 @@ export async function userOnLogin(
     if (settings.users_access_policy === 'unregistered_users_allowed') return { user_id: null, email, created: false };
     const limit = settings.number_users_provisioning_limit;
     if (limit !== null) {
-      const { count } = await identity.call(subjects.identity.users.count, { ...scope, filter: {} }, { correlationId });
+      const { count } = await identity.call(subjects.identity.users.count, { ...scope, filter: {} }, meta);
       if (count >= limit) refuseSignIn('provisioning_limit_reached', `${count} users, limit ${limit}`);
     }
     user = await identity
       .call(
         subjects.identity.users.provision,
         { ...scope, email, email_verified: true, profile: mapped.profile, source: 'sso' },
-        { correlationId },
+        meta,
       )
       .catch(refuseOverUserLimit);
     created = true;
@@ -75,7 +77,7 @@ export async function userOnLogin(
       profile: mapped.profile,
       update_profile_only_at_creation: settings.update_profile_only_at_creation,
     },
-    { correlationId },
+    meta,
   );
   return { user_id: user.id, email, created };
 }
