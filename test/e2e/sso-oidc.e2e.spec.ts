@@ -5,6 +5,7 @@ import { sharedSystem } from '../support/shared-system';
 import { createOrganization, eventually } from '../support/identity-fixtures';
 import { CookieBrowser, signInAtProvider, startOidcProcess } from '../support/oidc-providers';
 import type { BrowserHop, OidcProcess } from '../support/oidc-providers';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const appCallback = 'https://app.example.com/oidc-callback';
 const clientSecret = 'provider-client-secret-0123456789';
@@ -23,6 +24,7 @@ describe('OIDC SSO sign-in (all processes, oidc-provider as the IdP)', () => {
   let org: string;
   let forgedOrg: string;
   let redirectUri: string;
+  let receiver: WebhookReceiver;
 
   const params = (location: string | null) => Object.fromEntries(new URL(location as string).searchParams.entries());
   const logged = async (hop: { correlationId: string | null }, reason: string) => {
@@ -87,12 +89,30 @@ describe('OIDC SSO sign-in (all processes, oidc-provider as the IdP)', () => {
       body: { type: 'oidc', oidc_issuer: forger.issuer, oidc_client_id: 'sesame-forged', oidc_client_secret: clientSecret },
     });
     expect(forgedConnection.status).toBe(201);
+    receiver = await WebhookReceiver.start();
+    const webhook = await system.request('POST', '/api/v2/webhooks', {
+      body: {
+        name: 'OIDC sign-ins',
+        event_codes: ['sso.login.succeeded', 'sso.login.failed', 'sso_connection.updated'],
+        target_url: `${receiver.url}/forged`,
+        organization_domain: forgedOrg,
+      },
+    });
+    expect(webhook.status).toBe(201);
   }, 60_000);
 
   afterAll(async () => {
     await provider?.stop();
     await forger?.stop();
+    await receiver?.stop();
   });
+
+  /** The events of `code` delivered to the forged organization's webhook so far. */
+  const deliveredEvents = (code: string) =>
+    receiver
+      .to('/forged')
+      .map((delivery) => JSON.parse(delivery.body) as { code: string; data: Record<string, any> })
+      .filter((event) => event.code === code);
 
   describe('the connection', () => {
     it('answers its OIDC settings and our redirect URI, never the client secret', async () => {
@@ -307,5 +327,35 @@ describe('OIDC SSO sign-in (all processes, oidc-provider as the IdP)', () => {
       refusedTo(hop, request_id, message);
       expect(await logged(hop, reason)).toBe(true);
     });
+
+    it('publishes the same webhooks as SAML sign-ins: the subject is the ID token’s sub; refusals carry their reason; never the client secret', async () => {
+      await system.request('PUT', `/api/v2/org/${forgedOrg}/sso-connection`, {
+        body: { oidc_client_secret: clientSecret, oidc_scopes: ['email'] },
+      });
+      await eventually(
+        async () =>
+          deliveredEvents('sso.login.succeeded').length >= 1 &&
+          deliveredEvents('sso.login.failed').length >= attacks.length &&
+          deliveredEvents('sso_connection.updated').length >= 1,
+        60_000,
+      );
+      expect(deliveredEvents('sso.login.succeeded')[0]?.data).toMatchObject({
+        organization_domain: forgedOrg,
+        subject: { name_id: 'forger-subject-1', email: 'grace@forged-oidc.test', user_id: expect.any(String) },
+        assertion_id: expect.stringMatching(/^oidc-[0-9a-f]{64}$/),
+      });
+      expect(
+        deliveredEvents('sso.login.failed')
+          .map((event) => event.data.reason)
+          .sort(),
+      ).toEqual(attacks.map(([, , reason]) => reason).sort());
+      expect(deliveredEvents('sso_connection.updated')[0]?.data.settings).toMatchObject({
+        type: 'oidc',
+        oidc_issuer: forger.issuer,
+        oidc_client_id: 'sesame-forged',
+        oidc_scopes: ['openid', 'email'],
+      });
+      expect(JSON.stringify(receiver.deliveries.map((delivery) => delivery.body))).not.toContain(clientSecret);
+    }, 90_000);
   });
 });

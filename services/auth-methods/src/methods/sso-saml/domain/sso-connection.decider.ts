@@ -96,10 +96,20 @@ function merge(current: SsoConnectionSettingsData, given: SsoConnectionChange): 
   return next;
 }
 
-/** SAML metadata on an OIDC connection, or OIDC fields on a SAML one, is refused (422 naming the field). */
-function checkProtocolFields(merged: SsoConnectionSettingsData, given: SsoConnectionChange, secretGiven: boolean) {
+/**
+ * SAML metadata on an OIDC connection, or OIDC fields on a SAML one, is refused (422 naming the
+ * field); so is a production connection's issuer without TLS (its keys and tokens would travel in clear).
+ */
+function checkProtocolFields(
+  merged: SsoConnectionSettingsData,
+  given: SsoConnectionChange,
+  secretGiven: boolean,
+  environment: Environment,
+) {
   if (merged.type === 'oidc') {
     if (given.metadata) fail(fieldError('metadata', 'is only for SAML connections (type saml)'));
+    if (environment === 'production' && given.oidc_issuer && !given.oidc_issuer.startsWith('https://'))
+      fail(fieldError('oidc_issuer', 'must be an https URL in production'));
     return;
   }
   const oidcField = oidcFields.find((field) => given[field] !== undefined && given[field] !== null);
@@ -137,7 +147,7 @@ function create(command: Extract<SsoConnectionCommand, { type: 'CreateSsoConnect
   if (state.status === 'present') fail(catalogueError('sso_connection_already_exists'));
   const { settings, at, oidc_client_secret, ...identity } = command.data;
   const merged = merge(defaultSettings, settings);
-  checkProtocolFields(merged, settings, typeof oidc_client_secret === 'string');
+  checkProtocolFields(merged, settings, typeof oidc_client_secret === 'string', identity.environment);
   const secret = oidc_client_secret ? { oidc_client_secret } : {};
   return [
     {
@@ -151,7 +161,7 @@ function update(command: Extract<SsoConnectionCommand, { type: 'UpdateSsoConnect
   if (state.status === 'absent') fail(catalogueError('resource_not_found'));
   const { settings, at, oidc_client_secret } = command.data;
   const merged = merge(state.settings, settings);
-  checkProtocolFields(merged, settings, typeof oidc_client_secret === 'string');
+  checkProtocolFields(merged, settings, typeof oidc_client_secret === 'string', state.environment);
   const newEncryptionKey = state.sp_encryption_key === null ? command.data.sp_encryption_key : undefined;
   // A sealed secret differs at each sealing: any given secret is a change.
   const secretChange = oidc_client_secret !== undefined && !(oidc_client_secret === null && state.oidc_client_secret === null);
