@@ -307,6 +307,32 @@ describe('OIDC SSO sign-in (all processes, oidc-provider as the IdP)', () => {
     expect(await logged(hop, 'idp_error')).toBe(true);
   });
 
+  it('applies the connection’s users-on-login rules as SAML does: only registered users, then a provisioning limit', async () => {
+    const path = `/api/v2/org/${org}/sso-connection`;
+    await system.request('PUT', path, { body: { users_access_policy: 'only_registered_users' } });
+    const stranger = await atProvider('grace.hopper');
+    const refused = await stranger.browser.get(stranger.callback);
+    refusedTo(refused, stranger.request_id, 'Your account is not registered for this application.');
+    expect(await logged(refused, 'user_not_registered')).toBe(true);
+    expect((await system.request('GET', `/api/v2/org/${org}/users/grace.hopper@acme-oidc.test`)).status).toBe(404);
+
+    const { body: count } = await system.request('GET', `/api/v2/org/${org}/users?per_page=1`);
+    await system.request('PUT', path, {
+      body: { users_access_policy: 'provision_new_users', number_users_provisioning_limit: count.total },
+    });
+    const overLimit = await atProvider('grace.hopper');
+    const limited = await overLimit.browser.get(overLimit.callback);
+    refusedTo(limited, overLimit.request_id, 'No more users can be created for this organization.');
+    expect(await logged(limited, 'provisioning_limit_reached')).toBe(true);
+    // A known user still signs in.
+    const known = await atProvider('ada.lovelace');
+    expect(params((await known.browser.get(known.callback)).location)).toEqual({
+      code: expect.any(String),
+      request_id: known.request_id,
+    });
+    await system.request('PUT', path, { body: { number_users_provisioning_limit: null } });
+  });
+
   describe('ID tokens forged for the attacks (a hand-made provider signs them)', () => {
     it('a valid one signs in (the forging provider is a working provider)', async () => {
       const { hop, request_id } = await forged('valid');
