@@ -207,6 +207,8 @@ export const subjects = {
       authorize: 'auth-methods.sso.authorize',
       /** Browser: the IdP posts its response (Assertion Consumer Service). */
       acs: 'auth-methods.sso.acs',
+      /** Browser: the OIDC identity provider redirects back with an authorization code. */
+      oidcCallback: 'auth-methods.sso.oidc-callback',
       /** `POST /api/v2/sso-saml-logout`: start an SP-initiated single logout. */
       logout: 'auth-methods.sso.logout',
       /** Browser: redirect to the IdP with a signed LogoutRequest. */

@@ -15,6 +15,11 @@ export const ssoProviderTypes = [
 export const ssoProviderTypeSchema = z.enum(ssoProviderTypes);
 export type SsoProviderType = z.infer<typeof ssoProviderTypeSchema>;
 
+/** The protocol of a connection: SAML 2.0, or OpenID Connect with Sesame as the relying party. */
+export const ssoConnectionTypes = ['saml', 'oidc'] as const;
+export const ssoConnectionTypeSchema = z.enum(ssoConnectionTypes);
+export type SsoConnectionType = z.infer<typeof ssoConnectionTypeSchema>;
+
 export const usersAccessPolicies = ['only_registered_users', 'provision_new_users', 'unregistered_users_allowed'] as const;
 export const usersAccessPolicySchema = z.enum(usersAccessPolicies);
 export type UsersAccessPolicy = z.infer<typeof usersAccessPolicySchema>;
@@ -48,6 +53,21 @@ export const identityProviderSchema = z
   .meta({ id: 'SsoIdentityProvider' });
 export type IdentityProvider = z.infer<typeof identityProviderSchema>;
 
+/** An OIDC connection's relying-party settings (the client secret is kept encrypted and never answered). */
+export const oidcConfigSchema = z
+  .object({
+    issuer: z
+      .string()
+      .nullable()
+      .meta({ description: 'The identity provider’s issuer (its discovery document is read at sign-in)' }),
+    client_id: z.string().nullable(),
+    client_secret_set: z.boolean().meta({ description: 'Whether a client secret is recorded (it is never answered)' }),
+    scopes: z.array(z.string()).meta({ description: 'Scopes asked for, `openid` always among them' }),
+    redirect_uri: z.string().meta({ description: 'Our callback: the redirect URI to register at the identity provider' }),
+  })
+  .meta({ id: 'OidcConfig' });
+export type OidcConfig = z.infer<typeof oidcConfigSchema>;
+
 export const ssoConnectionSchema = z
   .object({
     __type__: z.literal('SsoConnection'),
@@ -55,6 +75,7 @@ export const ssoConnectionSchema = z
     __environment__: z.enum(['sandbox', 'production']),
     id: z.uuid(),
     sp_id: z.string(),
+    type: ssoConnectionTypeSchema,
     active: z.boolean(),
     organization: z.string(),
     provider_type: ssoProviderTypeSchema,
@@ -64,6 +85,7 @@ export const ssoConnectionSchema = z
     metadata: z.string().nullable().meta({ description: 'Identity provider SAML metadata (XML)' }),
     identity_provider: identityProviderSchema.nullable(),
     saml_config: samlConfigSchema,
+    oidc_config: oidcConfigSchema.nullable().meta({ description: 'OIDC connections only' }),
     update_profile_only_at_creation: z
       .boolean()
       .meta({ description: 'Profile attributes are written at the first sign-in only (and stay editable)' }),

@@ -1,6 +1,6 @@
 import type { Environment } from '../common/environment.schema';
 import type { Tenant } from './tenant';
-import type { SsoProviderType, UsersAccessPolicy } from '../entities/sso.schema';
+import type { SsoConnectionType, SsoProviderType, UsersAccessPolicy } from '../entities/sso.schema';
 
 /** The settings of an SSO connection an integrator or IT admin chooses (every one, after defaults). */
 export interface SsoConnectionSettingsData {
@@ -12,6 +12,12 @@ export interface SsoConnectionSettingsData {
   update_profile_only_at_creation: boolean;
   allow_idp_initiated: boolean;
   onboarding: Record<string, unknown> | null;
+  /** Absent from settings recorded before OIDC connections: `saml`. */
+  type?: SsoConnectionType;
+  /** OIDC connections: the issuer (discovery document), our client id at the IdP, the scopes asked for. */
+  oidc_issuer?: string | null;
+  oidc_client_id?: string | null;
+  oidc_scopes?: string[] | null;
 }
 
 /** Read from the IdP metadata when it was given. */
@@ -46,6 +52,8 @@ export type SsoConnectionEvent =
         sp_key: SpKeyData;
         /** Our SP encryption key (EncryptedAssertion); connections created before it have none. */
         sp_encryption_key?: SpKeyData;
+        /** OIDC: the client secret, encrypted with the key ring (never published). */
+        oidc_client_secret?: string | null;
         at: string;
       };
     }
@@ -62,6 +70,8 @@ export type SsoConnectionEvent =
         idp: IdpSettingsData | null;
         /** Given to a connection created before encrypted assertions were supported, at its first update. */
         sp_encryption_key?: SpKeyData;
+        /** OIDC: a new client secret, encrypted with the key ring (null: removed; absent: unchanged). */
+        oidc_client_secret?: string | null;
         at: string;
       };
     }
@@ -121,6 +131,11 @@ export type SsoChallengeEvent =
         code_challenge?: string | null;
         /** A test sign-in of the onboarding page: no user is touched, no code is issued, the attributes are kept. */
         test?: boolean;
+        /**
+         * An OIDC sign-in: the `state` and `nonce` sent to the identity provider and our PKCE verifier
+         * (encrypted with the key ring); absent from SAML challenges.
+         */
+        oidc?: { state: string; nonce: string; code_verifier: string };
       };
     }
   | {

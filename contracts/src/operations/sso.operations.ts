@@ -3,7 +3,13 @@ import { listSchema, pageQuerySchema } from '../common/pagination.schema';
 import { booleanInputSchema, integerInputSchema } from '../common/primitives.schema';
 import { optionalNullable, orgDomainParamsSchema } from '../common/inputs.schema';
 import { freeFormObjectSchema, userFacingFreeFormBounds } from '../common/free-form.schema';
-import { ssoChallengeSchema, ssoConnectionSchema, ssoProviderTypeSchema, usersAccessPolicySchema } from '../entities/sso.schema';
+import {
+  ssoChallengeSchema,
+  ssoConnectionSchema,
+  ssoConnectionTypeSchema,
+  ssoProviderTypeSchema,
+  usersAccessPolicySchema,
+} from '../entities/sso.schema';
 import { emailInputSchema } from './users.operations';
 import { pkceFields, pkcePair } from '../common/pkce.schema';
 import { subjects } from '../subjects';
@@ -28,7 +34,33 @@ export const ssoConnectionSettingsSchema = z.object({
 });
 export type SsoConnectionSettings = z.infer<typeof ssoConnectionSettingsSchema>;
 
-export const ssoConnectionBodySchema = ssoConnectionSettingsSchema.meta({ id: 'SsoConnectionRequest' });
+/** An OAuth scope token (RFC 6749 section 3.3). */
+const scopeTokenSchema = z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/, 'must be a scope token (no spaces or quotes)');
+
+/** The fields of an OIDC connection (Sesame is the relying party); the API's create and update only. */
+export const oidcConnectionFieldsSchema = z.object({
+  type: ssoConnectionTypeSchema.optional().meta({ description: '`saml` (the default) or `oidc`' }),
+  oidc_issuer: optionalNullable(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .max(500)
+      .refine((url) => !url.includes('?') && !url.includes('#'), 'must not have a query or fragment'),
+  ).meta({ description: 'The identity provider’s issuer: `<issuer>/.well-known/openid-configuration` is read at sign-in' }),
+  oidc_client_id: optionalNullable(z.string().trim().min(1).max(255)),
+  oidc_client_secret: optionalNullable(z.string().min(1).max(1_000)).meta({
+    description: 'Encrypted at rest and never answered (`oidc_config.client_secret_set` says whether one is recorded)',
+  }),
+  oidc_scopes: z
+    .array(scopeTokenSchema)
+    .max(20)
+    .optional()
+    .meta({ description: 'Scopes to ask for besides `openid` (default `openid email profile`)' }),
+});
+
+export const ssoConnectionBodySchema = ssoConnectionSettingsSchema
+  .extend(oidcConnectionFieldsSchema.shape)
+  .meta({ id: 'SsoConnectionRequest' });
+export type SsoConnectionBody = z.infer<typeof ssoConnectionBodySchema>;
 export const ssoConnectionListSchema = listSchema(ssoConnectionSchema, 'SsoConnectionList');
 export const spIdParamsSchema = z.object({
   sp_id: z
@@ -45,7 +77,7 @@ export const createSsoConnection = defineOperation({
   tag: 'SSO',
   summary: 'Create the SSO connection of an organization',
   description:
-    'One SAML connection per organization and environment (the API key’s). `metadata` may be given now or later (PUT); it must be valid XML with at least one signing certificate, none expired.',
+    'One connection per organization and environment (the API key’s), SAML (`type: saml`, the default) or OpenID Connect (`type: oidc`). SAML: `metadata` may be given now or later (PUT); it must be valid XML with at least one signing certificate, none expired. OIDC: `oidc_issuer`, `oidc_client_id` and `oidc_client_secret` may be given now or later; register `oidc_config.redirect_uri` at the identity provider.',
   auth: 'api_key',
   scope: 'connections:write',
   subject: subjects.authMethods.sso.create,
@@ -146,9 +178,9 @@ export const createSsoSamlChallenge = defineOperation({
   // The plural form Cryptr's SDKs call.
   aliases: ['/api/v2/sso-saml-challenges'],
   tag: 'SSO',
-  summary: 'Start a SAML sign-in',
+  summary: 'Start an SSO sign-in (SAML or OIDC)',
   description:
-    'Send the user’s browser to `authorization_url`: it goes on to the identity provider with a signed AuthnRequest; after the IdP posts back to our ACS, the browser lands on `redirect_uri?code=...&request_id=...` (or `error`, `error_description`), and the code is exchanged at `/oauth/token` (`grant_type=authorization_code`).',
+    'Send the user’s browser to `authorization_url`. SAML: it goes on to the identity provider with a signed AuthnRequest, and the IdP posts back to our ACS. OIDC: `authorization_url` is the identity provider’s authorization endpoint (code flow, PKCE S256, `state`, `nonce`), and the IdP comes back to our callback. Either way the browser lands on `redirect_uri?code=...&request_id=...` (or `error`, `error_description`), and the code is exchanged at `/oauth/token` (`grant_type=authorization_code`). An OIDC issuer that does not answer its discovery document gives a 422 on `org_domain`.',
   auth: 'api_key',
   scope: 'authentications:write',
   subject: subjects.authMethods.sso.challenge,
@@ -198,6 +230,34 @@ export const ssoSamlAcs = defineOperation({
   errors: [],
   rateLimits: [perIp('sso_ip')],
   examples: ssoExamples.ssoSamlAcs,
+});
+
+export const ssoOidcCallbackQuerySchema = z
+  .object({
+    code: z.string().min(1).max(2_000).optional(),
+    state: z.string().min(1).max(200),
+    iss: z.string().max(500).optional(),
+    error: z.string().max(200).optional(),
+    error_description: z.string().max(1_000).optional(),
+    session_state: z.string().max(500).optional(),
+  })
+  .meta({ id: 'OidcAuthorizationResponse' });
+
+export const ssoOidcCallback = defineOperation({
+  operationId: 'ssoOidcCallback',
+  method: 'get',
+  path: '/sso/oidc/{sp_id}/callback',
+  tag: 'SSO',
+  summary: 'Browser: OpenID Connect callback',
+  description:
+    'Public, for browsers: the identity provider of an OIDC connection redirects here (`oidc_config.redirect_uri`) with an authorization code and our `state`. The code is exchanged with the PKCE verifier, the ID token checked against the issuer’s keys (signature, `iss`, `aud`, `azp`, `exp`, `nonce`); a valid one ends with a 302 to the challenge’s `redirect_uri` with a one-time `code`, a refused one with `error=access_denied` there, or an HTML error page when the `state` names no sign-in of this connection. The reason is logged.',
+  auth: 'none',
+  subject: subjects.authMethods.sso.oidcCallback,
+  request: { params: spIdParamsSchema, query: ssoOidcCallbackQuerySchema },
+  response: { status: 302, description: 'Redirect to the application', schema: z.string(), contentType: 'text/html' },
+  errors: [],
+  rateLimits: [perIp('sso_ip')],
+  examples: ssoExamples.ssoOidcCallback,
 });
 
 export const ssoSamlLogoutBodySchema = z
@@ -322,6 +382,7 @@ export const ssoOperations = [
   createSsoSamlChallenge,
   ssoSamlAuthorize,
   ssoSamlAcs,
+  ssoOidcCallback,
   createSsoSamlLogout,
   ssoSamlLogoutRedirect,
   ssoSamlSloGet,

@@ -114,8 +114,15 @@ const ssoSettingsSchema = z
     update_profile_only_at_creation: z.boolean(),
     allow_idp_initiated: z.boolean(),
     onboarding: z.record(z.string(), z.unknown()).nullable(),
+    type: z.enum(['saml', 'oidc']).optional().meta({ description: 'Absent from connections recorded before OIDC: `saml`' }),
+    oidc_issuer: z.string().nullable().optional(),
+    oidc_client_id: z.string().nullable().optional(),
+    oidc_scopes: z.array(z.string()).nullable().optional(),
   })
-  .meta({ id: 'WebhookSsoConnectionSettings' });
+  .meta({
+    id: 'WebhookSsoConnectionSettings',
+    description: 'An OIDC connection’s client secret is never published.',
+  });
 const idpSchema = z
   .object({
     entity_id: z.string(),

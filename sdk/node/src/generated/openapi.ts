@@ -471,7 +471,7 @@ export interface paths {
         put: operations["updateSsoConnection"];
         /**
          * Create the SSO connection of an organization
-         * @description One SAML connection per organization and environment (the API key’s). `metadata` may be given now or later (PUT); it must be valid XML with at least one signing certificate, none expired.
+         * @description One connection per organization and environment (the API key’s), SAML (`type: saml`, the default) or OpenID Connect (`type: oidc`). SAML: `metadata` may be given now or later (PUT); it must be valid XML with at least one signing certificate, none expired. OIDC: `oidc_issuer`, `oidc_client_id` and `oidc_client_secret` may be given now or later; register `oidc_config.redirect_uri` at the identity provider.
          */
         post: operations["createSsoConnection"];
         delete?: never;
@@ -922,8 +922,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a SAML sign-in
-         * @description Send the user’s browser to `authorization_url`: it goes on to the identity provider with a signed AuthnRequest; after the IdP posts back to our ACS, the browser lands on `redirect_uri?code=...&request_id=...` (or `error`, `error_description`), and the code is exchanged at `/oauth/token` (`grant_type=authorization_code`).
+         * Start an SSO sign-in (SAML or OIDC)
+         * @description Send the user’s browser to `authorization_url`. SAML: it goes on to the identity provider with a signed AuthnRequest, and the IdP posts back to our ACS. OIDC: `authorization_url` is the identity provider’s authorization endpoint (code flow, PKCE S256, `state`, `nonce`), and the IdP comes back to our callback. Either way the browser lands on `redirect_uri?code=...&request_id=...` (or `error`, `error_description`), and the code is exchanged at `/oauth/token` (`grant_type=authorization_code`). An OIDC issuer that does not answer its discovery document gives a 422 on `org_domain`.
          */
         post: operations["createSsoSamlChallenge"];
         delete?: never;
@@ -1373,6 +1373,26 @@ export interface paths {
         head?: never;
         /** Modify a user with a PatchOp (SCIM) */
         patch: operations["scimPatchUser"];
+        trace?: never;
+    };
+    "/sso/oidc/{sp_id}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browser: OpenID Connect callback
+         * @description Public, for browsers: the identity provider of an OIDC connection redirects here (`oidc_config.redirect_uri`) with an authorization code and our `state`. The code is exchanged with the PKCE verifier, the ID token checked against the issuer’s keys (signature, `iss`, `aud`, `azp`, `exp`, `nonce`); a valid one ends with a 302 to the challenge’s `redirect_uri` with a one-time `code`, a refused one with `error=access_denied` there, or an HTML error page when the `state` names no sign-in of this connection. The reason is logged.
+         */
+        get: operations["ssoOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/sso/saml/{sp_id}/acs": {
@@ -4729,6 +4749,18 @@ export interface components {
             /** @description Identity provider SAML metadata (XML) */
             metadata: string | null;
             number_users_provisioning_limit: number | null;
+            /** @description OIDC connections only */
+            oidc_config: {
+                client_id: string | null;
+                /** @description Whether a client secret is recorded (it is never answered) */
+                client_secret_set: boolean;
+                /** @description The identity provider’s issuer (its discovery document is read at sign-in) */
+                issuer: string | null;
+                /** @description Our callback: the redirect URI to register at the identity provider */
+                redirect_uri: string;
+                /** @description Scopes asked for, `openid` always among them */
+                scopes: string[];
+            } | null;
             onboarding: {
                 [key: string]: unknown;
             } | null;
@@ -4737,6 +4769,8 @@ export interface components {
             provider_type: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
             saml_config: components["schemas"]["SamlConfig"];
             sp_id: string;
+            /** @enum {string} */
+            type: "saml" | "oidc";
             /** @description Profile attributes are written at the first sign-in only (and stay editable) */
             update_profile_only_at_creation: boolean;
             /** Format: date-time */
@@ -4783,12 +4817,27 @@ export interface components {
             /** @description The identity provider’s SAML metadata XML (signing certificates, entity id, SSO URL are read from it) */
             metadata?: string | null;
             number_users_provisioning_limit?: number | null;
+            oidc_client_id?: string | null;
+            /** @description Encrypted at rest and never answered (`oidc_config.client_secret_set` says whether one is recorded) */
+            oidc_client_secret?: string | null;
+            /**
+             * Format: uri
+             * @description The identity provider’s issuer: `<issuer>/.well-known/openid-configuration` is read at sign-in
+             */
+            oidc_issuer?: string | null;
+            /** @description Scopes to ask for besides `openid` (default `openid email profile`) */
+            oidc_scopes?: string[];
             /** @description Any JSON object, nested at most 10 levels deep (itself included) and at most 16 KB as JSON */
             onboarding?: {
                 [key: string]: unknown;
             } | null;
             /** @enum {string} */
             provider_type?: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
+            /**
+             * @description `saml` (the default) or `oidc`
+             * @enum {string}
+             */
+            type?: "saml" | "oidc";
             update_profile_only_at_creation?: boolean;
             /** @enum {string} */
             users_access_policy?: "only_registered_users" | "provision_new_users" | "unregistered_users_allowed";
@@ -5673,17 +5722,26 @@ export interface components {
             session_index: string | null;
             user_id: string | null;
         };
+        /** @description An OIDC connection’s client secret is never published. */
         WebhookSsoConnectionSettings: {
             active: boolean;
             allow_idp_initiated: boolean;
             /** @description The IdP metadata XML */
             metadata: string | null;
             number_users_provisioning_limit: number | null;
+            oidc_client_id?: string | null;
+            oidc_issuer?: string | null;
+            oidc_scopes?: string[] | null;
             onboarding: {
                 [key: string]: unknown;
             } | null;
             /** @enum {string} */
             provider_type: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
+            /**
+             * @description Absent from connections recorded before OIDC: `saml`
+             * @enum {string}
+             */
+            type?: "saml" | "oidc";
             update_profile_only_at_creation: boolean;
             /** @enum {string} */
             users_access_policy: "only_registered_users" | "provision_new_users" | "unregistered_users_allowed";
@@ -6615,6 +6673,7 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
+                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -6642,6 +6701,7 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *       },
+                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -6746,6 +6806,7 @@ export interface operations {
                      *         "__environment__": "sandbox",
                      *         "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *         "sp_id": "globex_sandbox",
+                     *         "type": "saml",
                      *         "active": true,
                      *         "organization": "globex",
                      *         "provider_type": "okta",
@@ -6773,6 +6834,7 @@ export interface operations {
                      *           "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *           "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *         },
+                     *         "oidc_config": null,
                      *         "update_profile_only_at_creation": false,
                      *         "allow_idp_initiated": false,
                      *         "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -9256,6 +9318,7 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
+                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -9283,6 +9346,7 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *       },
+                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -9396,6 +9460,7 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
+                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -9423,6 +9488,7 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *       },
+                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -9540,6 +9606,7 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
+                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -9556,6 +9623,7 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": null
                      *       },
+                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -13672,6 +13740,7 @@ export interface operations {
                      *           "__environment__": "sandbox",
                      *           "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *           "sp_id": "globex_sandbox",
+                     *           "type": "saml",
                      *           "active": true,
                      *           "organization": "globex",
                      *           "provider_type": "okta",
@@ -13688,6 +13757,7 @@ export interface operations {
                      *             "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *             "sso_provider_metadata": null
                      *           },
+                     *           "oidc_config": null,
                      *           "update_profile_only_at_creation": false,
                      *           "allow_idp_initiated": false,
                      *           "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -18669,6 +18739,75 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ssoOidcCallback: {
+        parameters: {
+            query: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                session_state?: string;
+                state: string;
+            };
+            header?: never;
+            path: {
+                sp_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the application */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limited",
+                     *         "message": "Too many requests: retry after the number of seconds in the Retry-After header",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/api"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -12,7 +12,15 @@ import type { RequestContext } from '@sesame/platform';
 import { spIdOf, tenantOfSpId } from './domain/sp-values';
 import { ssoConnectionKey, ssoConnectionKeyOf } from './domain/sso-connection.decider';
 import { spMetadataXml } from './saml/service-provider';
-import { createCommand, encryptionKey, findConnection, present, requireOrganization, run } from './sso-connections.deps';
+import {
+  changeOf,
+  createCommand,
+  encryptionKey,
+  findConnection,
+  present,
+  requireOrganization,
+  run,
+} from './sso-connections.deps';
 import type { SsoConnectionsHandlerDeps } from './sso-connections.deps';
 
 export function createSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
@@ -42,7 +50,7 @@ export function updateSsoConnectionHandler(deps: SsoConnectionsHandlerDeps) {
     if (!current) return failure(catalogueError('resource_not_found'));
     // A connection created before encrypted assertions were supported gets its key at its next update.
     const sp_encryption_key = current.sp_encryption_key === null ? await encryptionKey(deps, spId) : undefined;
-    const data = { settings: body, ...(sp_encryption_key ? { sp_encryption_key } : {}), at: deps.now().toISOString() };
+    const data = { ...changeOf(deps, body), ...(sp_encryption_key ? { sp_encryption_key } : {}), at: deps.now().toISOString() };
     const command = { type: 'UpdateSsoConnection' as const, data };
     const { state } = await run(deps, ssoConnectionKeyOf(current), command, deps.runtime.metadata(context));
     return ok(present(deps, state));

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Environment, Organization, SpKeyData, SsoConnectionSettings } from '@sesame/contracts';
+import type { Environment, Organization, SpKeyData, SsoConnectionBody } from '@sesame/contracts';
 import type { AggregateView, EventMetadata, KeyRing, RequestContext } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { Organizations } from '../../core/identity/organizations';
 import { createKeyAndCertificate } from './crypto/sp-key';
-import type { PresentSsoConnection, SsoConnectionCommand, SsoConnectionState } from './domain/sso-connection.decider';
+import type {
+  PresentSsoConnection,
+  SsoConnectionChange,
+  SsoConnectionCommand,
+  SsoConnectionState,
+} from './domain/sso-connection.decider';
 import { toSsoConnection } from './domain/sso-connection.resource';
 import { spIdOf } from './domain/sp-values';
 import { ssoConnectionAggregate } from './sso-connection.aggregates';
@@ -64,12 +69,22 @@ export async function encryptionKey(deps: SsoConnectionsHandlerDeps, spId: strin
   return { certificate_pem: encryption.certificatePem, encrypted_private_key_pem: deps.keyRing.seal(encryption.privateKeyPem) };
 }
 
+/**
+ * The change a request asks for: its settings, and an OIDC client secret sealed with the key ring
+ * (absent: unchanged; null: removed). The plain secret goes no further than this.
+ */
+export function changeOf(deps: Pick<SsoConnectionsDeps, 'keyRing'>, body: SsoConnectionBody) {
+  const { oidc_client_secret: secret, ...settings } = body;
+  const sealed = secret === undefined ? {} : { oidc_client_secret: secret === null ? null : deps.keyRing.seal(secret) };
+  return { settings: settings as SsoConnectionChange, ...sealed };
+}
+
 /** A new connection of the organization, with its signing and encryption keys. */
 export async function createCommand(
   deps: SsoConnectionsHandlerDeps,
   organization: Pick<Organization, 'id' | 'domain'>,
   environment: Environment,
-  settings: SsoConnectionSettings,
+  body: SsoConnectionBody,
 ): Promise<SsoConnectionCommand> {
   const domain = organization.domain;
   const [key, sp_encryption_key] = await Promise.all([
@@ -84,7 +99,7 @@ export async function createCommand(
       organization_id: organization.id,
       organization_domain: domain,
       environment,
-      settings,
+      ...changeOf(deps, body),
       sp_key: { certificate_pem: key.certificatePem, encrypted_private_key_pem: deps.keyRing.seal(key.privateKeyPem) },
       sp_encryption_key,
       at: deps.now().toISOString(),

@@ -14,6 +14,9 @@ export function tenantOfSpId(spId: string): { organization_domain: string; envir
 
 export const spBaseUrl = (publicUrl: string, spId: string) => `${publicUrl.replace(/\/$/, '')}/sso/saml/${spId}`;
 
+/** Our OIDC callback for one connection: the redirect URI registered at the identity provider. */
+export const oidcRedirectUri = (publicUrl: string, spId: string) => `${publicUrl.replace(/\/$/, '')}/sso/oidc/${spId}/callback`;
+
 export function samlConfigOf(publicUrl: string, spId: string, idpEntityId: string | null): SamlConfig {
   const base = spBaseUrl(publicUrl, spId);
   return {

@@ -2,6 +2,7 @@ import { catalogueError, fieldError } from '@sesame/contracts';
 import type {
   Environment,
   IdpSettingsData,
+  SsoConnectionBody,
   SpKeyData,
   SsoConnectionEvent,
   SsoConnectionSettings,
@@ -31,10 +32,19 @@ export type SsoConnectionState =
       sp_key: SpKeyData;
       /** Decrypts assertions an IdP encrypts for us; null for connections created before encryption was supported. */
       sp_encryption_key: SpKeyData | null;
+      /** OIDC: the client secret, encrypted with the key ring; null when none was given. */
+      oidc_client_secret: string | null;
       inserted_at: string;
       updated_at: string;
     };
 export type PresentSsoConnection = Extract<SsoConnectionState, { status: 'present' }>;
+
+/**
+ * What an integrator or IT admin sets: the settings, and for OIDC connections the issuer, client id
+ * and scopes (the client secret travels apart, already encrypted, as `oidc_client_secret`).
+ */
+export type SsoConnectionChange = SsoConnectionSettings &
+  Omit<SsoConnectionBody, keyof SsoConnectionSettings | 'oidc_client_secret'>;
 
 export type SsoConnectionCommand =
   | {
@@ -45,16 +55,18 @@ export type SsoConnectionCommand =
         organization_id: string;
         organization_domain: string;
         environment: Environment;
-        settings: SsoConnectionSettings;
+        settings: SsoConnectionChange;
         sp_key: SpKeyData;
         sp_encryption_key: SpKeyData;
+        /** Encrypted with the key ring; absent when not given. */
+        oidc_client_secret?: string | null;
         at: string;
       };
     }
   | {
       type: 'UpdateSsoConnection';
       /** `sp_encryption_key`: a new key, recorded only when the connection has none yet (created before encryption). */
-      data: { settings: SsoConnectionSettings; sp_encryption_key?: SpKeyData; at: string };
+      data: { settings: SsoConnectionChange; sp_encryption_key?: SpKeyData; oidc_client_secret?: string | null; at: string };
     }
   /** Its organization was deleted; nothing to do without a connection or for another organization's (of the same domain, since). */
   | { type: 'DeleteSsoConnection'; data: OrganizationDeletion };
@@ -70,11 +82,39 @@ export const defaultSettings: SsoConnectionSettingsData = {
   onboarding: null,
 };
 
-/** The settings after applying the given fields (absent ones keep their value). */
-function merge(current: SsoConnectionSettingsData, given: SsoConnectionSettings): SsoConnectionSettingsData {
+/** The scopes an OIDC connection asks for when none are given. */
+export const defaultOidcScopes = ['openid', 'email', 'profile'];
+
+const oidcFields = ['oidc_issuer', 'oidc_client_id', 'oidc_scopes'] as const;
+
+/** The settings after applying the given fields (absent ones keep their value); OIDC scopes always hold `openid`. */
+function merge(current: SsoConnectionSettingsData, given: SsoConnectionChange): SsoConnectionSettingsData {
   const next = { ...current };
   for (const [key, value] of Object.entries(given)) if (value !== undefined) Object.assign(next, { [key]: value });
+  if (given.oidc_scopes) next.oidc_scopes = [...new Set(['openid', ...given.oidc_scopes])];
+  if (next.type === 'oidc' && !next.oidc_scopes) next.oidc_scopes = defaultOidcScopes;
   return next;
+}
+
+/**
+ * SAML metadata on an OIDC connection, or OIDC fields on a SAML one, is refused (422 naming the
+ * field); so is a production connection's issuer without TLS (its keys and tokens would travel in clear).
+ */
+function checkProtocolFields(
+  merged: SsoConnectionSettingsData,
+  given: SsoConnectionChange,
+  secretGiven: boolean,
+  environment: Environment,
+) {
+  if (merged.type === 'oidc') {
+    if (given.metadata) fail(fieldError('metadata', 'is only for SAML connections (type saml)'));
+    if (environment === 'production' && given.oidc_issuer && !given.oidc_issuer.startsWith('https://'))
+      fail(fieldError('oidc_issuer', 'must be an https URL in production'));
+    return;
+  }
+  const oidcField = oidcFields.find((field) => given[field] !== undefined && given[field] !== null);
+  if (oidcField) fail(fieldError(oidcField, 'is only for OIDC connections (type oidc)'));
+  if (secretGiven) fail(fieldError('oidc_client_secret', 'is only for OIDC connections (type oidc)'));
 }
 
 /** The IdP settings for new metadata (null metadata: none), or the 422 explaining what is wrong with it. */
@@ -105,24 +145,37 @@ const namesOf = ({ sp_id, organization_id, organization_domain, environment }: P
 
 function create(command: Extract<SsoConnectionCommand, { type: 'CreateSsoConnection' }>, state: SsoConnectionState) {
   if (state.status === 'present') fail(catalogueError('sso_connection_already_exists'));
-  const { settings, at, ...identity } = command.data;
+  const { settings, at, oidc_client_secret, ...identity } = command.data;
   const merged = merge(defaultSettings, settings);
+  checkProtocolFields(merged, settings, typeof oidc_client_secret === 'string', identity.environment);
+  const secret = oidc_client_secret ? { oidc_client_secret } : {};
   return [
-    { type: 'SsoConnectionCreated' as const, data: { ...identity, settings: merged, idp: idpOf(merged.metadata, at), at } },
+    {
+      type: 'SsoConnectionCreated' as const,
+      data: { ...identity, settings: merged, idp: idpOf(merged.metadata, at), ...secret, at },
+    },
   ];
 }
 
 function update(command: Extract<SsoConnectionCommand, { type: 'UpdateSsoConnection' }>, state: SsoConnectionState) {
   if (state.status === 'absent') fail(catalogueError('resource_not_found'));
-  const { settings, at } = command.data;
+  const { settings, at, oidc_client_secret } = command.data;
   const merged = merge(state.settings, settings);
+  checkProtocolFields(merged, settings, typeof oidc_client_secret === 'string', state.environment);
   const newEncryptionKey = state.sp_encryption_key === null ? command.data.sp_encryption_key : undefined;
-  if (JSON.stringify(merged) === JSON.stringify(state.settings) && !newEncryptionKey) return [];
+  // A sealed secret differs at each sealing: any given secret is a change.
+  const secretChange = oidc_client_secret !== undefined && !(oidc_client_secret === null && state.oidc_client_secret === null);
+  if (JSON.stringify(merged) === JSON.stringify(state.settings) && !newEncryptionKey && !secretChange) return [];
   const idp = merged.metadata === state.settings.metadata ? state.idp : idpOf(merged.metadata, at);
-  const data = { ...namesOf(state), settings: merged, idp, at };
-  return [
-    { type: 'SsoConnectionUpdated' as const, data: newEncryptionKey ? { ...data, sp_encryption_key: newEncryptionKey } : data },
-  ];
+  const data = {
+    ...namesOf(state),
+    settings: merged,
+    idp,
+    ...(newEncryptionKey ? { sp_encryption_key: newEncryptionKey } : {}),
+    ...(secretChange ? { oidc_client_secret } : {}),
+    at,
+  };
+  return [{ type: 'SsoConnectionUpdated' as const, data }];
 }
 
 export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionCommand, SsoConnectionEvent> = {
@@ -157,6 +210,7 @@ export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionComm
           ...data,
           organization_id: data.organization_id ?? null,
           sp_encryption_key: data.sp_encryption_key ?? null,
+          oidc_client_secret: data.oidc_client_secret ?? null,
           inserted_at: at,
           updated_at: at,
         };
@@ -168,6 +222,8 @@ export const ssoConnectionDecider: Decider<SsoConnectionState, SsoConnectionComm
           settings: event.data.settings,
           idp: event.data.idp,
           sp_encryption_key: event.data.sp_encryption_key ?? state.sp_encryption_key,
+          oidc_client_secret:
+            event.data.oidc_client_secret === undefined ? state.oidc_client_secret : event.data.oidc_client_secret,
           updated_at: event.data.at,
         };
       case 'SsoConnectionDeleted':

@@ -196,4 +196,149 @@ describe('SSO connection decider', () => {
         .thenFails({ kind: 'error', code: 'resource_not_found' });
     });
   });
+
+  describe('OIDC connections', () => {
+    const oidcSettings = {
+      ...defaultSettings,
+      type: 'oidc' as const,
+      oidc_issuer: 'https://idp.example.com',
+      oidc_client_id: 'sesame',
+      oidc_scopes: ['openid', 'email', 'profile'],
+    };
+    const createdOidc: SsoConnectionEvent = {
+      type: 'SsoConnectionCreated',
+      data: {
+        ...identity,
+        settings: oidcSettings,
+        idp: null,
+        sp_key: spKey,
+        sp_encryption_key: encryptionKey,
+        oidc_client_secret: 'SEALED SECRET',
+        at,
+      },
+    };
+    const createOidc = (settings: Record<string, unknown>, secret?: string | null): SsoConnectionCommand => ({
+      type: 'CreateSsoConnection',
+      data: {
+        ...identity,
+        settings,
+        sp_key: spKey,
+        sp_encryption_key: encryptionKey,
+        ...(secret === undefined ? {} : { oidc_client_secret: secret }),
+        at,
+      },
+    });
+    const updateOidc = (settings: Record<string, unknown>, secret?: string | null): SsoConnectionCommand => ({
+      type: 'UpdateSsoConnection',
+      data: { settings, ...(secret === undefined ? {} : { oidc_client_secret: secret }), at: later },
+    });
+    const names = {
+      sp_id: 'acme_sandbox',
+      organization_id: 'org-1',
+      organization_domain: 'acme',
+      environment: 'sandbox' as const,
+    };
+
+    it('creates one with its issuer, client id, the sealed secret apart from the settings, and the default scopes', () => {
+      spec
+        .given([])
+        .when(createOidc({ type: 'oidc', oidc_issuer: 'https://idp.example.com', oidc_client_id: 'sesame' }, 'SEALED SECRET'))
+        .then([createdOidc]);
+    });
+
+    it('asks for openid whatever scopes are given, once', () => {
+      spec
+        .given([createdOidc])
+        .when(updateOidc({ oidc_scopes: ['groups', 'openid', 'email'] }))
+        .then([
+          {
+            type: 'SsoConnectionUpdated',
+            data: { ...names, settings: { ...oidcSettings, oidc_scopes: ['openid', 'groups', 'email'] }, idp: null, at: later },
+          },
+        ]);
+    });
+
+    it('records a new secret even with unchanged settings (a sealed secret differs at each sealing); a null one removes it', () => {
+      spec
+        .given([createdOidc])
+        .when(updateOidc({}, 'NEW SEALED'))
+        .then([
+          {
+            type: 'SsoConnectionUpdated',
+            data: { ...names, settings: oidcSettings, idp: null, oidc_client_secret: 'NEW SEALED', at: later },
+          },
+        ]);
+      spec
+        .given([createdOidc])
+        .when(updateOidc({}, null))
+        .then([
+          {
+            type: 'SsoConnectionUpdated',
+            data: { ...names, settings: oidcSettings, idp: null, oidc_client_secret: null, at: later },
+          },
+        ]);
+      spec.given([createdOidc]).when(updateOidc({})).then([]);
+    });
+
+    it('keeps the secret across updates that do not name it, and forgets it when removed', () => {
+      const updated: SsoConnectionEvent = {
+        type: 'SsoConnectionUpdated',
+        data: { ...names, settings: { ...oidcSettings, active: false }, idp: null, at: later },
+      };
+      const removed: SsoConnectionEvent = {
+        type: 'SsoConnectionUpdated',
+        data: { ...names, settings: oidcSettings, idp: null, oidc_client_secret: null, at: later },
+      };
+      const state = [createdOidc, updated].reduce(ssoConnectionDecider.evolve, ssoConnectionDecider.initialState());
+      expect(state).toMatchObject({ status: 'present', oidc_client_secret: 'SEALED SECRET' });
+      expect(ssoConnectionDecider.evolve(state, removed)).toMatchObject({ oidc_client_secret: null });
+    });
+
+    it('refuses OIDC fields on a SAML connection and SAML metadata on an OIDC one (422 naming the field)', () => {
+      spec
+        .given([])
+        .when(create({ oidc_issuer: 'https://idp.example.com' }))
+        .thenFails({ kind: 'fields', fields: { oidc_issuer: ['is only for OIDC connections (type oidc)'] } });
+      spec
+        .given([created])
+        .when(updateOidc({}, 'SEALED'))
+        .thenFails({ kind: 'fields', fields: { oidc_client_secret: ['is only for OIDC connections (type oidc)'] } });
+      spec
+        .given([createdOidc])
+        .when(updateOidc({ metadata: okta }))
+        .thenFails({ kind: 'fields', fields: { metadata: ['is only for SAML connections (type saml)'] } });
+    });
+
+    it('wants an https issuer in production (http is for local identity providers of the sandbox)', () => {
+      const inProduction = (issuer: string): SsoConnectionCommand => ({
+        type: 'CreateSsoConnection',
+        data: {
+          ...identity,
+          sp_id: 'acme_production',
+          environment: 'production',
+          settings: { type: 'oidc', oidc_issuer: issuer },
+          sp_key: spKey,
+          sp_encryption_key: encryptionKey,
+          at,
+        },
+      });
+      spec
+        .given([])
+        .when(inProduction('http://idp.example.com'))
+        .thenFails({ kind: 'fields', fields: { oidc_issuer: ['must be an https URL in production'] } });
+      expect(ssoConnectionDecider.decide(inProduction('https://idp.example.com'), { status: 'absent' })).toHaveLength(1);
+    });
+
+    it('turns a SAML connection into an OIDC one when asked', () => {
+      spec
+        .given([created])
+        .when(updateOidc({ type: 'oidc', oidc_issuer: 'https://idp.example.com', oidc_client_id: 'sesame' }, 'SEALED SECRET'))
+        .then([
+          {
+            type: 'SsoConnectionUpdated',
+            data: { ...names, settings: oidcSettings, idp: null, oidc_client_secret: 'SEALED SECRET', at: later },
+          },
+        ]);
+    });
+  });
 });

@@ -1,8 +1,21 @@
 import type { SsoConnection } from '@sesame/contracts';
 import type { PresentSsoConnection } from './sso-connection.decider';
-import { samlConfigOf } from './sp-values';
+import { defaultOidcScopes } from './sso-connection.decider';
+import { oidcRedirectUri, samlConfigOf } from './sp-values';
 
-/** The public shape of a connection (the SP private key and certificate PEMs stay inside). */
+/** An OIDC connection's relying-party settings: never its client secret, only whether one is recorded. */
+function oidcConfigOf(state: PresentSsoConnection, publicUrl: string): SsoConnection['oidc_config'] {
+  if (state.settings.type !== 'oidc') return null;
+  return {
+    issuer: state.settings.oidc_issuer ?? null,
+    client_id: state.settings.oidc_client_id ?? null,
+    client_secret_set: state.oidc_client_secret !== null,
+    scopes: state.settings.oidc_scopes ?? defaultOidcScopes,
+    redirect_uri: oidcRedirectUri(publicUrl, state.sp_id),
+  };
+}
+
+/** The public shape of a connection (the SP private key, certificate PEMs and OIDC client secret stay inside). */
 export function toSsoConnection(state: PresentSsoConnection, publicUrl: string): SsoConnection {
   const { settings, idp } = state;
   return {
@@ -11,6 +24,7 @@ export function toSsoConnection(state: PresentSsoConnection, publicUrl: string):
     __environment__: state.environment,
     id: state.id,
     sp_id: state.sp_id,
+    type: settings.type ?? 'saml',
     active: settings.active,
     organization: state.organization_domain,
     provider_type: settings.provider_type,
@@ -29,6 +43,7 @@ export function toSsoConnection(state: PresentSsoConnection, publicUrl: string):
       })),
     },
     saml_config: samlConfigOf(publicUrl, state.sp_id, idp?.entity_id ?? null),
+    oidc_config: oidcConfigOf(state, publicUrl),
     update_profile_only_at_creation: settings.update_profile_only_at_creation,
     allow_idp_initiated: settings.allow_idp_initiated,
     inserted_at: state.inserted_at,

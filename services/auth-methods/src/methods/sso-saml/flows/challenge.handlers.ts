@@ -8,24 +8,42 @@ import type {
   testSignInRequestSchema,
   z,
 } from '@sesame/contracts';
-import { created, environmentOf, failure, ok } from '@sesame/platform';
+import { created, environmentOf, fail, failure, ok } from '@sesame/platform';
 import type { EventMetadata, RequestContext } from '@sesame/platform';
 import { requireAuthnConnection } from '../../../core/identity/authn-connections';
 import { mapAttributes } from '../domain/attribute-mapping';
 import { challengeProblem } from '../domain/sso-challenge.decider';
 import type { SsoChallengeCommand } from '../domain/sso-challenge.decider';
-import { ownerOf } from '../domain/sso-connection.decider';
+import { defaultOidcScopes, ownerOf } from '../domain/sso-connection.decider';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
 import { spBaseUrl, spIdOf } from '../domain/sp-values';
+import { authorizationRequest, DiscoveryFailed } from '../oidc/relying-party';
 import { identityProviderOf } from '../saml/identity-provider';
 import { authnRequestIdOf, serviceProviderOf } from '../saml/service-provider';
 import { redirectTo } from './browser-replies';
 import { refusalMessages } from './refusals';
 import type { SignInRefusal } from './refusals';
+import { relyingPartyOf } from './sign-in.deps';
 import type { SignInHandlerDeps } from './sign-in.deps';
 import { refused } from './sign-in-replies';
 
 type Issued = Extract<SsoChallengeCommand, { type: 'IssueSsoChallenge' }>['data'];
+
+/** An OIDC connection's authorization request for a challenge: the IdP's URL, and the checks the challenge keeps. */
+async function oidcStart(deps: SignInHandlerDeps, connection: PresentSsoConnection, requestId: string) {
+  const settings = relyingPartyOf(deps, connection);
+  if (!settings) return fail(fieldError('org_domain', 'has an OIDC connection without issuer, client id or client secret'));
+  const scopes = connection.settings.oidc_scopes ?? defaultOidcScopes;
+  try {
+    const { url, checks } = await authorizationRequest(settings, scopes, requestId, deps.now());
+    const oidc = { state: checks.state, nonce: checks.nonce, code_verifier: deps.keyRing.seal(checks.codeVerifier) };
+    return { authorization_url: url, oidc };
+  } catch (error) {
+    if (error instanceof DiscoveryFailed)
+      return fail(fieldError('org_domain', 'has an OIDC connection whose issuer does not answer a valid discovery document'));
+    throw error;
+  }
+}
 
 /** Issues a challenge of the connection, valid `challengeTtlMs`, on a fresh stream. */
 async function issueChallenge(
@@ -38,14 +56,19 @@ async function issueChallenge(
   const now = deps.now();
   const expiredAt = new Date(now.getTime() + deps.challengeTtlMs).toISOString();
   const data = { request_id: requestId, sp_id: connection.sp_id, sso_connection_id: connection.id, ...ownerOf(connection) };
+  // OIDC: the browser goes straight to the identity provider; SAML: through our AuthnRequest redirect.
+  const start =
+    connection.settings.type === 'oidc'
+      ? await oidcStart(deps, connection, requestId)
+      : { authorization_url: `${spBaseUrl(deps.publicUrl, connection.sp_id)}/authorize?request_id=${requestId}` };
+  const oidc = 'oidc' in start ? { oidc: start.oidc } : {};
   await deps.challenges.handle(
     requestId,
-    { type: 'IssueSsoChallenge', data: { ...data, ...request, expired_at: expiredAt, at: now.toISOString() } },
+    { type: 'IssueSsoChallenge', data: { ...data, ...request, ...oidc, expired_at: expiredAt, at: now.toISOString() } },
     metadata,
     { newStream: true },
   );
-  const authorizationUrl = `${spBaseUrl(deps.publicUrl, connection.sp_id)}/authorize?request_id=${requestId}`;
-  return { request_id: requestId, authorization_url: authorizationUrl, expired_at: expiredAt };
+  return { request_id: requestId, authorization_url: start.authorization_url, expired_at: expiredAt };
 }
 
 /** The organization of `org_domain`, or the one allowing the email's domain to sign in. */
@@ -79,7 +102,8 @@ export function createChallengeHandler(deps: SignInHandlerDeps) {
     const connection = await deps.findConnection(spIdOf(organizationDomain, environment));
     if (!connection) return failure(catalogueError('resource_not_found'));
     if (!connection.settings.active) return failure(fieldError('org_domain', 'has an inactive SSO connection'));
-    if (!connection.idp) return failure(fieldError('org_domain', 'has an SSO connection without identity provider metadata'));
+    if (connection.settings.type !== 'oidc' && !connection.idp)
+      return failure(fieldError('org_domain', 'has an SSO connection without identity provider metadata'));
     const issued = await issueChallenge(
       deps,
       connection,

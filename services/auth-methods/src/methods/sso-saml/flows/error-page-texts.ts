@@ -101,6 +101,12 @@ const fr: PageTexts = {
     user_inactive: 'Votre compte est désactivé.',
     provisioning_limit_reached: 'Aucun autre utilisateur ne peut être créé pour cette organisation.',
     user_limit_reached: 'Aucun autre utilisateur ne peut être créé : la limite d’utilisateurs de l’abonnement est atteinte.',
+    state_mismatch: 'Cette réponse de connexion ne correspond à aucune demande de connexion de ce navigateur.',
+    nonce_mismatch: 'Le jeton d’identité du fournisseur d’identité a été émis pour une autre demande de connexion.',
+    idp_error: 'Le fournisseur d’identité ne vous a pas connecté.',
+    idp_unreachable: 'Le fournisseur d’identité n’a pas pu être joint.',
+    token_exchange_failed: 'Le fournisseur d’identité a refusé de terminer la connexion.',
+    id_token_invalid: 'Le jeton d’identité du fournisseur d’identité n’est pas valide.',
   },
 };
 

@@ -16,7 +16,14 @@ export type SignInRefusal =
   | 'user_not_registered'
   | 'user_inactive'
   | 'provisioning_limit_reached'
-  | 'user_limit_reached';
+  | 'user_limit_reached'
+  // OpenID Connect connections
+  | 'state_mismatch'
+  | 'nonce_mismatch'
+  | 'idp_error'
+  | 'idp_unreachable'
+  | 'token_exchange_failed'
+  | 'id_token_invalid';
 
 /** What the user reads for each refusal (the operator's log line carries the reason code and detail). */
 export const refusalMessages: Record<SignInRefusal, string> = {
@@ -58,6 +65,12 @@ export const refusalMessages: Record<SignInRefusal, string> = {
   user_inactive: 'Your account is deactivated.',
   provisioning_limit_reached: 'No more users can be created for this organization.',
   user_limit_reached: "No more users can be created: the plan's limit on the number of users is reached.",
+  state_mismatch: 'This sign-in answer does not match a sign-in request of this browser.',
+  nonce_mismatch: 'The identity provider’s ID token was issued for another sign-in request.',
+  idp_error: 'The identity provider did not sign you in.',
+  idp_unreachable: 'The identity provider could not be reached.',
+  token_exchange_failed: 'The identity provider refused to complete the sign-in.',
+  id_token_invalid: 'The identity provider’s ID token is not valid.',
 };
 
 /** A sign-in ended by a refusal: thrown inside the flow, answered as an error page or redirect. */

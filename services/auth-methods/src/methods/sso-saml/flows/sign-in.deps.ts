@@ -8,6 +8,8 @@ import type { Organizations } from '../../../core/identity/organizations';
 import { ssoChallengeDecider } from '../domain/sso-challenge.decider';
 import type { SsoChallengeCommand, SsoChallengeState } from '../domain/sso-challenge.decider';
 import type { PresentSsoConnection } from '../domain/sso-connection.decider';
+import { oidcRedirectUri } from '../domain/sp-values';
+import type { RelyingPartySettings } from '../oidc/relying-party';
 import type { ResponseExpectations, ValidationResult } from '../saml/response-validator';
 
 /** Issues the one-time authorization code a sign-in ends with (the authorization-code module). */
@@ -45,6 +47,22 @@ export type SsoChallenges = Aggregate<SsoChallengeState, SsoChallengeCommand, Ss
 /** What the sign-in handlers share: their dependencies and the challenge aggregate. */
 export interface SignInHandlerDeps extends SignInDeps {
   challenges: SsoChallenges;
+}
+
+/** An OIDC connection's relying-party settings, its client secret opened; null until issuer, client id and secret are all given. */
+export function relyingPartyOf(
+  deps: Pick<SignInDeps, 'keyRing' | 'publicUrl' | 'clockSkewMs'>,
+  connection: PresentSsoConnection,
+): RelyingPartySettings | null {
+  const { oidc_issuer: issuer, oidc_client_id: clientId } = connection.settings;
+  if (connection.settings.type !== 'oidc' || !issuer || !clientId || !connection.oidc_client_secret) return null;
+  return {
+    issuer,
+    clientId,
+    clientSecret: deps.keyRing.open(connection.oidc_client_secret),
+    redirectUri: oidcRedirectUri(deps.publicUrl, connection.sp_id),
+    clockToleranceSeconds: Math.round(deps.clockSkewMs / 1_000),
+  };
 }
 
 export const ssoChallengeStream = (requestId: string) => streamName('ssoChallenge', requestId);

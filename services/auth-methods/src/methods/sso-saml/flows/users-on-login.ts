@@ -69,7 +69,8 @@ export async function userOnLogin(
       ...scope,
       id: user.id,
       identity: {
-        provider: `saml.${settings.provider_type}`,
+        // An OIDC connection's identity is its ID token's subject and claims (`attributes`).
+        provider: settings.type === 'oidc' ? 'oidc' : `saml.${settings.provider_type}`,
         idp_id: assertion.name_id,
         authenticated_at: Math.floor(at.getTime() / 1_000),
         data: { attributes: assertion.attributes, session_index: assertion.session_index, issuer: assertion.issuer },
