@@ -1,5 +1,8 @@
 import dns2 from 'dns2';
 
+/** Response codes of RFC 1035 section 4.1.1 (dns2's types do not declare its `Packet.RCODE`). */
+const rcodes = { serverFailure: 2, nameError: 3 } as const;
+
 /**
  * A DNS server of the test's own on 127.0.0.1 (UDP, a free port): it answers the TXT records the
  * test publishes, NXDOMAIN for every other name, and SERVFAIL for the names the test breaks.
@@ -17,14 +20,15 @@ export class LocalDnsServer {
   ) {}
 
   static async start(): Promise<LocalDnsServer> {
-    let self: LocalDnsServer | undefined;
+    // The server answers through the instance, made once its port is known.
+    const holder: { instance?: LocalDnsServer } = {};
     const dns = dns2.createServer({
       udp: true,
-      handle: (request, send) => self?.answer(request, send),
+      handle: (request, send) => holder.instance?.answer(request, send),
     });
     const addresses = await dns.listen({ udp: { port: 0, address: '127.0.0.1' } });
-    self = new LocalDnsServer(dns, `127.0.0.1:${addresses.udp?.port}`);
-    return self;
+    holder.instance = new LocalDnsServer(dns, `127.0.0.1:${addresses.udp?.port}`);
+    return holder.instance;
   }
 
   /** Publishes a TXT record at `name` (its value as one string, or as the strings of a long record). */
@@ -54,8 +58,8 @@ export class LocalDnsServer {
     const name = (question?.name ?? '').toLowerCase();
     if (question?.type === dns2.Packet.TYPE.TXT) this.questions.push(name);
     const records = this.records.get(name);
-    if (this.failing.has(name)) response.header.rcode = dns2.Packet.RCODE.SERVFAIL;
-    else if (!records) response.header.rcode = dns2.Packet.RCODE.NXDOMAIN;
+    if (this.failing.has(name)) response.header.rcode = rcodes.serverFailure;
+    else if (!records) response.header.rcode = rcodes.nameError;
     else if (question?.type === dns2.Packet.TYPE.TXT)
       for (const data of records)
         response.answers.push({

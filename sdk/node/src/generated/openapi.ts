@@ -4044,7 +4044,7 @@ export interface components {
             provider: string;
         };
         InviteAdminRequest: {
-            /** @description What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`. */
+            /** @description What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning), `domains` (verifying the organization’s email domains by DNS TXT record). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`. */
             allowed_setups?: ("sso" | "directory_sync" | "domains")[];
             email: string;
         };
