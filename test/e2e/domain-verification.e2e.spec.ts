@@ -1,3 +1,4 @@
+import { onboardingCall, onboardingSession } from '../support/admin-invitations';
 import { LocalDnsServer } from '../support/dns-server';
 import { createOrganization, eventually, notFound } from '../support/identity-fixtures';
 import { System } from '../support/system';
@@ -344,6 +345,54 @@ describe('Domain verification (all processes, real NATS, a local DNS server)', (
     });
     expect((await call('POST', `/api/v2/org/${sandboxOrg}/password-connection`, undefined, {})).status).toBe(201);
     expect(await setPassword('ada@sandbox-routing.verify.example', system.apiKey)).toMatchObject({ status: 201 });
+  });
+
+  it("lets an IT admin invited for domains verify the organization's domains from the onboarding page, and no one else", async () => {
+    const org = await createOrganization(system, 'Verify Onboarding', { allowed_email_domains: ['onboarding.verify.example'] });
+    const other = await createOrganization(system, 'Verify Onboarding Other', {
+      allowed_email_domains: ['other.verify.example'],
+    });
+    const session = await onboardingSession(system, org, 'it@onboarding.verify.example', { allowed_setups: ['domains'] });
+    const call = (path: string, body: unknown = {}, as: string | null = session) =>
+      onboardingCall(system, 'POST', `domains/${path}`, as, body);
+
+    expect(await call('list')).toMatchObject({
+      status: 200,
+      body: { data: [{ __domain__: org, email_domain: 'onboarding.verify.example', status: 'unverified' }] },
+    });
+    const started = await call('start', { email_domain: 'onboarding.verify.example' });
+    expect(started).toMatchObject({ status: 200, body: { __domain__: org, status: 'pending' } });
+    expect(await call('verify', { email_domain: 'onboarding.verify.example' })).toMatchObject({
+      status: 422,
+      body: notFoundMessage('onboarding.verify.example'),
+    });
+    dns.publishTxt(started.body.record.name, started.body.record.value);
+    expect(await call('verify', { email_domain: 'onboarding.verify.example' })).toMatchObject({
+      status: 200,
+      body: { __domain__: org, status: 'verified', method: 'dns_txt' },
+    });
+
+    // The session names the organization: another organization's domain is not one of its own, and
+    // an organization named in the body is not read.
+    const notAllowed = { errors: { email_domain: ["must be one of the organization's allowed_email_domains"] } };
+    expect(await call('start', { email_domain: 'other.verify.example', organization_domain: other })).toMatchObject({
+      status: 422,
+      body: notAllowed,
+    });
+    expect((await domains(other, system.apiKey)).body.data[0].status).toBe('unverified');
+
+    // An invitation without `domains`, and no session at all.
+    const ssoOnly = await onboardingSession(system, org, 'sso@onboarding.verify.example', { allowed_setups: ['sso'] });
+    for (const path of ['list', 'start', 'verify'])
+      expect(await call(path, { email_domain: 'onboarding.verify.example' }, ssoOnly)).toMatchObject({
+        status: 403,
+        body: catalogueError(
+          'onboarding_setup_not_allowed',
+          'Your invitation does not let you set this up: ask the vendor for an invitation that does',
+          '/it-admin-onboarding',
+        ),
+      });
+    expect((await call('list', {}, null)).status).toBe(401);
   });
 
   it('publishes the verification events to webhooks', async () => {
