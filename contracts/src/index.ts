@@ -10,6 +10,7 @@ export * from './common/scopes';
 export * from './common/rpc';
 export * from './common/consistency-token';
 export * from './entities/organization.schema';
+export * from './entities/domain-verification.schema';
 export * from './entities/user.schema';
 export * from './entities/admin.schema';
 export * from './entities/sso.schema';

@@ -20,6 +20,17 @@ export const subjects = {
        * only one allowing the email's domain; 422 on `org_domain` when none or several do.
        */
       forSignIn: 'identity.organizations.for-sign-in',
+      /** Verified email domains (DNS TXT record or vendor assertion): list, start, verify, assert. */
+      domains: {
+        list: 'identity.organizations.domains.list',
+        start: 'identity.organizations.domains.start',
+        verify: 'identity.organizations.domains.verify',
+        assert: 'identity.organizations.domains.assert',
+        /** The onboarding page's calls, with the scope of a checked session. */
+        onboardingList: 'identity.organizations.domains.onboarding-list',
+        onboardingStart: 'identity.organizations.domains.onboarding-start',
+        onboardingVerify: 'identity.organizations.domains.onboarding-verify',
+      },
     },
     /**
      * Users. The first seven serve HTTP operations (environment from the API key). The others

@@ -4,12 +4,13 @@ import { answerInvitation } from './api';
 import type { Answer, Failure } from './api';
 import { ChargeSection } from './components/ChargeSection';
 import { DirectorySetup } from './components/DirectorySetup';
+import { DomainSetup } from './components/DomainSetup';
 import { FinishSection } from './components/FinishSection';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { ProblemPage } from './components/ProblemPage';
 import { SsoSetup } from './components/SsoSetup';
 import { chooseLanguage, formatDate, messages } from './i18n';
-import type { InvitationProblem } from './i18n';
+import type { InvitationProblem, Messages } from './i18n';
 
 type Phase =
   | { name: 'loading' }
@@ -26,6 +27,13 @@ interface Props {
   browserLanguages: readonly string[];
   /** `request_id` of a test sign-in the browser comes back from. */
   testRequestId: string | null;
+}
+
+/** The SSO set-up's title when the invitation allows it, else the title of the one step it allows. */
+function pageTitle(t: Messages, setups: AdminInvitation['allowed_setups']): string {
+  if (setups.includes('sso')) return t.title;
+  if (setups.includes('directory_sync')) return t.directory.pageTitle;
+  return t.domains.title;
 }
 
 /**
@@ -97,7 +105,7 @@ export function App({ started, requestedLanguage, browserLanguages, testRequestI
         )}
         {phase.name === 'ready' && (
           <>
-            <h1>{phase.invitation.allowed_setups.includes('sso') ? t.title : t.directory.pageTitle}</h1>
+            <h1>{pageTitle(t, phase.invitation.allowed_setups)}</h1>
             <p data-testid="invited-as">{t.invitedAs(phase.invitation.admin.email, phase.invitation.organization.name)}</p>
             {phase.invitation.organization.allowed_email_domains.length > 0 && (
               <p data-testid="domains">{t.signInDomains(phase.invitation.organization.allowed_email_domains.join(', '))}</p>
@@ -114,6 +122,9 @@ export function App({ started, requestedLanguage, browserLanguages, testRequestI
             )}
             {phase.invitation.allowed_setups.includes('directory_sync') && (
               <DirectorySetup t={t} language={language} onFailure={onFailure} />
+            )}
+            {phase.invitation.allowed_setups.includes('domains') && (
+              <DomainSetup t={t} language={language} onFailure={onFailure} />
             )}
             <FinishSection t={t} organization={phase.invitation.organization.name} onFinish={() => answer('accept')} />
           </>

@@ -1,4 +1,11 @@
-import type { Admin, AdminInvitation, DirectorySync, DirectorySyncStatus, SsoConnection } from '@sesame/contracts';
+import type {
+  Admin,
+  AdminInvitation,
+  DirectorySync,
+  DirectorySyncStatus,
+  DomainVerification,
+  SsoConnection,
+} from '@sesame/contracts';
 import type { DirectoryProvider } from './directory-providers';
 import type { InvitationProblem } from './i18n';
 import type { SsoProviderType } from './providers';
@@ -27,6 +34,8 @@ export interface Failure {
   ok: false;
   problem: InvitationProblem | null;
   fields: Record<string, string[]>;
+  /** The error's type when the service refused what was asked, not the session (a domain another organization verified). */
+  code?: string;
 }
 export type Answer<T> = { ok: true; body: T } | Failure;
 
@@ -38,6 +47,8 @@ export function failureOf(status: number, body: unknown): Failure {
   if (token !== undefined) return { ok: false, problem: problemOfMessage[token] ?? 'invalid', fields };
   if (status === 401 && answer?.error?.type === 'onboarding_session_required')
     return { ok: false, problem: problemOfMessage[answer.error.message ?? ''] ?? 'sessionEnded', fields: {} };
+  const code = answer?.error?.type;
+  if ((status === 422 || status === 409) && code) return { ok: false, problem: null, fields, code };
   if (status === 422) return { ok: false, problem: null, fields };
   return { ok: false, problem: 'invalid', fields: {} };
 }
@@ -110,3 +121,11 @@ export const setUpDirectorySync = (provider_type: DirectoryProvider) =>
   send<DirectorySync>('PUT', `${directory}/connection`, { provider_type });
 export const rotateDirectorySyncToken = () => send<DirectorySync>('POST', `${directory}/rotate-token`);
 export const directorySyncStatus = () => send<DirectorySyncStatus>('POST', `${directory}/status`);
+
+const domains = `${invitations}/domains`;
+export const domainVerifications = () => send<{ data: DomainVerification[] }>('POST', `${domains}/list`);
+/** Starts the verification of an email domain: the TXT record to publish (the same when started again). */
+export const startDomainVerification = (email_domain: string) =>
+  send<DomainVerification>('POST', `${domains}/start`, { email_domain });
+/** The "verify now" button: Sesame reads the TXT record at once. */
+export const verifyDomain = (email_domain: string) => send<DomainVerification>('POST', `${domains}/verify`, { email_domain });

@@ -7,6 +7,7 @@ import { rateLimitsOff } from '../support/rate-limits';
 import { AuthorizationWorld } from '../support/authorization-world';
 import { AuthorizationMatrix } from '../support/authorization-matrix';
 import { allCells, failingCell, matrixReport } from '../support/authorization-report';
+import { LocalDnsServer } from '../support/dns-server';
 
 /**
  * The authorization matrix, generated from the operation table (`operations` of
@@ -21,13 +22,18 @@ describe('Authorization matrix of every operation (all processes, real NATS)', (
   let system: System;
   let world: AuthorizationWorld;
   let matrix: AuthorizationMatrix;
+  let dns: LocalDnsServer;
 
   beforeAll(async () => {
     const log = (line: string) => console.log(`authorization matrix: ${line}`);
     // Rate limits are tested elsewhere; a loaded machine gets more time to answer over NATS.
-    system = await System.start({ env: { ...rateLimitsOff, SESAME_RPC_TIMEOUT_MS: '30000' } });
+    dns = await LocalDnsServer.start();
+    system = await System.start({
+      env: { ...rateLimitsOff, SESAME_RPC_TIMEOUT_MS: '30000' },
+      processEnv: { identity: { SESAME_DNS_SERVERS: dns.server } },
+    });
     const started = Date.now();
-    world = await AuthorizationWorld.build(system);
+    world = await AuthorizationWorld.build(system, dns);
     const slowest = [...world.timings].sort(([, a], [, b]) => b - a).slice(0, 6);
     log(
       `world built in ${((Date.now() - started) / 1000).toFixed(1)} s (slowest: ${slowest.map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', ')})`,
@@ -45,6 +51,7 @@ describe('Authorization matrix of every operation (all processes, real NATS)', (
   afterAll(async () => {
     await world?.receiver.stop();
     await system?.stop();
+    await dns?.stop();
   });
 
   it('generates a valid request of every operation, which its owner may make', () => {

@@ -200,6 +200,11 @@ describe('Magic link over HTTP (all processes, real NATS)', () => {
       );
       await system.request('POST', '/api/v2/redirect_uris', { key: production, body: { url: callback } });
       expect((await system.request('POST', connection(), { key: production, body: {} })).status).toBe(201);
+      // In production only a verified domain routes a sign-in by email: the vendor vouches for it.
+      const asserted = await system.request('POST', `/api/v2/organizations/${org}/domains/piedpiper-ml.com/assert`, {
+        key: production,
+      });
+      expect(asserted).toMatchObject({ status: 200, body: { status: 'verified', method: 'vendor_assertion' } });
       const answer = await challenge(
         { email: 'prod.user@piedpiper-ml.com', redirect_uri: callback, find_or_create_user: true },
         production,

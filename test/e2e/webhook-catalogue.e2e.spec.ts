@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { Webhook } from 'standardwebhooks';
 import { publishedEventSchemas, webhookEventCatalogue } from '@sesame/contracts';
 import type { WebhookEventCode } from '@sesame/contracts';
+import { LocalDnsServer } from '../support/dns-server';
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';
 import { inviteAdmin, onboardingCall, openInvitation } from '../support/admin-invitations';
@@ -39,6 +40,8 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
   let system: System;
   let receiver: WebhookReceiver;
   let production: ApiKey;
+  /** The DNS server the identity service reads domain verification records from. */
+  let dns: LocalDnsServer;
   const keys = new Map<string, string>();
   const seen = new Set<WebhookEventCode>();
 
@@ -82,7 +85,8 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
-    system = await System.start({ processEnv: { webhooks: deliveryEnv } });
+    dns = await LocalDnsServer.start();
+    system = await System.start({ processEnv: { webhooks: deliveryEnv, identity: { SESAME_DNS_SERVERS: dns.server } } });
     production = system.createApiKey('production');
     await subscribe('/all', Object.keys(webhookEventCatalogue));
     await system.request('POST', '/api/v2/redirect_uris', { body: { url: callback } });
@@ -90,6 +94,7 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
   afterAll(async () => {
     await system?.stop();
     await receiver?.stop();
+    await dns?.stop();
   });
 
   describe('directory sync, pushed by a SCIM provider', () => {
@@ -550,6 +555,26 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
       expect(await delivered('user_metakey.created', null)).toMatchObject({ data: { metakey: { name: 'plan' } } });
       expect(await delivered('user_metakey.deletion_started', null)).toMatchObject({ data: { name: 'plan' } });
       expect(await delivered('user_metakey.deleted', null)).toMatchObject({ data: { name: 'plan' } });
+    });
+  });
+
+  it('delivers the verification of an email domain: started, failed (no record yet), verified', async () => {
+    const domain = await createOrganization(system, 'Domain Hooks', { allowed_email_domains: ['domain-hooks.example'] });
+    const path = `/api/v2/organizations/${domain}/domains/domain-hooks.example`;
+    const started = await system.request('POST', `${path}/verification`);
+    expect(started.status).toBe(200);
+    expect((await system.request('POST', `${path}/verify`)).status).toBe(422);
+    dns.publishTxt(started.body.record.name, started.body.record.value);
+    expect((await system.request('POST', `${path}/verify`)).status).toBe(200);
+    expect(await delivered('organization.domain.verification_started', domain)).toMatchObject({
+      __environment__: 'sandbox',
+      data: { email_domain: 'domain-hooks.example', record_name: '_sesame-verification.domain-hooks.example' },
+    });
+    expect(await delivered('organization.domain.verification_failed', domain)).toMatchObject({
+      data: { email_domain: 'domain-hooks.example', reason: 'record_not_found' },
+    });
+    expect(await delivered('organization.domain.verified', domain)).toMatchObject({
+      data: { email_domain: 'domain-hooks.example', method: 'dns_txt' },
     });
   });
 

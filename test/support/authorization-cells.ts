@@ -228,7 +228,7 @@ function identifiersOf(world: AuthorizationWorld, victim: Owner): string[] {
     ...orgs.flatMap((org) => Object.entries(world.orgs[victim.env][org])),
     ...(victim.org ? [] : Object.entries(world.envs[victim.env])),
   ];
-  const plain = new Set(['password', 'idpMetadata', 'onboardingPage', 'partnerOrganization']);
+  const plain = new Set(['password', 'idpMetadata', 'onboardingPage', 'partnerOrganization', 'emailDomain']);
   return values
     .filter(
       ([kind, value]) => typeof value === 'string' && value.length >= 8 && !plain.has(kind) && !kind.startsWith('stranger:'),

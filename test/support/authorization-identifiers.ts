@@ -47,6 +47,7 @@ export const organizationKinds = [
   'totpEnrollmentCode',
   'totpChallengeCode',
   'idpMetadata',
+  'emailDomain',
 ] as const;
 /** Values an environment owns. */
 export const environmentKinds = [
@@ -133,6 +134,9 @@ export const fieldRules: FieldRule[] = [
   { in: 'body', name: 'code', path: /\/totp-challenge\/validation\//, kind: 'totpChallengeCode', role: 'value' },
   { in: 'body', name: 'metadata', path: /\/admin-invitations\/sso\/connection$/, kind: 'idpMetadata', role: 'value' },
   { in: 'body', name: 'return_url', path: /\/admin-invitations\/sso\/test$/, kind: 'onboardingPage', role: 'value' },
+  // An email domain is the organization's setting, not a secret: a request names its own organization's.
+  { in: 'path', name: 'email_domain', kind: 'emailDomain', role: 'value' },
+  { in: 'body', name: 'email_domain', path: /\/admin-invitations\/domains\//, kind: 'emailDomain', role: 'value' },
 ];
 
 /** Path parameters that name no tenant's resource: the same constant for everyone. */

@@ -15,6 +15,7 @@ import type { Operation } from '@sesame/contracts';
 import { cellsOf } from './authorization-cells';
 import { generateRequests } from './authorization-requests';
 import { AuthorizationWorld } from './authorization-world';
+import type { LocalDnsServer } from './dns-server';
 import { OpenApiDocument } from './openapi';
 import type { System } from './system';
 
@@ -66,7 +67,7 @@ function documentWith(probes: Operation[]): OpenApiDocument {
 }
 
 function smallWorld(): AuthorizationWorld {
-  const world = new AuthorizationWorld({} as System);
+  const world = new AuthorizationWorld({} as System, {} as LocalDnsServer);
   for (const env of ['sandbox', 'production'] as const) {
     world.owners[env] = { clientId: `${env}-owner`, clientSecret: 's', environment: env, scopes: ['users:write'] };
     world.setOrg(env, 'a', 'organization', `matrix-a-${env}`);

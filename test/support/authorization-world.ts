@@ -7,6 +7,7 @@ import { repoRoot } from './system';
 import type { ApiKey, System } from './system';
 import { TestIdp } from './saml-idp';
 import { WebhookReceiver } from './webhook-receiver';
+import type { LocalDnsServer } from './dns-server';
 import { environments, isOrganizationKind, strangerLike } from './authorization-identifiers';
 import type {
   Context,
@@ -66,10 +67,14 @@ export class AuthorizationWorld {
   stranger!: TestIdp;
   receiver!: WebhookReceiver;
 
-  constructor(readonly system: System) {}
+  constructor(
+    readonly system: System,
+    private readonly dns: LocalDnsServer,
+  ) {}
 
-  static async build(system: System): Promise<AuthorizationWorld> {
-    const world = new AuthorizationWorld(system);
+  /** `dns` is the DNS server the identity service reads TXT records from (`SESAME_DNS_SERVERS`). */
+  static async build(system: System, dns: LocalDnsServer): Promise<AuthorizationWorld> {
+    const world = new AuthorizationWorld(system, dns);
     world.receiver = await WebhookReceiver.start();
     world.stranger = await TestIdp.create();
     for (const env of environments)
@@ -203,7 +208,15 @@ export class AuthorizationWorld {
           allowed_email_domains: allowed,
         });
         this.setOrg(env, org, 'organization', created.domain);
+        this.setOrg(env, org, 'emailDomain', allowed[0] ?? `${org}-${env}.matrix.example`);
       });
+    // `a` verifies its domain (a sign-in by email routes only to a verified domain in production).
+    await this.step(`${env}/a: verified email domain`, async () => {
+      const [domain, emailDomain] = [this.domainOf(env, 'a'), this.orgs[env].a.emailDomain as string];
+      const started = await this.call('POST', `/api/v2/organizations/${domain}/domains/${emailDomain}/verification`, env);
+      this.dns.publishTxt(started.record.name, started.record.value);
+      await this.call('POST', `/api/v2/organizations/${domain}/domains/${emailDomain}/verify`, env);
+    });
     for (const org of ['a', 'b'] as const) this.setOrg(env, org, 'partnerOrganization', this.domainOf(env, 'b'));
     await Promise.all((['a', 'b'] as const).map((org) => this.buildOrganization(env, org)));
     await this.step(`${env}: relay to b`, async () => {
@@ -241,7 +254,7 @@ export class AuthorizationWorld {
     // Another admin's session, so that the vendor's calls on `admin` (revoke, delete) leave it open.
     await this.step(`${env}/${org}: onboarding session`, async () => {
       const admin = `onboarding@${org}-${env}.matrix.example`;
-      await this.call('POST', `${base}/admins`, env, { email: admin, allowed_setups: ['sso', 'directory_sync'] });
+      await this.call('POST', `${base}/admins`, env, { email: admin, allowed_setups: ['sso', 'directory_sync', 'domains'] });
       const token = (await this.mailLink(admin, 'admin-invitation')).searchParams.get('token') as string;
       const opened = await this.system.request('POST', '/api/v2/admin-invitations/open', { token: null, body: { token } });
       const session = /^sesame_onboarding=([^;]+)/.exec(opened.headers.getSetCookie().join('\n'))?.[1];

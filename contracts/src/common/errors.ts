@@ -76,6 +76,12 @@ export const errorCatalogue = {
     message: 'Cross-site request refused: only the onboarding page of this Sesame may make this call',
     docPath: '/it-admin-onboarding',
   },
+  domain_assertion_requires_production: {
+    status: 403,
+    message:
+      'Only a production API key can assert that an organization owns a domain: in sandbox, publish the TXT record and verify it (unverified domains route by email in sandbox already)',
+    docPath: '/domain-verification#vendor-assertion',
+  },
   resource_not_found: { status: 404, message: 'Resource Not Found', docPath: '/api' },
   method_not_allowed: { status: 405, message: 'Method Not Allowed', docPath: '/api' },
   conflict: { status: 409, message: 'The resource was changed by another request, please retry', docPath: '/api' },
@@ -91,6 +97,12 @@ export const errorCatalogue = {
     docPath: '/password',
   },
   sso_connection_already_exists: { status: 409, message: 'An SSO connection already exists', docPath: '/single-sign-on' },
+  domain_verified_by_another_organization: {
+    status: 409,
+    message:
+      'Another organization of this environment has verified this domain: it must remove the domain from its allowed_email_domains, or be deleted, before this one can verify it',
+    docPath: '/domain-verification#one-organization-per-verified-domain',
+  },
   payload_too_large: { status: 413, message: 'Request body is too large', docPath: '/api' },
   uri_too_long: { status: 414, message: 'Request URI is too long', docPath: '/api' },
   unsupported_media_type: {
@@ -108,6 +120,28 @@ export const errorCatalogue = {
     status: 422,
     message: 'This Idempotency-Key was used with another request: send a new key for a different request',
     docPath: '/how-to-use-api-key#idempotent-requests',
+  },
+  domain_verification_not_started: {
+    status: 422,
+    message: 'No verification of this domain was started: start one to get the TXT record to publish',
+    docPath: '/domain-verification',
+  },
+  domain_verification_record_not_found: {
+    status: 422,
+    message:
+      'No TXT record at the name of the verification: publish it, then verify again (a new record can take a few minutes to reach every DNS server)',
+    docPath: '/domain-verification#troubleshooting',
+  },
+  domain_verification_record_mismatch: {
+    status: 422,
+    message:
+      "The TXT records at the name of the verification do not hold this verification's value: publish the value the verification answered, exactly",
+    docPath: '/domain-verification#troubleshooting',
+  },
+  domain_verification_lookup_failed: {
+    status: 422,
+    message: "The DNS lookup of the verification's TXT record failed: retry in a moment",
+    docPath: '/domain-verification#troubleshooting',
   },
   unknown_password_code: { status: 422, message: 'The provided password_code is not valid...', docPath: '/password' },
   too_many_requests: { status: 429, message: 'Too Many Requests', docPath: '/api' },

@@ -22,7 +22,7 @@ export type Admin = z.infer<typeof adminSchema>;
  * What the vendor lets an invited IT admin set up on the onboarding page (per invitation; SSO
  * only by default). Every call of the page that sets one up is refused for an invitation without it.
  */
-export const onboardingSetups = ['sso', 'directory_sync'] as const;
+export const onboardingSetups = ['sso', 'directory_sync', 'domains'] as const;
 export const onboardingSetupSchema = z.enum(onboardingSetups, { error: `must be one of ${onboardingSetups.join(', ')}` });
 export type OnboardingSetup = z.infer<typeof onboardingSetupSchema>;
 export const defaultOnboardingSetups: OnboardingSetup[] = ['sso'];

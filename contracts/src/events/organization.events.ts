@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { environmentSchema } from '../common/environment.schema';
 import { authnConnections, organizationEnvironmentSchema } from '../entities/organization.schema';
+import type { DomainVerificationFailureReason, DomainVerificationMethod } from '../entities/domain-verification.schema';
 import type { ServiceName } from '../subjects';
 
 /**
@@ -63,11 +64,39 @@ export interface OrganizationProvisioningConfirmedData {
   at: string;
 }
 
+/**
+ * A verification of `email_domain` (one of the organization's `allowed_email_domains`) started:
+ * the TXT record `sesame-verification=<token>` at `_sesame-verification.<email_domain>` proves it.
+ * The token is public (it is published in the DNS); it only ties the record to this organization.
+ */
+export interface DomainVerificationStartedData {
+  email_domain: string;
+  token: string;
+  at: string;
+}
+
+/** `email_domain` is verified: it routes sign-ins by email, and no other organization of the environment can verify it. */
+export interface DomainVerifiedData {
+  email_domain: string;
+  method: DomainVerificationMethod;
+  at: string;
+}
+
+/** A DNS check did not find the record of the verification. */
+export interface DomainVerificationFailedData {
+  email_domain: string;
+  reason: DomainVerificationFailureReason;
+  at: string;
+}
+
 export type OrganizationEvent =
   | { type: 'OrganizationCreated'; data: z.infer<typeof organizationCreatedDataSchema> }
   | { type: 'OrganizationUpdated'; data: z.infer<typeof organizationUpdatedDataSchema> }
   | { type: 'OrganizationDeleted'; data: z.infer<typeof organizationDeletedDataSchema> }
-  | { type: 'OrganizationProvisioningConfirmed'; data: OrganizationProvisioningConfirmedData };
+  | { type: 'OrganizationProvisioningConfirmed'; data: OrganizationProvisioningConfirmedData }
+  | { type: 'DomainVerificationStarted'; data: DomainVerificationStartedData }
+  | { type: 'DomainVerified'; data: DomainVerifiedData }
+  | { type: 'DomainVerificationFailed'; data: DomainVerificationFailedData };
 
 /** Stream category of a provisioner's acknowledgements (`organizationAcknowledgement-<organization id>`, in its own store). */
 export const organizationAcknowledgementCategory = 'organizationAcknowledgement';

@@ -9,6 +9,10 @@ export const webhookEventCatalogue = {
   'organization.created': 'An organization was created',
   'organization.updated': 'An organization was updated',
   'organization.deleted': 'An organization was deleted',
+  'organization.domain.verification_started': 'A verification of an email domain started: its TXT record awaits a check',
+  'organization.domain.verified':
+    'An email domain was verified (DNS TXT record or vendor assertion): it routes sign-ins by email',
+  'organization.domain.verification_failed': "A DNS check did not find an email domain's verification record",
   // identity: users
   'user.created': 'A user was created (API, SSO, SCIM, magic link or password)',
   'user.updated': 'A user was updated',

@@ -1,5 +1,6 @@
 import { adminsExamples } from './admins.examples';
 import { directorySyncsExamples } from './directory-syncs.examples';
+import { domainVerificationsExamples } from './domain-verifications.examples';
 import { apiErrorExample } from './operation-examples';
 import type { OperationExamples } from './operation-examples';
 import { ssoExamples } from './sso.examples';
@@ -100,5 +101,19 @@ export const adminOnboardingExamples = {
       },
     },
     error: setupNotAllowed,
+  },
+  listAdminInvitationDomains: {
+    response: domainVerificationsExamples.listDomainVerifications.response,
+    error: setupNotAllowed,
+  },
+  startAdminInvitationDomainVerification: {
+    request: { email_domain: 'wayne.com' },
+    response: domainVerificationsExamples.startDomainVerification.response,
+    error: setupNotAllowed,
+  },
+  verifyAdminInvitationDomain: {
+    request: { email_domain: 'wayne.com' },
+    response: domainVerificationsExamples.verifyDomainVerification.response,
+    error: domainVerificationsExamples.verifyDomainVerification.error,
   },
 } satisfies Record<string, OperationExamples>;

@@ -4,6 +4,8 @@ import type { ErrorCode } from '../common/errors';
 import { adminInvitationSchema, adminSchema } from '../entities/admin.schema';
 import { ssoConnectionSchema, ssoProviderTypeSchema } from '../entities/sso.schema';
 import { directorySyncSchema } from '../entities/directory-sync.schema';
+import { domainVerificationSchema } from '../entities/domain-verification.schema';
+import { domainNameSchema } from '../common/primitives.schema';
 import {
   directorySyncStatusSchema,
   maybeDirectorySyncSchema,
@@ -15,6 +17,7 @@ import { defineOperation } from './operation';
 import { invitationLinkRateLimits, onboardingSessionRateLimits } from './rate-limits';
 import { maxIdpMetadataLength } from './sso.operations';
 import { adminOnboardingExamples } from './admin-onboarding.examples';
+import { domainVerificationListSchema } from './domain-verifications.operations';
 
 /**
  * The IT-admin onboarding page's calls. The emailed invitation link is used once, by
@@ -319,6 +322,75 @@ export const getAdminInvitationDirectorySyncStatus = defineOperation({
   examples: adminOnboardingExamples.getAdminInvitationDirectorySyncStatus,
 });
 
+const domainsStep =
+  'Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `domains` (403 `onboarding_setup_not_allowed` otherwise).';
+
+export const adminInvitationEmailDomainBodySchema = z
+  .object({ email_domain: domainNameSchema.meta({ description: 'One of the organization’s `allowed_email_domains`' }) })
+  .meta({ id: 'AdminInvitationEmailDomainRequest' });
+
+export const listAdminInvitationDomains = defineOperation({
+  operationId: 'listAdminInvitationDomains',
+  method: 'post',
+  path: '/api/v2/admin-invitations/domains/list',
+  tag: 'Admins',
+  summary: 'The email domains an IT admin verifies',
+  description: `${domainsStep} Every email domain of the organization with its verification status and the TXT record to publish.`,
+  auth: 'admin_invitation',
+  onboardingSetup: 'domains',
+  sameOrigin: true,
+  subject: subjects.identity.organizations.domains.onboardingList,
+  request: {},
+  response: { status: 200, description: 'The email domains', schema: domainVerificationListSchema },
+  errors: ['resource_not_found', ...setupErrors],
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.listAdminInvitationDomains,
+});
+
+export const startAdminInvitationDomainVerification = defineOperation({
+  operationId: 'startAdminInvitationDomainVerification',
+  method: 'post',
+  path: '/api/v2/admin-invitations/domains/start',
+  tag: 'Admins',
+  summary: 'An IT admin starts the verification of an email domain',
+  description: `${domainsStep} Answers the TXT record to publish (\`sesame-verification=<token>\` at \`_sesame-verification.<email_domain>\`); starting again answers the same record.`,
+  auth: 'admin_invitation',
+  onboardingSetup: 'domains',
+  sameOrigin: true,
+  subject: subjects.identity.organizations.domains.onboardingStart,
+  request: { body: adminInvitationEmailDomainBodySchema },
+  response: { status: 200, description: 'The verification, with its TXT record', schema: domainVerificationSchema },
+  errors: ['resource_not_found', ...setupErrors],
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.startAdminInvitationDomainVerification,
+});
+
+export const verifyAdminInvitationDomain = defineOperation({
+  operationId: 'verifyAdminInvitationDomain',
+  method: 'post',
+  path: '/api/v2/admin-invitations/domains/verify',
+  tag: 'Admins',
+  summary: 'An IT admin checks the TXT record of an email domain now',
+  description: `${domainsStep} The "verify now" button: reads the TXT records at \`_sesame-verification.<email_domain>\`; 422 with the reason when the verification's value is not there, 409 when another organization of the environment has verified the domain.`,
+  auth: 'admin_invitation',
+  onboardingSetup: 'domains',
+  sameOrigin: true,
+  subject: subjects.identity.organizations.domains.onboardingVerify,
+  request: { body: adminInvitationEmailDomainBodySchema },
+  response: { status: 200, description: 'The verified domain', schema: domainVerificationSchema },
+  errors: [
+    'resource_not_found',
+    'domain_verification_not_started',
+    'domain_verification_record_not_found',
+    'domain_verification_record_mismatch',
+    'domain_verification_lookup_failed',
+    'domain_verified_by_another_organization',
+    ...setupErrors,
+  ],
+  rateLimits: onboardingSessionRateLimits,
+  examples: adminOnboardingExamples.verifyAdminInvitationDomain,
+});
+
 export const adminOnboardingOperations = [
   openAdminInvitation,
   getAdminOnboardingSession,
@@ -333,4 +405,7 @@ export const adminOnboardingOperations = [
   setUpAdminInvitationDirectorySync,
   rotateAdminInvitationDirectorySyncToken,
   getAdminInvitationDirectorySyncStatus,
+  listAdminInvitationDomains,
+  startAdminInvitationDomainVerification,
+  verifyAdminInvitationDomain,
 ];

@@ -17,7 +17,7 @@ export const inviteAdminBodySchema = z
       .optional()
       .meta({
         description:
-          'What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`.',
+          'What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning), `domains` (verifying the organization’s email domains by DNS TXT record). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`.',
       }),
   })
   .meta({ id: 'InviteAdminRequest' });

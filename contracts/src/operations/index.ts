@@ -2,6 +2,7 @@ import type { Operation } from './operation';
 import { oauthOperations } from './oauth.operations';
 import { passwordOperations } from './password.operations';
 import { organizationOperations } from './organizations.operations';
+import { domainVerificationOperations } from './domain-verifications.operations';
 import { adminOperations } from './admins.operations';
 import { adminOnboardingOperations } from './admin-onboarding.operations';
 import { redirectUriOperations } from './redirect-uris.operations';
@@ -23,6 +24,7 @@ export * from './idempotency';
 export * from './oauth.operations';
 export * from './password.operations';
 export * from './organizations.operations';
+export * from './domain-verifications.operations';
 export * from './users.operations';
 export * from './user-metakeys.operations';
 export * from './redirect-uris.operations';
@@ -40,6 +42,7 @@ export * from './scim.operations';
 /** Every operation of the gateway, in the order they are documented. */
 export const operations: Operation[] = [
   ...organizationOperations,
+  ...domainVerificationOperations,
   ...userOperations,
   ...adminOperations,
   ...adminOnboardingOperations,

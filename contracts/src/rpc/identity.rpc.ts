@@ -118,6 +118,9 @@ export const signInOrganizationRequestSchema = z.object({
 export const signInOrganizationResponseSchema = z.object({ organization: organizationSchema });
 export const orgDomainRequiredMessages = {
   none: 'is required: no organization allows the domain of this email',
+  /** In production only a verified domain routes by email. */
+  unverified:
+    'is required: no organization has verified the domain of this email (in production, only verified domains route by email)',
   several: 'is required: several organizations allow the domain of this email',
 } as const;
 

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { adminSchema } from '../entities/admin.schema';
 import { userMetakeySchema } from '../entities/misc.schema';
 import { identitySchema, userSchema } from '../entities/user.schema';
+import { domainVerificationFailureReasonSchema, domainVerificationMethodSchema } from '../entities/domain-verification.schema';
 import { organizationSettingsSchema } from '../events/organization.events';
 
 /**
@@ -21,6 +22,18 @@ export const organizationUpdatedPayloadSchema = z.object({
   changes: organizationSettingsSchema.partial().meta({ description: 'The new values of the settings that changed' }),
 });
 export const organizationDeletedPayloadSchema = z.object({ domain: z.string() });
+export const domainVerificationStartedPayloadSchema = z.object({
+  email_domain: z.string().meta({ description: 'The email domain being verified' }),
+  record_name: z.string().meta({ description: 'Where its TXT record is expected: `_sesame-verification.<email_domain>`' }),
+});
+export const domainVerifiedPayloadSchema = z.object({
+  email_domain: z.string().meta({ description: 'The verified email domain' }),
+  method: domainVerificationMethodSchema,
+});
+export const domainVerificationFailedPayloadSchema = z.object({
+  email_domain: z.string().meta({ description: 'The email domain whose check failed' }),
+  reason: domainVerificationFailureReasonSchema,
+});
 
 /** A user as identity keeps it (the API's user without `meta_data`). */
 const webhookUserSchema = userSchema.meta({ id: 'WebhookUser' });
@@ -86,6 +99,9 @@ export const identityPayloadSchemas = {
   'organization.created': organizationCreatedPayloadSchema,
   'organization.updated': organizationUpdatedPayloadSchema,
   'organization.deleted': organizationDeletedPayloadSchema,
+  'organization.domain.verification_started': domainVerificationStartedPayloadSchema,
+  'organization.domain.verified': domainVerifiedPayloadSchema,
+  'organization.domain.verification_failed': domainVerificationFailedPayloadSchema,
   'user.created': userCreatedPayloadSchema,
   'user.updated': userChangedPayloadSchema,
   'user.deactivated': userChangedPayloadSchema,

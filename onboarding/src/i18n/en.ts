@@ -239,4 +239,28 @@ export const en: Messages = {
       'Choose the people and groups to provision and start provisioning; the status below shows each request as it arrives.',
     ],
   },
+  domains: {
+    title: 'Verify your email domains',
+    help: 'Prove that your organization owns its email domains: publish a TXT record in each domain’s DNS zone, then verify it. Once a domain is verified, people of that domain are recognized by their email address when they sign in.',
+    none: 'Your organization has no email domain to verify yet.',
+    status: { unverified: 'Not verified', pending: 'Waiting for the DNS record', verified: 'Verified' },
+    start: 'Get the DNS record',
+    recordHelp:
+      'Add this TXT record in the DNS zone of the domain (at your DNS host or registrar), then press "Verify now". A new record can take a few minutes to be visible.',
+    recordType: 'Type',
+    recordName: 'Name (host)',
+    recordValue: 'Value',
+    verify: 'Verify now',
+    verifiedOn: (date) => `Verified on ${date}.`,
+    failures: {
+      domain_verification_record_not_found:
+        'No TXT record was found at this name yet. A new record can take a few minutes to be visible: try again shortly.',
+      domain_verification_record_mismatch:
+        'A TXT record exists at this name, but not with this value. Check that the value is copied exactly.',
+      domain_verification_lookup_failed: 'The DNS lookup failed. Try again in a moment.',
+      domain_verified_by_another_organization:
+        'Another organization has already verified this domain. Contact the vendor that invited you.',
+      other: 'The domain could not be verified. Please try again.',
+    },
+  },
 };

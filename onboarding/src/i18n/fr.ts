@@ -243,4 +243,28 @@ export const fr: Messages = {
       'Choisissez les personnes et les groupes à provisionner et lancez le provisionnement ; l’état ci-dessous montre chaque requête à son arrivée.',
     ],
   },
+  domains: {
+    title: 'Vérifiez vos domaines d’email',
+    help: 'Prouvez que votre organisation possède ses domaines d’email : publiez un enregistrement TXT dans la zone DNS de chaque domaine, puis vérifiez-le. Une fois un domaine vérifié, les personnes de ce domaine sont reconnues à leur adresse email quand elles se connectent.',
+    none: 'Votre organisation n’a pas encore de domaine d’email à vérifier.',
+    status: { unverified: 'Non vérifié', pending: 'En attente de l’enregistrement DNS', verified: 'Vérifié' },
+    start: 'Obtenir l’enregistrement DNS',
+    recordHelp:
+      'Ajoutez cet enregistrement TXT dans la zone DNS du domaine (chez votre hébergeur DNS ou votre registraire), puis cliquez sur « Vérifier maintenant ». Un nouvel enregistrement peut mettre quelques minutes à être visible.',
+    recordType: 'Type',
+    recordName: 'Nom (hôte)',
+    recordValue: 'Valeur',
+    verify: 'Vérifier maintenant',
+    verifiedOn: (date) => `Vérifié le ${date}.`,
+    failures: {
+      domain_verification_record_not_found:
+        'Aucun enregistrement TXT n’a encore été trouvé à ce nom. Un nouvel enregistrement peut mettre quelques minutes à être visible : réessayez bientôt.',
+      domain_verification_record_mismatch:
+        'Un enregistrement TXT existe à ce nom, mais pas avec cette valeur. Vérifiez que la valeur est copiée à l’identique.',
+      domain_verification_lookup_failed: 'La recherche DNS a échoué. Réessayez dans un instant.',
+      domain_verified_by_another_organization:
+        'Une autre organisation a déjà vérifié ce domaine. Contactez l’éditeur qui vous a invité.',
+      other: 'Le domaine n’a pas pu être vérifié. Veuillez réessayer.',
+    },
+  },
 };

@@ -101,4 +101,20 @@ export interface Messages {
     refresh: string;
   };
   directoryInstructions: Record<DirectoryProvider, string[]>;
+  /** The email domains step (DNS TXT verification), when the invitation allows it. */
+  domains: {
+    title: string;
+    help: string;
+    none: string;
+    status: Record<'unverified' | 'pending' | 'verified', string>;
+    start: string;
+    recordHelp: string;
+    recordType: string;
+    recordName: string;
+    recordValue: string;
+    verify: string;
+    verifiedOn(date: string): string;
+    /** What a refused check means, by the error's type; `other` for any other refusal. */
+    failures: Record<string, string> & { other: string };
+  };
 }

@@ -9,6 +9,9 @@ const userLimit = z.preprocess(
   z.coerce.number().int().min(0).max(999_999_999).optional(),
 );
 
+/** An IPv4 address or a bracketed IPv6 one, each with an optional port; or a bare IPv6 address. */
+const dnsServerPattern = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|\[[0-9a-f:.]+\](?::\d{1,5})?|[0-9a-f:]+:[0-9a-f:.]*)$/i;
+
 export const identityConfigSchema = baseConfigSchema
   .extend({
     /** Public base URL of the gateway: links in emails (admin invitations) start here. */
@@ -23,6 +26,23 @@ export const identityConfigSchema = baseConfigSchema
     SESAME_ONBOARDING_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1_800),
     /** ...and at the latest this long after it opened (seconds). */
     SESAME_ONBOARDING_MAX_SECONDS: z.coerce.number().int().min(1).max(604_800).default(28_800),
+    /**
+     * The DNS servers that domain verification asks for TXT records, comma-separated IP addresses
+     * with an optional port (`192.0.2.53`, `127.0.0.1:5353`, `[2001:db8::53]:53`); empty: the system's resolver.
+     */
+    SESAME_DNS_SERVERS: z
+      .string()
+      .default('')
+      .transform((value, context) => {
+        const servers = value
+          .split(',')
+          .map((server) => server.trim())
+          .filter(Boolean);
+        const invalid = servers.filter((server) => !dnsServerPattern.test(server));
+        if (invalid.length === 0) return servers;
+        context.addIssue({ code: 'custom', message: 'must be IP addresses with an optional port, separated by commas' });
+        return z.NEVER;
+      }),
     /** The plan's limit on the number of users of all the sandbox organizations together (unset: unlimited). */
     SESAME_USER_LIMIT_SANDBOX: userLimit,
     /** The same for the production organizations. */

@@ -35,3 +35,22 @@ describe("identity configuration: the plan's user limits", () => {
     );
   });
 });
+
+describe('identity configuration: the DNS servers of domain verification', () => {
+  it("are the system's when unset or empty", () => {
+    expect(loadConfig(identityConfigSchema, {}).SESAME_DNS_SERVERS).toEqual([]);
+    expect(loadConfig(identityConfigSchema, { SESAME_DNS_SERVERS: ' ' }).SESAME_DNS_SERVERS).toEqual([]);
+  });
+
+  it('are IP addresses with an optional port, separated by commas', () => {
+    expect(
+      loadConfig(identityConfigSchema, { SESAME_DNS_SERVERS: '192.0.2.53, 127.0.0.1:5353,[2001:db8::53]:53' }).SESAME_DNS_SERVERS,
+    ).toEqual(['192.0.2.53', '127.0.0.1:5353', '[2001:db8::53]:53']);
+  });
+
+  it('refuse a host name', () => {
+    expect(() => loadConfig(identityConfigSchema, { SESAME_DNS_SERVERS: 'dns.example.com' })).toThrow(
+      'SESAME_DNS_SERVERS: must be IP addresses with an optional port, separated by commas',
+    );
+  });
+});

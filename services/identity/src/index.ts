@@ -5,6 +5,8 @@ import { userLimitsOf } from './config';
 import type { IdentityConfig } from './config';
 import { registerDevOutbox } from './dev/dev-outbox';
 import { registerGroups } from './groups/groups.module';
+import { registerDomainVerifications } from './organizations/domains/domain-verifications.module';
+import { dnsTxtResolver } from './organizations/domains/txt-resolver';
 import { registerOrganizations } from './organizations/organizations.module';
 import { registerRedirectUris } from './redirect-uris/redirect-uris.module';
 import { registerUserMetakeys } from './user-metakeys/user-metakeys.module';
@@ -23,6 +25,7 @@ export type { IdentityConfig } from './config';
  */
 export function assembleIdentity(runtime: ServiceRuntime, config: IdentityConfig, mailer: Mailer) {
   const organizations = registerOrganizations(runtime);
+  registerDomainVerifications(runtime, organizations, dnsTxtResolver(config.SESAME_DNS_SERVERS));
   const metakeys = registerUserMetakeys(runtime);
   const users = registerUsers(runtime, organizations, metakeys, userLimitsOf(config));
   const admins = registerAdmins(runtime, config, organizations, mailer);

@@ -127,6 +127,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin-invitations/domains/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The email domains an IT admin verifies
+         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `domains` (403 `onboarding_setup_not_allowed` otherwise). Every email domain of the organization with its verification status and the TXT record to publish.
+         */
+        post: operations["listAdminInvitationDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin-invitations/domains/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IT admin starts the verification of an email domain
+         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `domains` (403 `onboarding_setup_not_allowed` otherwise). Answers the TXT record to publish (`sesame-verification=<token>` at `_sesame-verification.<email_domain>`); starting again answers the same record.
+         */
+        post: operations["startAdminInvitationDomainVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin-invitations/domains/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IT admin checks the TXT record of an email domain now
+         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `domains` (403 `onboarding_setup_not_allowed` otherwise). The "verify now" button: reads the TXT records at `_sesame-verification.<email_domain>`; 422 with the reason when the verification's value is not there, 409 when another organization of the environment has verified the domain.
+         */
+        post: operations["verifyAdminInvitationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/admin-invitations/open": {
         parameters: {
             query?: never;
@@ -711,6 +771,86 @@ export interface paths {
          * @description Deletes the organization of the API key's environment and everything it holds there (users, IT admins, groups, connections, directory sync), and frees its `tenant_id`; the other environment's organization of the same domain stays untouched.
          */
         delete: operations["deleteOrganization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_domain}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the email domains of an organization and their verification
+         * @description Every email domain of the organization’s `allowed_email_domains`, with its verification status and the TXT record to publish. In production, only verified email domains route a sign-in by email (password, magic link, SSO discovery) to the organization; in sandbox, every allowed domain does. A verified domain is the organization’s alone in its environment.
+         */
+        get: operations["listDomainVerifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_domain}/domains/{email_domain}/assert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assert that an organization owns an email domain
+         * @description You vouch that the organization owns the domain (you checked it your own way): it is verified without a DNS record. Production API keys only (403 `domain_assertion_requires_production` with a sandbox key). A domain another organization of the environment has verified answers 409.
+         */
+        post: operations["assertDomainVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_domain}/domains/{email_domain}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the verification of an email domain
+         * @description Answers the TXT record to publish: `sesame-verification=<token>` at `_sesame-verification.<email_domain>`. Starting again answers the same record (or the verified domain). The domain must be one of the organization’s `allowed_email_domains` (422 on `email_domain`). In production, only verified email domains route a sign-in by email (password, magic link, SSO discovery) to the organization; in sandbox, every allowed domain does. A verified domain is the organization’s alone in its environment.
+         */
+        post: operations["startDomainVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_domain}/domains/{email_domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the TXT record of an email domain now
+         * @description Reads the TXT records at `_sesame-verification.<email_domain>`: the verification’s value there verifies the domain. Otherwise 422 with the reason (`domain_verification_record_not_found`, `domain_verification_record_mismatch`, `domain_verification_lookup_failed`) and an `organization.domain.verification_failed` webhook. A domain another organization of the environment has verified answers 409 `domain_verified_by_another_organization`.
+         */
+        post: operations["verifyDomainVerification"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2098,6 +2238,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "organization.domain.verification_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A DNS check did not find an email domain's verification record
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.domain.verification_failed`.
+         */
+        post: operations["organizationDomainVerificationFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.domain.verification_started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A verification of an email domain started: its TXT record awaits a check
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.domain.verification_started`.
+         */
+        post: operations["organizationDomainVerificationStartedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.domain.verified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An email domain was verified (DNS TXT record or vendor assertion): it routes sign-ins by email
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.domain.verified`.
+         */
+        post: operations["organizationDomainVerifiedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "organization.updated": {
         parameters: {
             query?: never;
@@ -2838,7 +3038,7 @@ export interface components {
         AdminInvitation: {
             admin: components["schemas"]["Admin"];
             /** @description What the invitation lets the admin set up on the page (`sso`, `directory_sync`) */
-            allowed_setups: ("sso" | "directory_sync")[];
+            allowed_setups: ("sso" | "directory_sync" | "domains")[];
             organization: {
                 /** @description Email domains that will sign in with SSO */
                 allowed_email_domains: string[];
@@ -2914,6 +3114,10 @@ export interface components {
         AdminInvitationDirectorySyncRequest: {
             /** @enum {string} */
             provider_type: "azure_ad" | "okta" | "onelogin" | "jumpcloud" | "generic";
+        };
+        AdminInvitationEmailDomainRequest: {
+            /** @description One of the organization’s `allowed_email_domains` */
+            email_domain: string;
         };
         AdminInvitationLink: {
             /** @description The token of the invitation link */
@@ -3125,7 +3329,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             active?: boolean;
-            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
+            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes: string[];
             name: string;
             /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
@@ -3650,6 +3854,48 @@ export interface components {
                 type: "user" | "group" | "directory_sync" | "attributes_mapping";
             };
         };
+        DomainVerification: {
+            /** @description Domain (slug) of the organization */
+            __domain__: string;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "DomainVerification";
+            /** @description An email domain of the organization’s `allowed_email_domains` */
+            email_domain: string;
+            /** @description The last DNS check that did not verify the domain, since the verification started */
+            last_failure: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                reason: "record_not_found" | "record_mismatch" | "lookup_failed";
+            } | null;
+            /**
+             * @description How it was verified; null until it is
+             * @enum {string|null}
+             */
+            method: "dns_txt" | "vendor_assertion" | null;
+            /** @description The TXT record to publish; null when no verification was started */
+            record: {
+                /** @description The DNS name to publish the record at: `_sesame-verification.<email_domain>` */
+                name: string;
+                /** @enum {string} */
+                type: "TXT";
+                /** @description The TXT value to publish: `sesame-verification=<token>` */
+                value: string;
+            } | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /**
+             * @description `unverified`: no verification started; `pending`: publish the TXT record, then verify; `verified`: the domain routes sign-ins by email (in production only verified domains do).
+             * @enum {string}
+             */
+            status: "unverified" | "pending" | "verified";
+            /** Format: date-time */
+            verified_at: string | null;
+        };
+        DomainVerificationList: {
+            data: components["schemas"]["DomainVerification"][];
+        };
         /** @enum {string} */
         Environment: "sandbox" | "production";
         Error: {
@@ -3659,7 +3905,7 @@ export interface components {
                 type: string;
             };
         };
-        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
+        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["OrganizationDomainVerificationStartedEvent"] | components["schemas"]["OrganizationDomainVerifiedEvent"] | components["schemas"]["OrganizationDomainVerificationFailedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
         FieldErrors: {
             errors: {
                 [key: string]: string[];
@@ -3818,8 +4064,8 @@ export interface components {
             provider: string;
         };
         InviteAdminRequest: {
-            /** @description What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`. */
-            allowed_setups?: ("sso" | "directory_sync")[];
+            /** @description What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning), `domains` (verifying the organization’s email domains by DNS TXT record). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`. */
+            allowed_setups?: ("sso" | "directory_sync" | "domains")[];
             email: string;
         };
         JsonWebKeySet: {
@@ -4054,6 +4300,84 @@ export interface components {
         /** @description An organization was deleted */
         OrganizationDeletedEventData: {
             domain: string;
+        };
+        /** @description A DNS check did not find an email domain's verification record */
+        OrganizationDomainVerificationFailedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "organization.domain.verification_failed";
+            data: components["schemas"]["OrganizationDomainVerificationFailedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A DNS check did not find an email domain's verification record */
+        OrganizationDomainVerificationFailedEventData: {
+            /** @description The email domain whose check failed */
+            email_domain: string;
+            /** @enum {string} */
+            reason: "record_not_found" | "record_mismatch" | "lookup_failed";
+        };
+        /** @description A verification of an email domain started: its TXT record awaits a check */
+        OrganizationDomainVerificationStartedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "organization.domain.verification_started";
+            data: components["schemas"]["OrganizationDomainVerificationStartedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A verification of an email domain started: its TXT record awaits a check */
+        OrganizationDomainVerificationStartedEventData: {
+            /** @description The email domain being verified */
+            email_domain: string;
+            /** @description Where its TXT record is expected: `_sesame-verification.<email_domain>` */
+            record_name: string;
+        };
+        /** @description An email domain was verified (DNS TXT record or vendor assertion): it routes sign-ins by email */
+        OrganizationDomainVerifiedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "organization.domain.verified";
+            data: components["schemas"]["OrganizationDomainVerifiedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An email domain was verified (DNS TXT record or vendor assertion): it routes sign-ins by email */
+        OrganizationDomainVerifiedEventData: {
+            /** @description The verified email domain */
+            email_domain: string;
+            /** @enum {string} */
+            method: "dns_txt" | "vendor_assertion";
         };
         OrganizationEnvironment: {
             /** @enum {string} */
@@ -4976,7 +5300,7 @@ export interface components {
             /** @description The API key (client) that caused it, if any */
             client_id: string | null;
             /** @enum {string} */
-            code: "organization.created" | "organization.updated" | "organization.deleted" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
             data: {
                 /** @enum {boolean} */
                 test: true;
@@ -5306,7 +5630,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             active?: boolean;
-            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
+            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes?: string[];
             name?: string;
             /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
@@ -6400,6 +6724,364 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminInvitationDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email domains */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "__type__": "DomainVerification",
+                     *           "__domain__": "wayne-enterprises",
+                     *           "__environment__": "production",
+                     *           "email_domain": "wayne.com",
+                     *           "status": "verified",
+                     *           "method": "dns_txt",
+                     *           "record": {
+                     *             "type": "TXT",
+                     *             "name": "_sesame-verification.wayne.com",
+                     *             "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *           },
+                     *           "last_failure": null,
+                     *           "started_at": "2025-03-04T09:12:45.118Z",
+                     *           "verified_at": "2025-03-04T09:20:02.551Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerificationList"];
+                };
+            };
+            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "onboarding_setup_not_allowed",
+                     *         "message": "Your invitation does not let you set this up: ask the vendor for an invitation that does",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/it-admin-onboarding"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startAdminInvitationDomainVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email_domain": "wayne.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminInvitationEmailDomainRequest"];
+                /**
+                 * @example {
+                 *       "email_domain": "wayne.com"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["AdminInvitationEmailDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The verification, with its TXT record */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DomainVerification",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "production",
+                     *       "email_domain": "wayne.com",
+                     *       "status": "pending",
+                     *       "method": null,
+                     *       "record": {
+                     *         "type": "TXT",
+                     *         "name": "_sesame-verification.wayne.com",
+                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *       },
+                     *       "last_failure": null,
+                     *       "started_at": "2025-03-04T09:12:45.118Z",
+                     *       "verified_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "onboarding_setup_not_allowed",
+                     *         "message": "Your invitation does not let you set this up: ask the vendor for an invitation that does",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/it-admin-onboarding"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyAdminInvitationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email_domain": "wayne.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminInvitationEmailDomainRequest"];
+                /**
+                 * @example {
+                 *       "email_domain": "wayne.com"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["AdminInvitationEmailDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The verified domain */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DomainVerification",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "production",
+                     *       "email_domain": "wayne.com",
+                     *       "status": "verified",
+                     *       "method": "dns_txt",
+                     *       "record": {
+                     *         "type": "TXT",
+                     *         "name": "_sesame-verification.wayne.com",
+                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *       },
+                     *       "last_failure": null,
+                     *       "started_at": "2025-03-04T09:12:45.118Z",
+                     *       "verified_at": "2025-03-04T09:20:02.551Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description domain_verified_by_another_organization: Another organization of this environment has verified this domain: it must remove the domain from its allowed_email_domains, or be deleted, before this one can verify it */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; domain_verification_not_started: No verification of this domain was started: start one to get the TXT record to publish; domain_verification_record_not_found: No TXT record at the name of the verification: publish it, then verify again (a new record can take a few minutes to reach every DNS server); domain_verification_record_mismatch: The TXT records at the name of the verification do not hold this verification's value: publish the value the verification answered, exactly; domain_verification_lookup_failed: The DNS lookup of the verification's TXT record failed: retry in a moment */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "domain_verification_record_mismatch",
+                     *         "message": "The TXT records at _sesame-verification.wayne.com do not hold this verification's value: publish the value the verification answered, exactly",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/domain-verification#troubleshooting"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
                 };
             };
             /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
@@ -12131,6 +12813,444 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    listDomainVerifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Domain (slug) of the organization */
+                org_domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email domains */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "__type__": "DomainVerification",
+                     *           "__domain__": "wayne-enterprises",
+                     *           "__environment__": "production",
+                     *           "email_domain": "wayne.com",
+                     *           "status": "verified",
+                     *           "method": "dns_txt",
+                     *           "record": {
+                     *             "type": "TXT",
+                     *             "name": "_sesame-verification.wayne.com",
+                     *             "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *           },
+                     *           "last_failure": null,
+                     *           "started_at": "2025-03-04T09:12:45.118Z",
+                     *           "verified_at": "2025-03-04T09:20:02.551Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerificationList"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "resource_not_found",
+                     *         "message": "Resource Not Found",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/api"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    assertDomainVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description One of the organization’s `allowed_email_domains` */
+                email_domain: string;
+                /** @description Domain (slug) of the organization */
+                org_domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verified domain */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DomainVerification",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "production",
+                     *       "email_domain": "wayne.com",
+                     *       "status": "verified",
+                     *       "method": "vendor_assertion",
+                     *       "record": null,
+                     *       "last_failure": null,
+                     *       "started_at": null,
+                     *       "verified_at": "2025-03-04T09:20:02.551Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description domain_assertion_requires_production: Only a production API key can assert that an organization owns a domain: in sandbox, publish the TXT record and verify it (unverified domains route by email in sandbox already) */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "domain_assertion_requires_production",
+                     *         "message": "Only a production API key can assert that an organization owns a domain: in sandbox, publish the TXT record and verify it (unverified domains route by email in sandbox already)",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/domain-verification#vendor-assertion"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description domain_verified_by_another_organization: Another organization of this environment has verified this domain: it must remove the domain from its allowed_email_domains, or be deleted, before this one can verify it; idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    startDomainVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description One of the organization’s `allowed_email_domains` */
+                email_domain: string;
+                /** @description Domain (slug) of the organization */
+                org_domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification, with its TXT record */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DomainVerification",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "production",
+                     *       "email_domain": "wayne.com",
+                     *       "status": "pending",
+                     *       "method": null,
+                     *       "record": {
+                     *         "type": "TXT",
+                     *         "name": "_sesame-verification.wayne.com",
+                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *       },
+                     *       "last_failure": null,
+                     *       "started_at": "2025-03-04T09:12:45.118Z",
+                     *       "verified_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "email_domain": [
+                     *           "must be one of the organization's allowed_email_domains"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    verifyDomainVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description One of the organization’s `allowed_email_domains` */
+                email_domain: string;
+                /** @description Domain (slug) of the organization */
+                org_domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verified domain */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DomainVerification",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "production",
+                     *       "email_domain": "wayne.com",
+                     *       "status": "verified",
+                     *       "method": "dns_txt",
+                     *       "record": {
+                     *         "type": "TXT",
+                     *         "name": "_sesame-verification.wayne.com",
+                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *       },
+                     *       "last_failure": null,
+                     *       "started_at": "2025-03-04T09:12:45.118Z",
+                     *       "verified_at": "2025-03-04T09:20:02.551Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description domain_verified_by_another_organization: Another organization of this environment has verified this domain: it must remove the domain from its allowed_email_domains, or be deleted, before this one can verify it; idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; domain_verification_not_started: No verification of this domain was started: start one to get the TXT record to publish; domain_verification_record_not_found: No TXT record at the name of the verification: publish it, then verify again (a new record can take a few minutes to reach every DNS server); domain_verification_record_mismatch: The TXT records at the name of the verification do not hold this verification's value: publish the value the verification answered, exactly; domain_verification_lookup_failed: The DNS lookup of the verification's TXT record failed: retry in a moment; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "domain_verification_record_mismatch",
+                     *         "message": "The TXT records at _sesame-verification.wayne.com do not hold this verification's value: publish the value the verification answered, exactly",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/domain-verification#troubleshooting"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
                 };
             };
         };
@@ -20355,6 +21475,114 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrganizationDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    organizationDomainVerificationFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationDomainVerificationFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    organizationDomainVerificationStartedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationDomainVerificationStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    organizationDomainVerifiedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationDomainVerifiedEvent"];
             };
         };
         responses: {

@@ -58,6 +58,9 @@ const identityCodes: Record<IdentityEventType, CodeRule> = {
   OrganizationDeleted: 'organization.deleted',
   // A service took the organization in: its status, not a change of the organization.
   OrganizationProvisioningConfirmed: null,
+  DomainVerificationStarted: 'organization.domain.verification_started',
+  DomainVerified: 'organization.domain.verified',
+  DomainVerificationFailed: 'organization.domain.verification_failed',
   UserCreated: 'user.created',
   UserUpdated: 'user.updated',
   UserDeactivated: 'user.deactivated',

@@ -23,6 +23,7 @@ import type {
   WebhookEventCode,
   WebhookPayload,
 } from '@sesame/contracts';
+import { domainVerificationRecordName } from '@sesame/contracts';
 
 /** What the mapper of `C` answers: exactly the fields of its schema (an extra one does not compile). */
 type Payload<C extends WebhookEventCode> = WebhookPayload<C>;
@@ -69,6 +70,22 @@ export const payloadMappers = {
   }),
   'organization.deleted': (data: Organization<'OrganizationDeleted'>): Payload<'organization.deleted'> => ({
     domain: data.domain,
+  }),
+  'organization.domain.verification_started': (
+    data: Organization<'DomainVerificationStarted'>,
+  ): Payload<'organization.domain.verification_started'> => ({
+    email_domain: data.email_domain,
+    record_name: domainVerificationRecordName(data.email_domain),
+  }),
+  'organization.domain.verified': (data: Organization<'DomainVerified'>): Payload<'organization.domain.verified'> => ({
+    email_domain: data.email_domain,
+    method: data.method,
+  }),
+  'organization.domain.verification_failed': (
+    data: Organization<'DomainVerificationFailed'>,
+  ): Payload<'organization.domain.verification_failed'> => ({
+    email_domain: data.email_domain,
+    reason: data.reason,
   }),
   'user.created': (data: User<'UserCreated'>): Payload<'user.created'> => ({
     ...tenantOf(data),

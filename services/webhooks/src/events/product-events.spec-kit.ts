@@ -226,6 +226,30 @@ export const productEvents: Record<WebhookEventCode, ProductEventCase> = {
     ...identityEvent('OrganizationDeleted', { domain: 'acme', environment: 'production', at }, { domain: 'acme' }),
     stream: organizationStream,
   },
+  'organization.domain.verification_started': {
+    ...identityEvent(
+      'DomainVerificationStarted',
+      { email_domain: 'acme.com', token: 'q3V8mZr1cXo0Jt5hN2yWbA', at },
+      { email_domain: 'acme.com', record_name: '_sesame-verification.acme.com' },
+    ),
+    stream: organizationStream,
+  },
+  'organization.domain.verified': {
+    ...identityEvent(
+      'DomainVerified',
+      { email_domain: 'acme.com', method: 'dns_txt', at },
+      { email_domain: 'acme.com', method: 'dns_txt' },
+    ),
+    stream: organizationStream,
+  },
+  'organization.domain.verification_failed': {
+    ...identityEvent(
+      'DomainVerificationFailed',
+      { email_domain: 'acme.com', reason: 'record_mismatch', at },
+      { email_domain: 'acme.com', reason: 'record_mismatch' },
+    ),
+    stream: organizationStream,
+  },
   'user.created': identityEvent(
     'UserCreated',
     { ...tenant, user, source: 'sso', profile_owners: { given_name: 'saml.okta' } },

@@ -1,6 +1,8 @@
-import { refusedField } from '@sesame/contracts';
+import { catalogueError, refusedField } from '@sesame/contracts';
 import type { Environment } from '@sesame/contracts';
 import type { EventMetadata, HandleOptions, Reservation, UniqueClaim } from '@sesame/platform';
+import { verifiedDomainReservationKind, verifiedDomains } from '../domain/domain-verification';
+import { organizationDecider } from '../domain/organization.decider';
 import type { OrganizationCommand, OrganizationState } from '../domain/organization.decider';
 import type { OrganizationsDeps, StoredOrganization } from '../organizations.deps';
 import { organizationKey, organizationKeyStream } from '../projections/organizations.projection';
@@ -49,7 +51,46 @@ export function tenantIdClaims(
   };
 }
 
-/** Runs a command on the organization `domain` of `environment` with its `tenant_id` claims. */
+/** A verified email domain is one organization's among those of its environment. */
+export const verifiedDomainReservation = (environment: Environment, emailDomain: string, domain: string): Reservation => ({
+  kind: verifiedDomainReservationKind,
+  value: `${environment}:${emailDomain}`,
+  owner: organizationKeyStream(organizationKey(environment, domain)),
+});
+
+/** The email domains a live organization holds verified. */
+const heldVerifiedDomains = (state: OrganizationState) => (state.status === 'active' ? verifiedDomains(state) : []);
+
+/**
+ * The verified-domain reservations of a command: a domain the command verifies is taken (409
+ * `domain_verified_by_another_organization` when another organization of the environment holds
+ * it); a domain the organization no longer holds verified (taken out of its `allowed_email_domains`,
+ * or the organization deleted) is given back.
+ */
+export function verifiedDomainClaims(
+  environment: Environment,
+  domain: string,
+  command: OrganizationCommand,
+): Required<Pick<HandleOptions<OrganizationState>, 'take' | 'release'>> {
+  return {
+    take: (state): UniqueClaim[] =>
+      organizationDecider
+        .decide(command, state)
+        .flatMap((event) => (event.type === 'DomainVerified' ? [event.data.email_domain] : []))
+        .map((emailDomain) => ({
+          reservation: verifiedDomainReservation(environment, emailDomain, domain),
+          taken: catalogueError('domain_verified_by_another_organization'),
+        })),
+    release: (before, after) => {
+      const kept = heldVerifiedDomains(after);
+      return heldVerifiedDomains(before)
+        .filter((emailDomain) => !kept.includes(emailDomain))
+        .map((emailDomain) => verifiedDomainReservation(environment, emailDomain, domain));
+    },
+  };
+}
+
+/** Runs a command on the organization `domain` of `environment` with its `tenant_id` and verified-domain claims. */
 export async function runOrganizationCommand(
   deps: Pick<OrganizationsDeps, 'organizations'>,
   environment: Environment,
@@ -57,11 +98,11 @@ export async function runOrganizationCommand(
   command: OrganizationCommand,
   metadata: EventMetadata,
 ): Promise<StoredOrganization> {
-  const result = await deps.organizations.handle(
-    organizationKey(environment, domain),
-    command,
-    metadata,
-    tenantIdClaims(environment, domain, command),
-  );
+  const tenantIds = tenantIdClaims(environment, domain, command);
+  const verified = verifiedDomainClaims(environment, domain, command);
+  const result = await deps.organizations.handle(organizationKey(environment, domain), command, metadata, {
+    take: (state) => [...tenantIds.take(state), ...verified.take(state)],
+    release: (before, after) => [...tenantIds.release(before, after), ...verified.release(before, after)],
+  });
   return result.state as StoredOrganization;
 }

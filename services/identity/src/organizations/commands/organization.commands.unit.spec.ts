@@ -72,6 +72,7 @@ describe('tenantIdClaims', () => {
     updated_at: at,
     provisioners: [],
     provisioned_by: [],
+    domain_verifications: [],
     ...settings('Acme', 'sandbox', tenant_id),
   });
   const deleted: OrganizationState = { ...active('crm-1'), status: 'deleted' };

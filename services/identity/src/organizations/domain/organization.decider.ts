@@ -2,6 +2,14 @@ import { catalogueError, fieldError, refusedField } from '@sesame/contracts';
 import type { Environment, OrganizationEvent, OrganizationProvisioner, OrganizationSettings } from '@sesame/contracts';
 import { fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
+import {
+  assertDomain,
+  evolveDomainVerifications,
+  keepAllowed,
+  startDomainVerification,
+  verifyDomain,
+} from './domain-verification';
+import type { DomainVerificationCommand, DomainVerificationRecord } from './domain-verification';
 
 export type OrganizationState =
   | { status: 'empty' }
@@ -16,6 +24,8 @@ export type OrganizationState =
       /** The services whose confirmation it awaited at its creation, and those that confirmed. */
       provisioners: OrganizationProvisioner[];
       provisioned_by: OrganizationProvisioner[];
+      /** The verifications of its `allowed_email_domains` (DNS TXT record or vendor assertion). */
+      domain_verifications: DomainVerificationRecord[];
     } & OrganizationSettings);
 
 export type OrganizationCommand =
@@ -35,7 +45,8 @@ export type OrganizationCommand =
       data: { organization_id: string; service: OrganizationProvisioner; at: string };
     }
   | { type: 'UpdateOrganization'; data: { changes: Partial<OrganizationSettings> & { domain?: string }; at: string } }
-  | { type: 'DeleteOrganization'; data: { at: string } };
+  | { type: 'DeleteOrganization'; data: { at: string } }
+  | DomainVerificationCommand;
 
 const settingKeys = [
   'name',
@@ -130,6 +141,15 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
         return remove(command, state);
       case 'ConfirmOrganizationProvisioning':
         return confirm(command, state);
+      case 'StartDomainVerification':
+        if (state.status !== 'active') fail(catalogueError('resource_not_found'));
+        return startDomainVerification(state, command.data);
+      case 'VerifyDomain':
+        if (state.status !== 'active') fail(catalogueError('resource_not_found'));
+        return verifyDomain(state, command.data);
+      case 'AssertDomain':
+        if (state.status !== 'active') fail(catalogueError('resource_not_found'));
+        return assertDomain(state, command.data);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -146,19 +166,32 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
           tenant_id: tenant_id ?? null,
           provisioners: provisioners ?? [],
           provisioned_by: [],
+          domain_verifications: [],
           inserted_at: at,
           updated_at: at,
         };
       }
-      case 'OrganizationUpdated':
+      case 'OrganizationUpdated': {
         if (state.status === 'empty') return state;
-        return { ...state, ...event.data.changes, updated_at: event.data.at };
+        const allowed = event.data.changes.allowed_email_domains ?? state.allowed_email_domains;
+        return {
+          ...state,
+          ...event.data.changes,
+          domain_verifications: keepAllowed(state.domain_verifications, allowed),
+          updated_at: event.data.at,
+        };
+      }
       case 'OrganizationDeleted':
         if (state.status === 'empty') return state;
         return { ...state, status: 'deleted', updated_at: event.data.at };
       case 'OrganizationProvisioningConfirmed':
         if (state.status === 'empty') return state;
         return { ...state, provisioned_by: [...state.provisioned_by, event.data.service] };
+      case 'DomainVerificationStarted':
+      case 'DomainVerified':
+      case 'DomainVerificationFailed':
+        if (state.status === 'empty') return state;
+        return { ...state, domain_verifications: evolveDomainVerifications(state.domain_verifications, event) };
       default: {
         const unknown: never = event;
         return unknown;

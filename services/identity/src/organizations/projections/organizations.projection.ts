@@ -20,12 +20,12 @@ export const organizationStream = (environment: Environment, domain: string) =>
   organizationKeyStream(organizationKey(environment, domain));
 
 /**
- * `organizations_v4` (v3: `tenant_id`; v4: the services awaited and those that confirmed): one
+ * `organizations_v5` (v3: `tenant_id`; v4: the services awaited and those that confirmed; v5: domain verifications): one
  * document per live organization, keyed by `<environment>:<domain>`.
  */
 export const organizationsView: AggregateViewDefinition<OrganizationState, OrganizationEvent> = {
   name: 'organizations',
-  version: 4,
+  version: 5,
   category: organizationStreamCategory,
   decider: organizationDecider,
   isVisible: (state) => state.status === 'active',

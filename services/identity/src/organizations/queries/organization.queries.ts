@@ -56,9 +56,21 @@ export function getOrganizationHandler(deps: OrganizationsDeps) {
 }
 
 /**
+ * The organizations a sign-in by email may go to, the one place routing by email is decided
+ * (password, magic link, SSO discovery): in production, the organization that verified the
+ * email's domain (at most one: a verified domain is reserved); in sandbox, those that allow it,
+ * verified or not (a developer's convenience: no DNS record needed to try a sign-in).
+ */
+export function routingByEmailFilter(environment: Environment, emailDomain: string): Filter {
+  const allowing = { allowed_email_domains: emailDomain, environment };
+  if (environment === 'sandbox') return allowing;
+  return { ...allowing, domain_verifications: { $elemMatch: { email_domain: emailDomain, status: 'verified' } } };
+}
+
+/**
  * The organization a sign-in is for (`identity.organizations.for-sign-in`), in the environment
- * of the caller's key (`meta.environment`): the one named, else the only one whose
- * `allowed_email_domains` holds the email's domain (SPEC.md section 5).
+ * of the caller's key (`meta.environment`): the one named (verified domain or not), else the only
+ * one `routingByEmailFilter` finds for the email's domain (SPEC.md section 5).
  */
 export function signInOrganizationHandler(deps: OrganizationsDeps) {
   return async ({ email, org_domain }: z.infer<typeof signInOrganizationRequestSchema>, context: RequestContext) => {
@@ -69,9 +81,10 @@ export function signInOrganizationHandler(deps: OrganizationsDeps) {
       return ok({ organization: toOrganization(organization) });
     }
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    const documents = await deps.view.documents.find({ allowed_email_domains: domain, environment }, { limit: 2 });
-    if (documents.length !== 1)
-      return failure(fieldError('org_domain', orgDomainRequiredMessages[documents.length === 0 ? 'none' : 'several']));
+    const documents = await deps.view.documents.find(routingByEmailFilter(environment, domain), { limit: 2 });
+    if (documents.length === 0)
+      return failure(fieldError('org_domain', orgDomainRequiredMessages[environment === 'production' ? 'unverified' : 'none']));
+    if (documents.length > 1) return failure(fieldError('org_domain', orgDomainRequiredMessages.several));
     return ok({ organization: toOrganization(documents[0] as StoredOrganization) });
   };
 }
