@@ -12820,7 +12820,10 @@ export interface operations {
     listDomainVerifications: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -12860,6 +12863,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DomainVerificationList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12914,6 +12928,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description One of the organization’s `allowed_email_domains` */
@@ -12928,6 +12944,8 @@ export interface operations {
             /** @description The verified domain */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12950,7 +12968,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainVerification"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13035,6 +13053,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description One of the organization’s `allowed_email_domains` */
@@ -13049,6 +13069,8 @@ export interface operations {
             /** @description The verification, with its TXT record */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13075,7 +13097,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainVerification"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13147,6 +13169,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description One of the organization’s `allowed_email_domains` */
@@ -13161,6 +13185,8 @@ export interface operations {
             /** @description The verified domain */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13187,7 +13213,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainVerification"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
