@@ -242,6 +242,10 @@ export const subjects = {
       retry: 'webhooks.webhook-events.retry',
       cancel: 'webhooks.webhook-events.cancel',
     },
+    /** The public events feed (`GET /api/v2/events`); not `webhooks.events.*`, the subjects of the service's event store. */
+    events: {
+      list: 'webhooks.event-feed.list',
+    },
   },
 } as const;
 

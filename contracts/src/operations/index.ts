@@ -13,6 +13,7 @@ import { magicLinkOperations } from './magic-link.operations';
 import { relayOperations } from './relays.operations';
 import { webhookOperations } from './webhooks.operations';
 import { webhookEventOperations } from './webhook-events.operations';
+import { eventOperations } from './events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
 import { scimOperations } from './scim.operations';
 
@@ -33,6 +34,7 @@ export * from './magic-link.operations';
 export * from './relays.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
+export * from './events.operations';
 export * from './sso.operations';
 export * from './directory-syncs.operations';
 export * from './scim.operations';
@@ -53,6 +55,7 @@ export const operations: Operation[] = [
   ...totpOperations,
   ...webhookOperations,
   ...webhookEventOperations,
+  ...eventOperations,
   ...relayOperations,
   ...oauthOperations,
 ];

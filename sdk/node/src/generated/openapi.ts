@@ -275,6 +275,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The public events of the environment (the payloads webhooks receive), oldest first, with who caused them. A page continues exactly where the previous one stopped: events written meanwhile are neither skipped nor repeated. Events are kept 90 days by default (`SESAME_EVENTS_RETENTION_MS`).
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/magic-link-challenge": {
         parameters: {
             query?: never;
@@ -3640,6 +3660,38 @@ export interface components {
             };
         };
         Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
+        FeedEvent: {
+            /** @description Who caused it (an API key, a directory sync, a user, Sesame itself…) */
+            actor: {
+                id: string;
+                ip?: string;
+                /** @enum {string} */
+                type: "api_key" | "directory_sync" | "sso_connection" | "user" | "it_admin" | "system";
+                user_agent?: string;
+            } | null;
+            /** @enum {string} */
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            /** @description The payload of `code`, the same as its webhooks receive */
+            data: components["schemas"]["OrganizationCreatedEventData"] | components["schemas"]["OrganizationUpdatedEventData"] | components["schemas"]["OrganizationDeletedEventData"] | components["schemas"]["UserCreatedEventData"] | components["schemas"]["UserUpdatedEventData"] | components["schemas"]["UserDeactivatedEventData"] | components["schemas"]["UserIdentityRecordedEventData"] | components["schemas"]["UserDeletedEventData"] | components["schemas"]["AdminInvitedEventData"] | components["schemas"]["AdminInvitationAcceptedEventData"] | components["schemas"]["AdminInvitationDeclinedEventData"] | components["schemas"]["AdminLoggedInEventData"] | components["schemas"]["AdminDeletedEventData"] | components["schemas"]["RedirectUriCreatedEventData"] | components["schemas"]["RedirectUriDefaultChangedEventData"] | components["schemas"]["RedirectUriDeletedEventData"] | components["schemas"]["UserMetakeyCreatedEventData"] | components["schemas"]["UserMetakeyDeletionStartedEventData"] | components["schemas"]["UserMetakeyDeletedEventData"] | components["schemas"]["GroupCreatedEventData"] | components["schemas"]["GroupUpdatedEventData"] | components["schemas"]["GroupMembersAddedEventData"] | components["schemas"]["GroupMembersRemovedEventData"] | components["schemas"]["GroupDeletedEventData"] | components["schemas"]["PasswordConnectionCreatedEventData"] | components["schemas"]["PasswordConnectionUpdatedEventData"] | components["schemas"]["PasswordCreatedEventData"] | components["schemas"]["PasswordUpdatedEventData"] | components["schemas"]["PasswordChallengeSucceededEventData"] | components["schemas"]["PasswordChallengeFailedEventData"] | components["schemas"]["PasswordRequestCreatedEventData"] | components["schemas"]["MagicLinkConnectionCreatedEventData"] | components["schemas"]["MagicLinkConnectionUpdatedEventData"] | components["schemas"]["MagicLinkChallengeCreatedEventData"] | components["schemas"]["MagicLinkChallengeSucceededEventData"] | components["schemas"]["TotpConnectionUpdatedEventData"] | components["schemas"]["TotpEnrollmentCreatedEventData"] | components["schemas"]["TotpEnrollmentValidatedEventData"] | components["schemas"]["TotpChallengeCreatedEventData"] | components["schemas"]["TotpChallengeSucceededEventData"] | components["schemas"]["TotpChallengeFailedEventData"] | components["schemas"]["SsoConnectionCreatedEventData"] | components["schemas"]["SsoConnectionUpdatedEventData"] | components["schemas"]["SsoLoginSucceededEventData"] | components["schemas"]["SsoLoginFailedEventData"] | components["schemas"]["RelayCreatedEventData"] | components["schemas"]["RelayUpdatedEventData"] | components["schemas"]["RelayDeletedEventData"] | components["schemas"]["RelayRequestCreatedEventData"] | components["schemas"]["DirectorySyncCreatedEventData"] | components["schemas"]["DirectorySyncUpdatedEventData"] | components["schemas"]["DirectorySyncTokenRotatedEventData"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEventData"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEventData"] | components["schemas"]["DirectorySyncUserProvisioningFailureEventData"] | components["schemas"]["DirectorySyncUserUpdateSuccessEventData"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEventData"] | components["schemas"]["DirectorySyncUserDeletionSuccessEventData"] | components["schemas"]["DirectorySyncGroupCreationSuccessEventData"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEventData"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEventData"];
+            description: string;
+            environment: components["schemas"]["Environment"];
+            /** @description Unique id of the event: the `webhook-id` of its deliveries */
+            id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            organization_domain: string | null;
+            /** @description The organization of the event; null: the whole environment */
+            organization_id: string | null;
+        };
+        FeedEventList: {
+            data: components["schemas"]["FeedEvent"][];
+            list_metadata: {
+                /** @description The cursor of the next page: pass it as `after` (also to poll for newer events) */
+                after: string;
+                /** @description Whether more events were already there past this page */
+                has_more: boolean;
+            };
+        };
         FieldErrors: {
             errors: {
                 [key: string]: string[];
@@ -7363,6 +7415,109 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AttributesMapping"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "unauthorized",
+                     *         "message": "Missing an api key with the requested privilegies",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/how-to-use-api-key"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only the events caused by this actor */
+                actor_id?: string;
+                /** @description Only the events caused by this kind of actor */
+                actor_type?: "api_key" | "directory_sync" | "sso_connection" | "user" | "it_admin" | "system";
+                /** @description The `list_metadata.after` of the previous page; without it, the oldest events kept */
+                after?: string;
+                /** @description Only these codes: a comma list or an array; `user.*` names every code starting with `user.` */
+                events?: string[];
+                /** @description Events per page (default 10) */
+                limit?: number;
+                /** @description Only the events of this organization */
+                organization_id?: string;
+                /** @description Only the events that occurred before this instant */
+                range_end?: string;
+                /** @description Only the events that occurred at or after this instant */
+                range_start?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events and the cursor of the next one */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "5f0c8e2a-7b1d-4c3e-9a6f-2d4b8c0e1f3a",
+                     *           "code": "redirect_uri.created",
+                     *           "data": {
+                     *             "redirect_uri": {
+                     *               "id": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *               "url": "https://app.acme.com/callback",
+                     *               "inserted_at": "2025-03-04T09:12:45.118Z"
+                     *             },
+                     *             "default": true
+                     *           },
+                     *           "organization_id": null,
+                     *           "organization_domain": null,
+                     *           "environment": "sandbox",
+                     *           "actor": {
+                     *             "type": "api_key",
+                     *             "id": "client_2b7f1c9e4a6d"
+                     *           },
+                     *           "occurred_at": "2025-03-04T09:12:45.118Z",
+                     *           "description": "A redirect URI was added"
+                     *         }
+                     *       ],
+                     *       "list_metadata": {
+                     *         "after": "eyJpZGVudGl0eSI6WzQyLDBdfQ",
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedEventList"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
