@@ -234,6 +234,7 @@ export const subjects = {
       update: 'webhooks.webhooks.update',
       delete: 'webhooks.webhooks.delete',
       rotateSignatureKey: 'webhooks.webhooks.rotate-signature-key',
+      replay: 'webhooks.webhooks.replay',
     },
     /** Delivery jobs (`WebhookEvent`); not `webhooks.events.*`, the subjects of the service's event store. */
     webhookEvents: {

@@ -1,6 +1,7 @@
 import { System } from '../support/system';
 import type { ApiKey } from '../support/system';
-import { eventually, unauthorized } from '../support/identity-fixtures';
+import { eventually, notFound, unauthorized } from '../support/identity-fixtures';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 interface FeedEvent {
   id: string;
@@ -23,6 +24,7 @@ const long = 60_000;
 /** The events feed over every service's public events (all processes, real NATS). */
 describe('Events API: GET /api/v2/events', () => {
   let system: System;
+  let receiver: WebhookReceiver;
   let production: ApiKey;
   let acme: { id: string; domain: string };
   let globex: { id: string; domain: string };
@@ -58,13 +60,15 @@ describe('Events API: GET /api/v2/events', () => {
   };
 
   beforeAll(async () => {
-    system = await System.start();
+    receiver = await WebhookReceiver.start();
+    system = await System.start({ processEnv: { webhooks: { SESAME_WEBHOOK_POLL_MS: '100' } } });
     production = system.createApiKey('production');
     acme = await organization('Feed Acme', 'feed-acme.com');
     globex = await organization('Feed Globex', 'feed-globex.com');
   }, long);
   afterAll(async () => {
     await system?.stop();
+    await receiver?.stop();
   });
 
   it(
@@ -192,5 +196,70 @@ describe('Events API: GET /api/v2/events', () => {
     const { status, body } = await system.request('GET', `/api/v2/events?${query}`);
     expect(status).toBe(422);
     expect(body).toEqual({ errors });
+  });
+
+  describe('POST /api/v2/webhooks/{id}/replay', () => {
+    let webhook: { id: string };
+    const replay = (query: string, key?: ApiKey, id = webhook.id) =>
+      system.request('POST', `/api/v2/webhooks/${id}/replay${query ? `?${query}` : ''}`, { key });
+    const idsDeliveredTo = (route: string) => receiver.to(route).map((delivery) => String(delivery.headers['webhook-id']));
+
+    beforeAll(async () => {
+      // Created after the walk's users: it never received their user.created.
+      const { status, body } = await system.request('POST', '/api/v2/webhooks', {
+        body: {
+          name: 'Replay',
+          event_codes: ['user.created'],
+          target_url: `${receiver.url}/replay`,
+          organization_domain: acme.domain,
+        },
+      });
+      if (status !== 201) throw new Error(`webhook: ${status} ${JSON.stringify(body)}`);
+      webhook = body;
+    });
+
+    it(
+      'delivers the events it missed with their original ids, then again when replayed again',
+      async () => {
+        const missed = await all(`organization_id=${acme.id}&events=user.created`);
+        expect(missed).toHaveLength(24);
+        const first = await replay('limit=100');
+        expect(first.status).toBe(200);
+        expect(first.body.data.map((job: any) => job.args.id)).toEqual(missed.map((event) => event.id));
+        expect(first.body.data[0]).toMatchObject({
+          state: 'available',
+          args: { __domain__: acme.domain, code: 'user.created', webhook_id: webhook.id, data: missed[0]?.data },
+        });
+        expect(first.body.list_metadata.has_more).toBe(false);
+        await eventually(async () => idsDeliveredTo('/replay').length === 24, long);
+        expect(idsDeliveredTo('/replay').sort()).toEqual(missed.map((event) => event.id).sort());
+
+        // Nothing after the cursor it answered.
+        const next = await replay(`after=${first.body.list_metadata.after}`);
+        expect(next.body).toEqual({ data: [], list_metadata: { after: first.body.list_metadata.after, has_more: false } });
+
+        // Again from the start, by pages: the finished jobs are retried, with the same ids.
+        const again = await replay('limit=10');
+        expect(again.body.data.map((job: any) => job.args.id)).toEqual(missed.slice(0, 10).map((event) => event.id));
+        expect(again.body.list_metadata.has_more).toBe(true);
+        await eventually(async () => idsDeliveredTo('/replay').length === 34, long);
+        expect(new Set(idsDeliveredTo('/replay')).size).toBe(24);
+      },
+      2 * long,
+    );
+
+    it("refuses another environment's key (not found) and a bad cursor", async () => {
+      expect(await replay('', production)).toMatchObject({ status: 404, body: notFound });
+      expect(await replay('', undefined, 'webhook_000000000000000000000000')).toMatchObject({ status: 404, body: notFound });
+      expect(await replay('after=nope!')).toMatchObject({
+        status: 422,
+        body: { errors: { after: ['is not a cursor of this feed'] } },
+      });
+    });
+
+    it('refuses a key without the webhooks:write privilege', async () => {
+      const reader = system.createApiKey('sandbox', ['webhooks:read']);
+      expect(await replay('', reader)).toMatchObject({ status: 401, body: unauthorized });
+    });
   });
 });

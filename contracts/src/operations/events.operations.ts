@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { integerInputSchema } from '../common/primitives.schema';
+import { webhookEventSchema } from '../entities/webhook.schema';
 import { codesOfPattern, decodeEventFeedCursor, feedEventSchema } from '../entities/event-feed.schema';
 import { actorTypeSchema } from '../events/actor';
 import { subjects } from '../subjects';
@@ -23,16 +24,19 @@ const eventPatternsInputSchema = z.preprocess(
 
 const datetimeInputSchema = z.iso.datetime({ offset: true });
 
+const afterInputSchema = z
+  .string()
+  .refine((cursor) => decodeEventFeedCursor(cursor) !== null, 'is not a cursor of this feed')
+  .optional()
+  .meta({ description: 'The `list_metadata.after` of the previous page; without it, the oldest events kept' });
+const limitInputSchema = integerInputSchema
+  .pipe(z.number().min(1).max(maxEventsLimit))
+  .optional()
+  .meta({ description: `Events per page (default ${defaultEventsLimit})` });
+
 export const listEventsQuerySchema = z.object({
-  after: z
-    .string()
-    .refine((cursor) => decodeEventFeedCursor(cursor) !== null, 'is not a cursor of this feed')
-    .optional()
-    .meta({ description: 'The `list_metadata.after` of the previous page; without it, the oldest events kept' }),
-  limit: integerInputSchema
-    .pipe(z.number().min(1).max(maxEventsLimit))
-    .optional()
-    .meta({ description: `Events per page (default ${defaultEventsLimit})` }),
+  after: afterInputSchema,
+  limit: limitInputSchema,
   organization_id: z.string().min(1).max(100).optional().meta({ description: 'Only the events of this organization' }),
   events: eventPatternsInputSchema
     .optional()
@@ -74,4 +78,37 @@ export const listEvents = defineOperation({
   examples: eventsExamples.listEvents,
 });
 
-export const eventOperations = [listEvents];
+export const replayWebhookQuerySchema = z.object({ after: afterInputSchema, limit: limitInputSchema });
+export const replayWebhookParamsSchema = z.object({ id: z.string().min(1).max(100).meta({ description: 'Id of the webhook' }) });
+
+export const webhookReplaySchema = z
+  .object({
+    data: z.array(webhookEventSchema),
+    list_metadata: eventFeedPageSchema.shape.list_metadata,
+  })
+  .meta({ id: 'WebhookReplay' });
+
+export const replayWebhook = defineOperation({
+  operationId: 'replayWebhook',
+  method: 'post',
+  path: '/api/v2/webhooks/{id}/replay',
+  tag: 'Webhook Events',
+  summary: 'Replay events to a webhook',
+  description:
+    'Sends the webhook again the events of the feed it receives (its codes, its organization) after the cursor `after` ' +
+    '(one page of `limit` events, oldest first), each with its original `webhook-id` (the event id). ' +
+    'A delivery job still pending is left as it is; a finished one is retried. Answers the jobs and the cursor of the next page.',
+  auth: 'api_key',
+  scope: 'webhooks:write',
+  subject: subjects.webhooks.webhooks.replay,
+  request: { params: replayWebhookParamsSchema, query: replayWebhookQuerySchema },
+  response: {
+    status: 200,
+    description: 'The jobs of the replayed events and the cursor of the next page',
+    schema: webhookReplaySchema,
+  },
+  errors: ['unauthorized', 'resource_not_found'],
+  examples: eventsExamples.replayWebhook,
+});
+
+export const eventOperations = [listEvents, replayWebhook];

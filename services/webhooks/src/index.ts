@@ -25,6 +25,12 @@ export async function assembleWebhooks(runtime: ServiceRuntime, config: Webhooks
   const store = await JobStore.open(runtime.nc, config.SESAME_PREFIX, config.SESAME_JETSTREAM_REPLICAS);
   const index = new JobIndex();
   registerWebhookEvents(runtime, { view, store, index, now: () => new Date() });
-  await registerEventsFeed(runtime, { retentionMs: config.SESAME_EVENTS_RETENTION_MS, now: () => new Date() });
+  await registerEventsFeed(runtime, {
+    view,
+    store,
+    index,
+    retentionMs: config.SESAME_EVENTS_RETENTION_MS,
+    now: () => new Date(),
+  });
   await startDelivery(runtime, config, { view, store, index, keyRing });
 }

@@ -1143,6 +1143,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay events to a webhook
+         * @description Sends the webhook again the events of the feed it receives (its codes, its organization) after the cursor `after` (one page of `limit` events, oldest first), each with its original `webhook-id` (the event id). A delivery job still pending is left as it is; a finished one is retried. Answers the jobs and the cursor of the next page.
+         */
+        post: operations["replayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/webhooks/{id}/rotate-signature-key": {
         parameters: {
             query?: never;
@@ -5717,6 +5737,15 @@ export interface components {
             session_duration_minutes: number;
             /** @description Domains of the organizations whose users it accepts (absent from older relays) */
             source_organizations?: string[];
+        };
+        WebhookReplay: {
+            data: components["schemas"]["WebhookEvent"][];
+            list_metadata: {
+                /** @description The cursor of the next page: pass it as `after` (also to poll for newer events) */
+                after: string;
+                /** @description Whether more events were already there past this page */
+                has_more: boolean;
+            };
         };
         WebhookSamlSubject: {
             email: string | null;
@@ -14927,6 +14956,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    replayWebhook: {
+        parameters: {
+            query?: {
+                /** @description The `list_metadata.after` of the previous page; without it, the oldest events kept */
+                after?: string;
+                /** @description Events per page (default 10) */
+                limit?: number;
+            };
+            header?: {
+                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the webhook */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs of the replayed events and the cursor of the next page */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1043,
+                     *           "args": {
+                     *             "__type__": "Event",
+                     *             "__domain__": null,
+                     *             "__environment__": "sandbox",
+                     *             "id": "5f0c8e2a-7b1d-4c3e-9a6f-2d4b8c0e1f3a",
+                     *             "code": "redirect_uri.created",
+                     *             "data": {
+                     *               "redirect_uri": {
+                     *                 "id": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *                 "url": "https://app.acme.com/callback",
+                     *                 "inserted_at": "2025-03-04T09:12:45.118Z"
+                     *               },
+                     *               "default": true
+                     *             },
+                     *             "issued_at": "2025-03-04T09:12:45.118Z",
+                     *             "webhook_id": "webhook_2b7f1c9e4a6d",
+                     *             "client_id": "client_2b7f1c9e4a6d",
+                     *             "description": "A redirect URI was added"
+                     *           },
+                     *           "attempt": 0,
+                     *           "max_attempts": 5,
+                     *           "state": "available",
+                     *           "attempted_at": null,
+                     *           "scheduled_at": "2025-03-05T10:00:00.000Z",
+                     *           "completed_at": null,
+                     *           "cancelled_at": null,
+                     *           "discarded_at": null,
+                     *           "inserted_at": "2025-03-05T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "list_metadata": {
+                     *         "after": "eyJpZGVudGl0eSI6WzQyLDBdfQ",
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookReplay"];
+                };
+            };
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "resource_not_found",
+                     *         "message": "Resource Not Found",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/api"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
                 };
             };
         };

@@ -1,13 +1,26 @@
-import { codesOfPattern, decodeEventFeedCursor, defaultEventsLimit, encodeEventFeedCursor, listEvents } from '@sesame/contracts';
-import type { ListEventsQuery } from '@sesame/contracts';
+import {
+  codesOfPattern,
+  decodeEventFeedCursor,
+  defaultEventsLimit,
+  encodeEventFeedCursor,
+  listEvents,
+  replayWebhook,
+} from '@sesame/contracts';
+import type { ListEventsQuery, WebhookEventCode } from '@sesame/contracts';
 import { ok } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { eventSources } from '../events/event-mapping';
+import { toWebhookEvent } from '../jobs/domain/job.decider';
+import type { JobIndex } from '../jobs/job-index';
+import type { JobStore } from '../jobs/job-store';
 import { environmentOf } from '../tenancy';
+import { findOwnWebhook } from '../webhooks/queries/webhook.queries';
+import type { WebhooksView } from '../webhooks/webhooks.deps';
 import { startEventsFeedProjection, openEventsFeed } from './events-feed.projection';
 import { feedPage } from './events-feed.query';
 import { startEventsFeedRetention } from './events-feed.retention';
 import { toFeedEvent } from './feed-entry';
+import { replayToWebhook } from './webhook-replay';
 
 const sources = eventSources.map(({ source }) => source);
 const instant = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
@@ -18,9 +31,13 @@ const codesOf = (patterns: ListEventsQuery['events']) =>
 
 /**
  * The events feed: its projection of every source service's public events, its retention
- * sweep, and `GET /api/v2/events` (the environment is the API key's).
+ * sweep, `GET /api/v2/events` and the replay of its events to a webhook (the environment is the
+ * API key's).
  */
-export async function registerEventsFeed(runtime: ServiceRuntime, deps: { retentionMs: number; now(): Date }): Promise<void> {
+export async function registerEventsFeed(
+  runtime: ServiceRuntime,
+  deps: { view: WebhooksView; store: JobStore; index: JobIndex; retentionMs: number; now(): Date },
+): Promise<void> {
   const entries = await openEventsFeed(runtime.readModels);
   runtime.router.operation(listEvents, async ({ query }, context) => {
     // Checked by the operation's schema: an invalid cursor never gets here.
@@ -38,6 +55,23 @@ export async function registerEventsFeed(runtime: ServiceRuntime, deps: { retent
     });
     return ok({
       data: page.entries.map((entry) => toFeedEvent(entry)),
+      list_metadata: { after: encodeEventFeedCursor(page.positions), has_more: page.has_more },
+    });
+  });
+  runtime.router.operation(replayWebhook, async ({ params, query }, context) => {
+    const environment = environmentOf(context.meta);
+    const webhook = await findOwnWebhook(deps, params.id, environment);
+    const page = await feedPage(entries, sources, {
+      environment,
+      positions: query.after ? (decodeEventFeedCursor(query.after) ?? {}) : {},
+      limit: query.limit ?? defaultEventsLimit,
+      // Codes a webhook listens to are catalogue codes (checked when it was created or updated).
+      codes: webhook.event_codes as WebhookEventCode[],
+      ...(webhook.organization_domain ? { organization_domain: webhook.organization_domain } : {}),
+    });
+    const jobs = await replayToWebhook(webhook, page.entries, deps);
+    return ok({
+      data: jobs.map((job) => toWebhookEvent(job)),
       list_metadata: { after: encodeEventFeedCursor(page.positions), has_more: page.has_more },
     });
   });

@@ -8,6 +8,7 @@ export interface FeedPageRequest {
   positions: EventFeedPositions;
   limit: number;
   organization_id?: string;
+  organization_domain?: string;
   codes?: WebhookEventCode[];
   actor_type?: ActorType;
   actor_id?: string;
@@ -91,6 +92,7 @@ function filterOf(request: FeedPageRequest): Filter {
   return {
     environment: request.environment,
     ...(request.organization_id ? { organization_id: request.organization_id } : {}),
+    ...(request.organization_domain ? { organization_domain: request.organization_domain } : {}),
     ...(request.codes ? { code: { $in: request.codes } } : {}),
     ...(request.actor_type ? { 'actor.type': request.actor_type } : {}),
     ...(request.actor_id ? { 'actor.id': request.actor_id } : {}),
