@@ -17,6 +17,7 @@ export * from './entities/sso.schema';
 export * from './entities/directory-sync.schema';
 export * from './entities/group.schema';
 export * from './entities/webhook.schema';
+export * from './entities/event-feed.schema';
 export * from './entities/auth-methods.schema';
 export * from './entities/misc.schema';
 export * from './events/tenant';

@@ -247,6 +247,7 @@ export const subjects = {
       update: 'webhooks.webhooks.update',
       delete: 'webhooks.webhooks.delete',
       rotateSignatureKey: 'webhooks.webhooks.rotate-signature-key',
+      replay: 'webhooks.webhooks.replay',
     },
     /** Delivery jobs (`WebhookEvent`); not `webhooks.events.*`, the subjects of the service's event store. */
     webhookEvents: {
@@ -254,6 +255,10 @@ export const subjects = {
       triggerTest: 'webhooks.webhook-events.trigger-test',
       retry: 'webhooks.webhook-events.retry',
       cancel: 'webhooks.webhook-events.cancel',
+    },
+    /** The public events feed (`GET /api/v2/events`); not `webhooks.events.*`, the subjects of the service's event store. */
+    events: {
+      list: 'webhooks.event-feed.list',
     },
   },
 } as const;

@@ -57,6 +57,7 @@ const tagDescriptions: Record<(typeof apiTags)[number], string> = {
   Admins: 'IT administrators in charge of an organization’s single sign-on.',
   'Webhook Setup': 'Webhooks receiving the events of an environment.',
   'Webhook Events': 'Delivery jobs of webhook events.',
+  Events: 'The public events of an environment, with who caused them: an audit log and a catch-up feed.',
   'Redirect URIs': 'Addresses users are sent back to after signing in.',
   Token: 'OAuth 2.0 tokens, signing keys, user metadata keys and relays.',
   Groups: 'Groups of users provisioned by directory sync.',

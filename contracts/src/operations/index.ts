@@ -14,6 +14,7 @@ import { magicLinkOperations } from './magic-link.operations';
 import { relayOperations } from './relays.operations';
 import { webhookOperations } from './webhooks.operations';
 import { webhookEventOperations } from './webhook-events.operations';
+import { eventOperations } from './events.operations';
 import { directorySyncOperations } from './directory-syncs.operations';
 import { scimOperations } from './scim.operations';
 
@@ -35,6 +36,7 @@ export * from './magic-link.operations';
 export * from './relays.operations';
 export * from './webhooks.operations';
 export * from './webhook-events.operations';
+export * from './events.operations';
 export * from './sso.operations';
 export * from './directory-syncs.operations';
 export * from './scim.operations';
@@ -56,6 +58,7 @@ export const operations: Operation[] = [
   ...totpOperations,
   ...webhookOperations,
   ...webhookEventOperations,
+  ...eventOperations,
   ...relayOperations,
   ...oauthOperations,
 ];

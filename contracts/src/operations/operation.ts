@@ -19,6 +19,7 @@ export const apiTags = [
   'Admins',
   'Webhook Setup',
   'Webhook Events',
+  'Events',
   'Redirect URIs',
   'Token',
   'Groups',
@@ -30,7 +31,7 @@ export const tagGroups: { name: string; tags: ApiTag[] }[] = [
   { name: 'User Directories', tags: ['Organizations', 'Users', 'Directory Syncs'] },
   { name: 'Authentications', tags: ['SSO', 'Password', 'Magic Link', 'TOTP'] },
   { name: 'Admins', tags: ['Admins'] },
-  { name: 'Others', tags: ['Webhook Setup', 'Webhook Events', 'Redirect URIs', 'Token'] },
+  { name: 'Others', tags: ['Webhook Setup', 'Webhook Events', 'Events', 'Redirect URIs', 'Token'] },
   { name: 'Groups', tags: ['Groups'] },
   { name: 'Gateway Management', tags: ['Gateway Management'] },
 ];

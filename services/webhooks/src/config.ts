@@ -27,6 +27,8 @@ export const webhooksConfigSchema = baseConfigSchema
     SESAME_WEBHOOK_POLL_MS: ms(500, 10),
     /** Completed, cancelled and discarded jobs are deleted after this long. */
     SESAME_WEBHOOK_RETENTION_MS: ms(86_400_000, 1_000),
+    /** Events of the events feed (`GET /api/v2/events`) are deleted this long after they occurred (90 days). */
+    SESAME_EVENTS_RETENTION_MS: ms(90 * 86_400_000, 1_000),
   })
   .superRefine(requireStoreUrls);
 export type WebhooksConfig = z.infer<typeof webhooksConfigSchema>;

@@ -3,6 +3,7 @@ import type { RpcClient } from '@sesame/platform/messaging';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import type { WebhooksConfig } from './config';
 import { startDelivery } from './delivery/delivery';
+import { registerEventsFeed } from './events-feed/events-feed.module';
 import { JobIndex } from './jobs/job-index';
 import { JobStore } from './jobs/job-store';
 import { registerWebhookEvents } from './jobs/webhook-events.module';
@@ -24,5 +25,12 @@ export async function assembleWebhooks(runtime: ServiceRuntime, config: Webhooks
   const store = await JobStore.open(runtime.nc, config.SESAME_PREFIX, config.SESAME_JETSTREAM_REPLICAS);
   const index = new JobIndex();
   registerWebhookEvents(runtime, { view, store, index, now: () => new Date() });
+  await registerEventsFeed(runtime, {
+    view,
+    store,
+    index,
+    retentionMs: config.SESAME_EVENTS_RETENTION_MS,
+    now: () => new Date(),
+  });
   await startDelivery(runtime, config, { view, store, index, keyRing });
 }

@@ -127,66 +127,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/admin-invitations/domains/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The email domains an IT admin verifies
-         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `domains` (403 `onboarding_setup_not_allowed` otherwise). Every email domain of the organization with its verification status and the TXT record to publish.
-         */
-        post: operations["listAdminInvitationDomains"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/admin-invitations/domains/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * An IT admin starts the verification of an email domain
-         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `domains` (403 `onboarding_setup_not_allowed` otherwise). Answers the TXT record to publish (`sesame-verification=<token>` at `_sesame-verification.<email_domain>`); starting again answers the same record.
-         */
-        post: operations["startAdminInvitationDomainVerification"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/admin-invitations/domains/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * An IT admin checks the TXT record of an email domain now
-         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `domains` (403 `onboarding_setup_not_allowed` otherwise). The "verify now" button: reads the TXT records at `_sesame-verification.<email_domain>`; 422 with the reason when the verification's value is not there, 409 when another organization of the environment has verified the domain.
-         */
-        post: operations["verifyAdminInvitationDomain"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v2/admin-invitations/open": {
         parameters: {
             query?: never;
@@ -328,6 +268,26 @@ export interface paths {
          * @description Each SCIM attribute path (`name`; a multi-valued attribute gives its primary entry, else its `work` one, else its first, and may be narrowed with a filter: `emails[type eq "work"].value`; a complex attribute such as the enterprise `manager` gives its `value`) goes to a Sesame user field (`mapped_name`). A required attribute missing or invalid in a SCIM resource refuses it (400 invalidValue); an optional one that is invalid is left out of the user. Custom attributes go to `metadata.<key>`.
          */
         put: operations["putAttributesMapping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The public events of the environment (the payloads webhooks receive), oldest first, with who caused them. A page continues exactly where the previous one stopped: events written meanwhile are neither skipped nor repeated. Events are kept 90 days by default (`SESAME_EVENTS_RETENTION_MS`).
+         */
+        get: operations["listEvents"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -531,7 +491,7 @@ export interface paths {
         put: operations["updateSsoConnection"];
         /**
          * Create the SSO connection of an organization
-         * @description One connection per organization and environment (the API key’s), SAML (`type: saml`, the default) or OpenID Connect (`type: oidc`). SAML: `metadata` may be given now or later (PUT); it must be valid XML with at least one signing certificate, none expired. OIDC: `oidc_issuer`, `oidc_client_id` and `oidc_client_secret` may be given now or later; register `oidc_config.redirect_uri` at the identity provider.
+         * @description One SAML connection per organization and environment (the API key’s). `metadata` may be given now or later (PUT); it must be valid XML with at least one signing certificate, none expired.
          */
         post: operations["createSsoConnection"];
         delete?: never;
@@ -776,86 +736,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/organizations/{org_domain}/domains": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the email domains of an organization and their verification
-         * @description Every email domain of the organization’s `allowed_email_domains`, with its verification status and the TXT record to publish. In production, only verified email domains route a sign-in by email (password, magic link, SSO discovery) to the organization; in sandbox, every allowed domain does. A verified domain is the organization’s alone in its environment.
-         */
-        get: operations["listDomainVerifications"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/organizations/{org_domain}/domains/{email_domain}/assert": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Assert that an organization owns an email domain
-         * @description You vouch that the organization owns the domain (you checked it your own way): it is verified without a DNS record. Production API keys only (403 `domain_assertion_requires_production` with a sandbox key). A domain another organization of the environment has verified answers 409.
-         */
-        post: operations["assertDomainVerification"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/organizations/{org_domain}/domains/{email_domain}/verification": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Start the verification of an email domain
-         * @description Answers the TXT record to publish: `sesame-verification=<token>` at `_sesame-verification.<email_domain>`. Starting again answers the same record (or the verified domain). The domain must be one of the organization’s `allowed_email_domains` (422 on `email_domain`). In production, only verified email domains route a sign-in by email (password, magic link, SSO discovery) to the organization; in sandbox, every allowed domain does. A verified domain is the organization’s alone in its environment.
-         */
-        post: operations["startDomainVerification"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/organizations/{org_domain}/domains/{email_domain}/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Check the TXT record of an email domain now
-         * @description Reads the TXT records at `_sesame-verification.<email_domain>`: the verification’s value there verifies the domain. Otherwise 422 with the reason (`domain_verification_record_not_found`, `domain_verification_record_mismatch`, `domain_verification_lookup_failed`) and an `organization.domain.verification_failed` webhook. A domain another organization of the environment has verified answers 409 `domain_verified_by_another_organization`.
-         */
-        post: operations["verifyDomainVerification"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v2/password": {
         parameters: {
             query?: never;
@@ -1062,8 +942,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start an SSO sign-in (SAML or OIDC)
-         * @description Send the user’s browser to `authorization_url`. SAML: it goes on to the identity provider with a signed AuthnRequest, and the IdP posts back to our ACS. OIDC: `authorization_url` is the identity provider’s authorization endpoint (code flow, PKCE S256, `state`, `nonce`), and the IdP comes back to our callback. Either way the browser lands on `redirect_uri?code=...&request_id=...` (or `error`, `error_description`), and the code is exchanged at `/oauth/token` (`grant_type=authorization_code`). An OIDC issuer that does not answer its discovery document gives a 422 on `org_domain`.
+         * Start a SAML sign-in
+         * @description Send the user’s browser to `authorization_url`: it goes on to the identity provider with a signed AuthnRequest; after the IdP posts back to our ACS, the browser lands on `redirect_uri?code=...&request_id=...` (or `error`, `error_description`), and the code is exchanged at `/oauth/token` (`grant_type=authorization_code`).
          */
         post: operations["createSsoSamlChallenge"];
         delete?: never;
@@ -1258,6 +1138,26 @@ export interface paths {
          * @description Its pending deliveries are cancelled.
          */
         delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay events to a webhook
+         * @description Sends the webhook again the events of the feed it receives (its codes, its organization) after the cursor `after` (one page of `limit` events, oldest first), each with its original `webhook-id` (the event id). A delivery job still pending is left as it is; a finished one is retried. Answers the jobs and the cursor of the next page.
+         */
+        post: operations["replayWebhook"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1513,26 +1413,6 @@ export interface paths {
         head?: never;
         /** Modify a user with a PatchOp (SCIM) */
         patch: operations["scimPatchUser"];
-        trace?: never;
-    };
-    "/sso/oidc/{sp_id}/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Browser: OpenID Connect callback
-         * @description Public, for browsers: the identity provider of an OIDC connection redirects here (`oidc_config.redirect_uri`) with an authorization code and our `state`. The code is exchanged with the PKCE verifier, the ID token checked against the issuer’s keys (signature, `iss`, `aud`, `azp`, `exp`, `nonce`); a valid one ends with a 302 to the challenge’s `redirect_uri` with a one-time `code`, a refused one with `error=access_denied` there, or an HTML error page when the `state` names no sign-in of this connection. The reason is logged.
-         */
-        get: operations["ssoOidcCallback"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/sso/saml/{sp_id}/acs": {
@@ -2232,66 +2112,6 @@ export interface webhooks {
          * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.deleted`.
          */
         post: operations["organizationDeletedWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "organization.domain.verification_failed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A DNS check did not find an email domain's verification record
-         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.domain.verification_failed`.
-         */
-        post: operations["organizationDomainVerificationFailedWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "organization.domain.verification_started": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A verification of an email domain started: its TXT record awaits a check
-         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.domain.verification_started`.
-         */
-        post: operations["organizationDomainVerificationStartedWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "organization.domain.verified": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * An email domain was verified (DNS TXT record or vendor assertion): it routes sign-ins by email
-         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.domain.verified`.
-         */
-        post: operations["organizationDomainVerifiedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3038,7 +2858,7 @@ export interface components {
         AdminInvitation: {
             admin: components["schemas"]["Admin"];
             /** @description What the invitation lets the admin set up on the page (`sso`, `directory_sync`) */
-            allowed_setups: ("sso" | "directory_sync" | "domains")[];
+            allowed_setups: ("sso" | "directory_sync")[];
             organization: {
                 /** @description Email domains that will sign in with SSO */
                 allowed_email_domains: string[];
@@ -3114,10 +2934,6 @@ export interface components {
         AdminInvitationDirectorySyncRequest: {
             /** @enum {string} */
             provider_type: "azure_ad" | "okta" | "onelogin" | "jumpcloud" | "generic";
-        };
-        AdminInvitationEmailDomainRequest: {
-            /** @description One of the organization’s `allowed_email_domains` */
-            email_domain: string;
         };
         AdminInvitationLink: {
             /** @description The token of the invitation link */
@@ -3329,7 +3145,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             active?: boolean;
-            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
+            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes: string[];
             name: string;
             /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
@@ -3854,48 +3670,6 @@ export interface components {
                 type: "user" | "group" | "directory_sync" | "attributes_mapping";
             };
         };
-        DomainVerification: {
-            /** @description Domain (slug) of the organization */
-            __domain__: string;
-            __environment__: components["schemas"]["Environment"];
-            /** @enum {string} */
-            __type__: "DomainVerification";
-            /** @description An email domain of the organization’s `allowed_email_domains` */
-            email_domain: string;
-            /** @description The last DNS check that did not verify the domain, since the verification started */
-            last_failure: {
-                /** Format: date-time */
-                at: string;
-                /** @enum {string} */
-                reason: "record_not_found" | "record_mismatch" | "lookup_failed";
-            } | null;
-            /**
-             * @description How it was verified; null until it is
-             * @enum {string|null}
-             */
-            method: "dns_txt" | "vendor_assertion" | null;
-            /** @description The TXT record to publish; null when no verification was started */
-            record: {
-                /** @description The DNS name to publish the record at: `_sesame-verification.<email_domain>` */
-                name: string;
-                /** @enum {string} */
-                type: "TXT";
-                /** @description The TXT value to publish: `sesame-verification=<token>` */
-                value: string;
-            } | null;
-            /** Format: date-time */
-            started_at: string | null;
-            /**
-             * @description `unverified`: no verification started; `pending`: publish the TXT record, then verify; `verified`: the domain routes sign-ins by email (in production only verified domains do).
-             * @enum {string}
-             */
-            status: "unverified" | "pending" | "verified";
-            /** Format: date-time */
-            verified_at: string | null;
-        };
-        DomainVerificationList: {
-            data: components["schemas"]["DomainVerification"][];
-        };
         /** @enum {string} */
         Environment: "sandbox" | "production";
         Error: {
@@ -3905,7 +3679,39 @@ export interface components {
                 type: string;
             };
         };
-        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["OrganizationDomainVerificationStartedEvent"] | components["schemas"]["OrganizationDomainVerifiedEvent"] | components["schemas"]["OrganizationDomainVerificationFailedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
+        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
+        FeedEvent: {
+            /** @description Who caused it (an API key, a directory sync, a user, Sesame itself…) */
+            actor: {
+                id: string;
+                ip?: string;
+                /** @enum {string} */
+                type: "api_key" | "directory_sync" | "sso_connection" | "user" | "it_admin" | "system";
+                user_agent?: string;
+            } | null;
+            /** @enum {string} */
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            /** @description The payload of `code`, the same as its webhooks receive */
+            data: components["schemas"]["OrganizationCreatedEventData"] | components["schemas"]["OrganizationUpdatedEventData"] | components["schemas"]["OrganizationDeletedEventData"] | components["schemas"]["UserCreatedEventData"] | components["schemas"]["UserUpdatedEventData"] | components["schemas"]["UserDeactivatedEventData"] | components["schemas"]["UserIdentityRecordedEventData"] | components["schemas"]["UserDeletedEventData"] | components["schemas"]["AdminInvitedEventData"] | components["schemas"]["AdminInvitationAcceptedEventData"] | components["schemas"]["AdminInvitationDeclinedEventData"] | components["schemas"]["AdminLoggedInEventData"] | components["schemas"]["AdminDeletedEventData"] | components["schemas"]["RedirectUriCreatedEventData"] | components["schemas"]["RedirectUriDefaultChangedEventData"] | components["schemas"]["RedirectUriDeletedEventData"] | components["schemas"]["UserMetakeyCreatedEventData"] | components["schemas"]["UserMetakeyDeletionStartedEventData"] | components["schemas"]["UserMetakeyDeletedEventData"] | components["schemas"]["GroupCreatedEventData"] | components["schemas"]["GroupUpdatedEventData"] | components["schemas"]["GroupMembersAddedEventData"] | components["schemas"]["GroupMembersRemovedEventData"] | components["schemas"]["GroupDeletedEventData"] | components["schemas"]["PasswordConnectionCreatedEventData"] | components["schemas"]["PasswordConnectionUpdatedEventData"] | components["schemas"]["PasswordCreatedEventData"] | components["schemas"]["PasswordUpdatedEventData"] | components["schemas"]["PasswordChallengeSucceededEventData"] | components["schemas"]["PasswordChallengeFailedEventData"] | components["schemas"]["PasswordRequestCreatedEventData"] | components["schemas"]["MagicLinkConnectionCreatedEventData"] | components["schemas"]["MagicLinkConnectionUpdatedEventData"] | components["schemas"]["MagicLinkChallengeCreatedEventData"] | components["schemas"]["MagicLinkChallengeSucceededEventData"] | components["schemas"]["TotpConnectionUpdatedEventData"] | components["schemas"]["TotpEnrollmentCreatedEventData"] | components["schemas"]["TotpEnrollmentValidatedEventData"] | components["schemas"]["TotpChallengeCreatedEventData"] | components["schemas"]["TotpChallengeSucceededEventData"] | components["schemas"]["TotpChallengeFailedEventData"] | components["schemas"]["SsoConnectionCreatedEventData"] | components["schemas"]["SsoConnectionUpdatedEventData"] | components["schemas"]["SsoLoginSucceededEventData"] | components["schemas"]["SsoLoginFailedEventData"] | components["schemas"]["RelayCreatedEventData"] | components["schemas"]["RelayUpdatedEventData"] | components["schemas"]["RelayDeletedEventData"] | components["schemas"]["RelayRequestCreatedEventData"] | components["schemas"]["DirectorySyncCreatedEventData"] | components["schemas"]["DirectorySyncUpdatedEventData"] | components["schemas"]["DirectorySyncTokenRotatedEventData"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEventData"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEventData"] | components["schemas"]["DirectorySyncUserProvisioningFailureEventData"] | components["schemas"]["DirectorySyncUserUpdateSuccessEventData"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEventData"] | components["schemas"]["DirectorySyncUserDeletionSuccessEventData"] | components["schemas"]["DirectorySyncGroupCreationSuccessEventData"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEventData"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEventData"];
+            description: string;
+            environment: components["schemas"]["Environment"];
+            /** @description Unique id of the event: the `webhook-id` of its deliveries */
+            id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            organization_domain: string | null;
+            /** @description The organization of the event; null: the whole environment */
+            organization_id: string | null;
+        };
+        FeedEventList: {
+            data: components["schemas"]["FeedEvent"][];
+            list_metadata: {
+                /** @description The cursor of the next page: pass it as `after` (also to poll for newer events) */
+                after: string;
+                /** @description Whether more events were already there past this page */
+                has_more: boolean;
+            };
+        };
         FieldErrors: {
             errors: {
                 [key: string]: string[];
@@ -4064,8 +3870,8 @@ export interface components {
             provider: string;
         };
         InviteAdminRequest: {
-            /** @description What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning), `domains` (verifying the organization’s email domains by DNS TXT record). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`. */
-            allowed_setups?: ("sso" | "directory_sync" | "domains")[];
+            /** @description What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`. */
+            allowed_setups?: ("sso" | "directory_sync")[];
             email: string;
         };
         JsonWebKeySet: {
@@ -4300,84 +4106,6 @@ export interface components {
         /** @description An organization was deleted */
         OrganizationDeletedEventData: {
             domain: string;
-        };
-        /** @description A DNS check did not find an email domain's verification record */
-        OrganizationDomainVerificationFailedEvent: {
-            /** @description The organization of the event; null: the whole environment */
-            __domain__: string | null;
-            __environment__: components["schemas"]["Environment"];
-            /** @enum {string} */
-            __type__: "Event";
-            /** @description The API key (client) that caused it, if any */
-            client_id: string | null;
-            /** @enum {string} */
-            code: "organization.domain.verification_failed";
-            data: components["schemas"]["OrganizationDomainVerificationFailedEventData"];
-            description: string;
-            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
-            id: string;
-            /** Format: date-time */
-            issued_at: string;
-            webhook_id: string;
-        };
-        /** @description A DNS check did not find an email domain's verification record */
-        OrganizationDomainVerificationFailedEventData: {
-            /** @description The email domain whose check failed */
-            email_domain: string;
-            /** @enum {string} */
-            reason: "record_not_found" | "record_mismatch" | "lookup_failed";
-        };
-        /** @description A verification of an email domain started: its TXT record awaits a check */
-        OrganizationDomainVerificationStartedEvent: {
-            /** @description The organization of the event; null: the whole environment */
-            __domain__: string | null;
-            __environment__: components["schemas"]["Environment"];
-            /** @enum {string} */
-            __type__: "Event";
-            /** @description The API key (client) that caused it, if any */
-            client_id: string | null;
-            /** @enum {string} */
-            code: "organization.domain.verification_started";
-            data: components["schemas"]["OrganizationDomainVerificationStartedEventData"];
-            description: string;
-            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
-            id: string;
-            /** Format: date-time */
-            issued_at: string;
-            webhook_id: string;
-        };
-        /** @description A verification of an email domain started: its TXT record awaits a check */
-        OrganizationDomainVerificationStartedEventData: {
-            /** @description The email domain being verified */
-            email_domain: string;
-            /** @description Where its TXT record is expected: `_sesame-verification.<email_domain>` */
-            record_name: string;
-        };
-        /** @description An email domain was verified (DNS TXT record or vendor assertion): it routes sign-ins by email */
-        OrganizationDomainVerifiedEvent: {
-            /** @description The organization of the event; null: the whole environment */
-            __domain__: string | null;
-            __environment__: components["schemas"]["Environment"];
-            /** @enum {string} */
-            __type__: "Event";
-            /** @description The API key (client) that caused it, if any */
-            client_id: string | null;
-            /** @enum {string} */
-            code: "organization.domain.verified";
-            data: components["schemas"]["OrganizationDomainVerifiedEventData"];
-            description: string;
-            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
-            id: string;
-            /** Format: date-time */
-            issued_at: string;
-            webhook_id: string;
-        };
-        /** @description An email domain was verified (DNS TXT record or vendor assertion): it routes sign-ins by email */
-        OrganizationDomainVerifiedEventData: {
-            /** @description The verified email domain */
-            email_domain: string;
-            /** @enum {string} */
-            method: "dns_txt" | "vendor_assertion";
         };
         OrganizationEnvironment: {
             /** @enum {string} */
@@ -5073,18 +4801,6 @@ export interface components {
             /** @description Identity provider SAML metadata (XML) */
             metadata: string | null;
             number_users_provisioning_limit: number | null;
-            /** @description OIDC connections only */
-            oidc_config: {
-                client_id: string | null;
-                /** @description Whether a client secret is recorded (it is never answered) */
-                client_secret_set: boolean;
-                /** @description The identity provider’s issuer (its discovery document is read at sign-in) */
-                issuer: string | null;
-                /** @description Our callback: the redirect URI to register at the identity provider */
-                redirect_uri: string;
-                /** @description Scopes asked for, `openid` always among them */
-                scopes: string[];
-            } | null;
             onboarding: {
                 [key: string]: unknown;
             } | null;
@@ -5093,8 +4809,6 @@ export interface components {
             provider_type: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
             saml_config: components["schemas"]["SamlConfig"];
             sp_id: string;
-            /** @enum {string} */
-            type: "saml" | "oidc";
             /** @description Profile attributes are written at the first sign-in only (and stay editable) */
             update_profile_only_at_creation: boolean;
             /** Format: date-time */
@@ -5141,27 +4855,12 @@ export interface components {
             /** @description The identity provider’s SAML metadata XML (signing certificates, entity id, SSO URL are read from it) */
             metadata?: string | null;
             number_users_provisioning_limit?: number | null;
-            oidc_client_id?: string | null;
-            /** @description Encrypted at rest and never answered (`oidc_config.client_secret_set` says whether one is recorded) */
-            oidc_client_secret?: string | null;
-            /**
-             * Format: uri
-             * @description The identity provider’s issuer: `<issuer>/.well-known/openid-configuration` is read at sign-in
-             */
-            oidc_issuer?: string | null;
-            /** @description Scopes to ask for besides `openid` (default `openid email profile`) */
-            oidc_scopes?: string[];
             /** @description Any JSON object, nested at most 10 levels deep (itself included) and at most 16 KB as JSON */
             onboarding?: {
                 [key: string]: unknown;
             } | null;
             /** @enum {string} */
             provider_type?: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
-            /**
-             * @description `saml` (the default) or `oidc`
-             * @enum {string}
-             */
-            type?: "saml" | "oidc";
             update_profile_only_at_creation?: boolean;
             /** @enum {string} */
             users_access_policy?: "only_registered_users" | "provision_new_users" | "unregistered_users_allowed";
@@ -5300,7 +4999,7 @@ export interface components {
             /** @description The API key (client) that caused it, if any */
             client_id: string | null;
             /** @enum {string} */
-            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
             data: {
                 /** @enum {boolean} */
                 test: true;
@@ -5630,7 +5329,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             active?: boolean;
-            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
+            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes?: string[];
             name?: string;
             /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
@@ -6039,6 +5738,15 @@ export interface components {
             /** @description Domains of the organizations whose users it accepts (absent from older relays) */
             source_organizations?: string[];
         };
+        WebhookReplay: {
+            data: components["schemas"]["WebhookEvent"][];
+            list_metadata: {
+                /** @description The cursor of the next page: pass it as `after` (also to poll for newer events) */
+                after: string;
+                /** @description Whether more events were already there past this page */
+                has_more: boolean;
+            };
+        };
         WebhookSamlSubject: {
             email: string | null;
             name_id: string;
@@ -6046,26 +5754,17 @@ export interface components {
             session_index: string | null;
             user_id: string | null;
         };
-        /** @description An OIDC connection’s client secret is never published. */
         WebhookSsoConnectionSettings: {
             active: boolean;
             allow_idp_initiated: boolean;
             /** @description The IdP metadata XML */
             metadata: string | null;
             number_users_provisioning_limit: number | null;
-            oidc_client_id?: string | null;
-            oidc_issuer?: string | null;
-            oidc_scopes?: string[] | null;
             onboarding: {
                 [key: string]: unknown;
             } | null;
             /** @enum {string} */
             provider_type: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
-            /**
-             * @description Absent from connections recorded before OIDC: `saml`
-             * @enum {string}
-             */
-            type?: "saml" | "oidc";
             update_profile_only_at_creation: boolean;
             /** @enum {string} */
             users_access_policy: "only_registered_users" | "provision_new_users" | "unregistered_users_allowed";
@@ -6741,364 +6440,6 @@ export interface operations {
             };
         };
     };
-    listAdminInvitationDomains: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The email domains */
-            200: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "__type__": "DomainVerification",
-                     *           "__domain__": "wayne-enterprises",
-                     *           "__environment__": "production",
-                     *           "email_domain": "wayne.com",
-                     *           "status": "verified",
-                     *           "method": "dns_txt",
-                     *           "record": {
-                     *             "type": "TXT",
-                     *             "name": "_sesame-verification.wayne.com",
-                     *             "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
-                     *           },
-                     *           "last_failure": null,
-                     *           "started_at": "2025-03-04T09:12:45.118Z",
-                     *           "verified_at": "2025-03-04T09:20:02.551Z"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DomainVerificationList"];
-                };
-            };
-            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
-            401: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
-            403: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "type": "onboarding_setup_not_allowed",
-                     *         "message": "Your invitation does not let you set this up: ask the vendor for an invitation that does",
-                     *         "doc_urls": [
-                     *           "https://docs.sesame.example.com/it-admin-onboarding"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description resource_not_found: Resource Not Found */
-            404: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before the budget allows this request again */
-                    "Retry-After"?: number;
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    startAdminInvitationDomainVerification: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "email_domain": "wayne.com"
-                 *     }
-                 */
-                "application/json": components["schemas"]["AdminInvitationEmailDomainRequest"];
-                /**
-                 * @example {
-                 *       "email_domain": "wayne.com"
-                 *     }
-                 */
-                "application/x-www-form-urlencoded": components["schemas"]["AdminInvitationEmailDomainRequest"];
-            };
-        };
-        responses: {
-            /** @description The verification, with its TXT record */
-            200: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "__type__": "DomainVerification",
-                     *       "__domain__": "wayne-enterprises",
-                     *       "__environment__": "production",
-                     *       "email_domain": "wayne.com",
-                     *       "status": "pending",
-                     *       "method": null,
-                     *       "record": {
-                     *         "type": "TXT",
-                     *         "name": "_sesame-verification.wayne.com",
-                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
-                     *       },
-                     *       "last_failure": null,
-                     *       "started_at": "2025-03-04T09:12:45.118Z",
-                     *       "verified_at": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DomainVerification"];
-                };
-            };
-            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
-            401: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
-            403: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "type": "onboarding_setup_not_allowed",
-                     *         "message": "Your invitation does not let you set this up: ask the vendor for an invitation that does",
-                     *         "doc_urls": [
-                     *           "https://docs.sesame.example.com/it-admin-onboarding"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description resource_not_found: Resource Not Found */
-            404: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid fields */
-            422: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before the budget allows this request again */
-                    "Retry-After"?: number;
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    verifyAdminInvitationDomain: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "email_domain": "wayne.com"
-                 *     }
-                 */
-                "application/json": components["schemas"]["AdminInvitationEmailDomainRequest"];
-                /**
-                 * @example {
-                 *       "email_domain": "wayne.com"
-                 *     }
-                 */
-                "application/x-www-form-urlencoded": components["schemas"]["AdminInvitationEmailDomainRequest"];
-            };
-        };
-        responses: {
-            /** @description The verified domain */
-            200: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "__type__": "DomainVerification",
-                     *       "__domain__": "wayne-enterprises",
-                     *       "__environment__": "production",
-                     *       "email_domain": "wayne.com",
-                     *       "status": "verified",
-                     *       "method": "dns_txt",
-                     *       "record": {
-                     *         "type": "TXT",
-                     *         "name": "_sesame-verification.wayne.com",
-                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
-                     *       },
-                     *       "last_failure": null,
-                     *       "started_at": "2025-03-04T09:12:45.118Z",
-                     *       "verified_at": "2025-03-04T09:20:02.551Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DomainVerification"];
-                };
-            };
-            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
-            401: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
-            403: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description resource_not_found: Resource Not Found */
-            404: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description domain_verified_by_another_organization: Another organization of this environment has verified this domain: it must remove the domain from its allowed_email_domains, or be deleted, before this one can verify it */
-            409: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid fields; domain_verification_not_started: No verification of this domain was started: start one to get the TXT record to publish; domain_verification_record_not_found: No TXT record at the name of the verification: publish it, then verify again (a new record can take a few minutes to reach every DNS server); domain_verification_record_mismatch: The TXT records at the name of the verification do not hold this verification's value: publish the value the verification answered, exactly; domain_verification_lookup_failed: The DNS lookup of the verification's TXT record failed: retry in a moment */
-            422: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "type": "domain_verification_record_mismatch",
-                     *         "message": "The TXT records at _sesame-verification.wayne.com do not hold this verification's value: publish the value the verification answered, exactly",
-                     *         "doc_urls": [
-                     *           "https://docs.sesame.example.com/domain-verification#troubleshooting"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
-                };
-            };
-            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before the budget allows this request again */
-                    "Retry-After"?: number;
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     openAdminInvitation: {
         parameters: {
             query?: never;
@@ -7355,7 +6696,6 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
-                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -7383,7 +6723,6 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *       },
-                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -7488,7 +6827,6 @@ export interface operations {
                      *         "__environment__": "sandbox",
                      *         "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *         "sp_id": "globex_sandbox",
-                     *         "type": "saml",
                      *         "active": true,
                      *         "organization": "globex",
                      *         "provider_type": "okta",
@@ -7516,7 +6854,6 @@ export interface operations {
                      *           "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *           "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *         },
-                     *         "oidc_config": null,
                      *         "update_profile_only_at_creation": false,
                      *         "allow_idp_initiated": false,
                      *         "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -7920,10 +7257,7 @@ export interface operations {
     getAttributesMapping: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7968,17 +7302,6 @@ export interface operations {
                     "application/json": components["schemas"]["AttributesMapping"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -8006,10 +7329,7 @@ export interface operations {
     putAttributesMapping: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8085,8 +7405,6 @@ export interface operations {
             /** @description The new attribute mapping */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8128,15 +7446,107 @@ export interface operations {
                     "application/json": components["schemas"]["AttributesMapping"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "unauthorized",
+                     *         "message": "Missing an api key with the requested privilegies",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/how-to-use-api-key"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only the events caused by this actor */
+                actor_id?: string;
+                /** @description Only the events caused by this kind of actor */
+                actor_type?: "api_key" | "directory_sync" | "sso_connection" | "user" | "it_admin" | "system";
+                /** @description The `list_metadata.after` of the previous page; without it, the oldest events kept */
+                after?: string;
+                /** @description Only these codes: a comma list or an array; `user.*` names every code starting with `user.` */
+                events?: string[];
+                /** @description Events per page (default 10) */
+                limit?: number;
+                /** @description Only the events of this organization */
+                organization_id?: string;
+                /** @description Only the events that occurred before this instant */
+                range_end?: string;
+                /** @description Only the events that occurred at or after this instant */
+                range_start?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events and the cursor of the next one */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "5f0c8e2a-7b1d-4c3e-9a6f-2d4b8c0e1f3a",
+                     *           "code": "redirect_uri.created",
+                     *           "data": {
+                     *             "redirect_uri": {
+                     *               "id": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *               "url": "https://app.acme.com/callback",
+                     *               "inserted_at": "2025-03-04T09:12:45.118Z"
+                     *             },
+                     *             "default": true
+                     *           },
+                     *           "organization_id": null,
+                     *           "organization_domain": null,
+                     *           "environment": "sandbox",
+                     *           "actor": {
+                     *             "type": "api_key",
+                     *             "id": "client_2b7f1c9e4a6d"
+                     *           },
+                     *           "occurred_at": "2025-03-04T09:12:45.118Z",
+                     *           "description": "A redirect URI was added"
+                     *         }
+                     *       ],
+                     *       "list_metadata": {
+                     *         "after": "eyJpZGVudGl0eSI6WzQyLDBdfQ",
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedEventList"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8180,8 +7590,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8212,8 +7620,6 @@ export interface operations {
             /** @description The challenge */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8231,7 +7637,7 @@ export interface operations {
                     "application/json": components["schemas"]["MagicLinkChallenge"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8420,10 +7826,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8469,17 +7872,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AdminList"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8534,8 +7926,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -8563,8 +7953,6 @@ export interface operations {
             /** @description The invited admin */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8588,7 +7976,7 @@ export interface operations {
                     "application/json": components["schemas"]["Admin"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8659,10 +8047,7 @@ export interface operations {
     getAdmin: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 email: string;
                 /** @description Domain (slug) of the organization */
@@ -8696,17 +8081,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Admin"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8758,10 +8132,7 @@ export interface operations {
     deleteAdmin: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 email: string;
                 /** @description Domain (slug) of the organization */
@@ -8774,8 +8145,6 @@ export interface operations {
             /** @description The removed admin */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8800,17 +8169,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AdminDeleted"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8865,8 +8223,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 email: string;
@@ -8880,8 +8236,6 @@ export interface operations {
             /** @description The admin */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8905,7 +8259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Admin"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8976,10 +8330,7 @@ export interface operations {
     getDirectorySync: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9015,17 +8366,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DirectorySync"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9077,10 +8417,7 @@ export interface operations {
     updateDirectorySync: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9107,8 +8444,6 @@ export interface operations {
             /** @description The updated directory sync */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9133,17 +8468,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DirectorySync"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9198,8 +8522,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -9229,8 +8551,6 @@ export interface operations {
             /** @description The created directory sync, with its token value */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9257,7 +8577,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirectorySync"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9328,10 +8648,7 @@ export interface operations {
     getMagicLinkConnection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9357,17 +8674,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MagicLinkConnection"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9419,10 +8725,7 @@ export interface operations {
     updateMagicLinkConnection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9449,8 +8752,6 @@ export interface operations {
             /** @description The magic link connection */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9465,17 +8766,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MagicLinkConnection"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9530,8 +8820,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -9561,8 +8849,6 @@ export interface operations {
             /** @description The magic link connection */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9579,7 +8865,7 @@ export interface operations {
                     "application/json": components["schemas"]["MagicLinkConnection"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9650,10 +8936,7 @@ export interface operations {
     getPasswordConnection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9680,17 +8963,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PasswordConnection"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9742,10 +9014,7 @@ export interface operations {
     updatePasswordConnection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9772,8 +9041,6 @@ export interface operations {
             /** @description The updated connection */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9789,17 +9056,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PasswordConnection"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9852,8 +9108,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -9883,8 +9137,6 @@ export interface operations {
             /** @description The created connection */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9902,7 +9154,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordConnection"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9973,10 +9225,7 @@ export interface operations {
     getSsoConnection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -10000,7 +9249,6 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
-                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -10028,7 +9276,6 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *       },
-                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -10036,17 +9283,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SsoConnection"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -10098,10 +9334,7 @@ export interface operations {
     updateSsoConnection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -10128,8 +9361,6 @@ export interface operations {
             /** @description The updated connection */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10142,7 +9373,6 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
-                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -10170,7 +9400,6 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *       },
-                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -10178,17 +9407,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SsoConnection"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -10241,8 +9459,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -10274,8 +9490,6 @@ export interface operations {
             /** @description The created connection */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10288,7 +9502,6 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
-                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -10305,7 +9518,6 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": null
                      *       },
-                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -10315,7 +9527,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoConnection"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -10389,8 +9601,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -10404,8 +9614,6 @@ export interface operations {
             /** @description The challenge */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10424,7 +9632,7 @@ export interface operations {
                     "application/json": components["schemas"]["TotpChallenge"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -10519,10 +9727,7 @@ export interface operations {
     validateTotpChallenge: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -10550,8 +9755,6 @@ export interface operations {
             /** @description The challenge, `success` true */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10568,17 +9771,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpChallenge"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies; invalid_code: Invalid Code */
@@ -10654,10 +9846,7 @@ export interface operations {
     getTotpConnection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -10682,17 +9871,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpConnection"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -10744,10 +9922,7 @@ export interface operations {
     updateTotpConnection: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -10778,8 +9953,6 @@ export interface operations {
             /** @description The TOTP connection */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10793,17 +9966,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpConnection"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -10856,8 +10018,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -10886,8 +10046,6 @@ export interface operations {
             /** @description The enrollment */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10911,7 +10069,7 @@ export interface operations {
                     "application/json": components["schemas"]["TotpEnrollment"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -10995,10 +10153,7 @@ export interface operations {
             query: {
                 code: string;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -11011,8 +10166,6 @@ export interface operations {
             /** @description The validated enrollment */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11034,17 +10187,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpEnrollment"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies; invalid_code: Invalid Code */
@@ -11126,10 +10268,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -11208,17 +10347,6 @@ export interface operations {
                     "application/json": components["schemas"]["UserList"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -11271,8 +10399,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -11302,8 +10428,6 @@ export interface operations {
             /** @description The created user */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11358,7 +10482,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -11438,10 +10562,7 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The user id (uuid) or email address */
                 id: string;
@@ -11509,17 +10630,6 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -11569,10 +10679,7 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -11606,8 +10713,6 @@ export interface operations {
             /** @description The updated user */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11662,17 +10767,6 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -11722,10 +10816,7 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -11738,8 +10829,6 @@ export interface operations {
             /** @description The deleted user */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11797,17 +10886,6 @@ export interface operations {
                     "application/json": components["schemas"]["UserDeleted"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -11857,10 +10935,7 @@ export interface operations {
     addUserMetadata: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -11890,8 +10965,6 @@ export interface operations {
             /** @description The updated user */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11950,17 +11023,6 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -12010,10 +11072,7 @@ export interface operations {
     removeUserMetadata: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -12041,8 +11100,6 @@ export interface operations {
             /** @description The updated user */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12095,17 +11152,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12165,10 +11211,7 @@ export interface operations {
                     environments_status_in?: ("up" | "down")[];
                 };
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12237,17 +11280,6 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationList"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -12289,8 +11321,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12323,8 +11353,6 @@ export interface operations {
             /** @description The created organization */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12372,7 +11400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -12430,10 +11458,7 @@ export interface operations {
     getOrganization: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -12492,17 +11517,6 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -12552,10 +11566,7 @@ export interface operations {
     updateOrganization: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -12586,8 +11597,6 @@ export interface operations {
             /** @description The updated organization */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12633,17 +11642,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Organization"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12693,10 +11691,7 @@ export interface operations {
     deleteOrganization: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -12708,8 +11703,6 @@ export interface operations {
             /** @description The deleted organization */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12760,17 +11753,6 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationDeleted"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -12813,470 +11795,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-        };
-    };
-    listDomainVerifications: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
-            path: {
-                /** @description Domain (slug) of the organization */
-                org_domain: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The email domains */
-            200: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "__type__": "DomainVerification",
-                     *           "__domain__": "wayne-enterprises",
-                     *           "__environment__": "production",
-                     *           "email_domain": "wayne.com",
-                     *           "status": "verified",
-                     *           "method": "dns_txt",
-                     *           "record": {
-                     *             "type": "TXT",
-                     *             "name": "_sesame-verification.wayne.com",
-                     *             "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
-                     *           },
-                     *           "last_failure": null,
-                     *           "started_at": "2025-03-04T09:12:45.118Z",
-                     *           "verified_at": "2025-03-04T09:20:02.551Z"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DomainVerificationList"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description unauthorized: Missing an api key with the requested privilegies */
-            401: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description resource_not_found: Resource Not Found */
-            404: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "type": "resource_not_found",
-                     *         "message": "Resource Not Found",
-                     *         "doc_urls": [
-                     *           "https://docs.sesame.example.com/api"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid fields */
-            422: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-        };
-    };
-    assertDomainVerification: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
-                "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
-            path: {
-                /** @description One of the organization’s `allowed_email_domains` */
-                email_domain: string;
-                /** @description Domain (slug) of the organization */
-                org_domain: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The verified domain */
-            200: {
-                headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "__type__": "DomainVerification",
-                     *       "__domain__": "wayne-enterprises",
-                     *       "__environment__": "production",
-                     *       "email_domain": "wayne.com",
-                     *       "status": "verified",
-                     *       "method": "vendor_assertion",
-                     *       "record": null,
-                     *       "last_failure": null,
-                     *       "started_at": null,
-                     *       "verified_at": "2025-03-04T09:20:02.551Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DomainVerification"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description unauthorized: Missing an api key with the requested privilegies */
-            401: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description domain_assertion_requires_production: Only a production API key can assert that an organization owns a domain: in sandbox, publish the TXT record and verify it (unverified domains route by email in sandbox already) */
-            403: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "type": "domain_assertion_requires_production",
-                     *         "message": "Only a production API key can assert that an organization owns a domain: in sandbox, publish the TXT record and verify it (unverified domains route by email in sandbox already)",
-                     *         "doc_urls": [
-                     *           "https://docs.sesame.example.com/domain-verification#vendor-assertion"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description resource_not_found: Resource Not Found */
-            404: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description domain_verified_by_another_organization: Another organization of this environment has verified this domain: it must remove the domain from its allowed_email_domains, or be deleted, before this one can verify it; idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
-            409: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid fields; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
-            422: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
-                };
-            };
-        };
-    };
-    startDomainVerification: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
-                "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
-            path: {
-                /** @description One of the organization’s `allowed_email_domains` */
-                email_domain: string;
-                /** @description Domain (slug) of the organization */
-                org_domain: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The verification, with its TXT record */
-            200: {
-                headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "__type__": "DomainVerification",
-                     *       "__domain__": "wayne-enterprises",
-                     *       "__environment__": "production",
-                     *       "email_domain": "wayne.com",
-                     *       "status": "pending",
-                     *       "method": null,
-                     *       "record": {
-                     *         "type": "TXT",
-                     *         "name": "_sesame-verification.wayne.com",
-                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
-                     *       },
-                     *       "last_failure": null,
-                     *       "started_at": "2025-03-04T09:12:45.118Z",
-                     *       "verified_at": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DomainVerification"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description unauthorized: Missing an api key with the requested privilegies */
-            401: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description resource_not_found: Resource Not Found */
-            404: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
-            409: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid fields; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
-            422: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "errors": {
-                     *         "email_domain": [
-                     *           "must be one of the organization's allowed_email_domains"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
-                };
-            };
-        };
-    };
-    verifyDomainVerification: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
-                "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
-            path: {
-                /** @description One of the organization’s `allowed_email_domains` */
-                email_domain: string;
-                /** @description Domain (slug) of the organization */
-                org_domain: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The verified domain */
-            200: {
-                headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "__type__": "DomainVerification",
-                     *       "__domain__": "wayne-enterprises",
-                     *       "__environment__": "production",
-                     *       "email_domain": "wayne.com",
-                     *       "status": "verified",
-                     *       "method": "dns_txt",
-                     *       "record": {
-                     *         "type": "TXT",
-                     *         "name": "_sesame-verification.wayne.com",
-                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
-                     *       },
-                     *       "last_failure": null,
-                     *       "started_at": "2025-03-04T09:12:45.118Z",
-                     *       "verified_at": "2025-03-04T09:20:02.551Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DomainVerification"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description unauthorized: Missing an api key with the requested privilegies */
-            401: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description resource_not_found: Resource Not Found */
-            404: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description domain_verified_by_another_organization: Another organization of this environment has verified this domain: it must remove the domain from its allowed_email_domains, or be deleted, before this one can verify it; idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
-            409: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid fields; domain_verification_not_started: No verification of this domain was started: start one to get the TXT record to publish; domain_verification_record_not_found: No TXT record at the name of the verification: publish it, then verify again (a new record can take a few minutes to reach every DNS server); domain_verification_record_mismatch: The TXT records at the name of the verification do not hold this verification's value: publish the value the verification answered, exactly; domain_verification_lookup_failed: The DNS lookup of the verification's TXT record failed: retry in a moment; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
-            422: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "type": "domain_verification_record_mismatch",
-                     *         "message": "The TXT records at _sesame-verification.wayne.com do not hold this verification's value: publish the value the verification answered, exactly",
-                     *         "doc_urls": [
-                     *           "https://docs.sesame.example.com/domain-verification#troubleshooting"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
                 };
             };
         };
@@ -13287,8 +11805,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13317,8 +11833,6 @@ export interface operations {
             /** @description The password */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13334,7 +11848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Password"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13417,8 +11931,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13447,8 +11959,6 @@ export interface operations {
             /** @description The challenge */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13469,7 +11979,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordChallenge"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13567,8 +12077,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13599,8 +12107,6 @@ export interface operations {
             /** @description The request */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13618,7 +12124,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordRequest"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13717,10 +12223,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -13757,17 +12260,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUriList"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -13811,8 +12303,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13837,8 +12327,6 @@ export interface operations {
             /** @description The created redirect URI */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13856,7 +12344,7 @@ export interface operations {
                     "application/json": components["schemas"]["RedirectUri"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13916,10 +12404,7 @@ export interface operations {
     getRedirectUri: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -13945,17 +12430,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUri"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14007,10 +12481,7 @@ export interface operations {
     deleteRedirectUri: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -14021,8 +12492,6 @@ export interface operations {
             /** @description The deleted redirect URI */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14041,17 +12510,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUriDeleted"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14101,10 +12559,7 @@ export interface operations {
     setDefaultRedirectUri: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -14115,8 +12570,6 @@ export interface operations {
             /** @description The new default redirect URI */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14132,17 +12585,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUri"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14198,10 +12640,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -14242,17 +12681,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RelayList"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14296,8 +12724,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14332,8 +12758,6 @@ export interface operations {
             /** @description The relay */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14355,7 +12779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Relay"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -14426,10 +12850,7 @@ export interface operations {
     getRelay: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 relay_id: string;
             };
@@ -14459,17 +12880,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Relay"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14521,10 +12931,7 @@ export interface operations {
     updateRelay: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 relay_id: string;
             };
@@ -14552,8 +12959,6 @@ export interface operations {
             /** @description The relay */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14573,17 +12978,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Relay"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14635,10 +13029,7 @@ export interface operations {
     deleteRelay: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 relay_id: string;
             };
@@ -14649,8 +13040,6 @@ export interface operations {
             /** @description The deleted relay */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14673,17 +13062,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RelayDeleted"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14738,8 +13116,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 relay_id: string;
@@ -14766,8 +13142,6 @@ export interface operations {
             /** @description The relay request */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14785,7 +13159,7 @@ export interface operations {
                     "application/json": components["schemas"]["RelayRequest"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -14860,10 +13234,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -14886,7 +13257,6 @@ export interface operations {
                      *           "__environment__": "sandbox",
                      *           "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *           "sp_id": "globex_sandbox",
-                     *           "type": "saml",
                      *           "active": true,
                      *           "organization": "globex",
                      *           "provider_type": "okta",
@@ -14903,7 +13273,6 @@ export interface operations {
                      *             "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *             "sso_provider_metadata": null
                      *           },
-                     *           "oidc_config": null,
                      *           "update_profile_only_at_creation": false,
                      *           "allow_idp_initiated": false,
                      *           "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -14922,17 +13291,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SsoConnectionList"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14976,8 +13334,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -15004,8 +13360,6 @@ export interface operations {
             /** @description The challenge */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -15023,7 +13377,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoChallenge"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -15119,8 +13473,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -15149,8 +13501,6 @@ export interface operations {
             /** @description The logout to follow */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -15166,7 +13516,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoLogout"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -15254,10 +13604,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15292,17 +13639,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserMetakeyList"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -15346,8 +13682,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -15374,8 +13708,6 @@ export interface operations {
             /** @description The created key */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -15391,7 +13723,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserMetakey"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -15453,10 +13785,7 @@ export interface operations {
             query?: {
                 name?: string;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15484,8 +13813,6 @@ export interface operations {
             /** @description The key being deleted */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -15502,17 +13829,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserMetakeyDeleted"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -15567,10 +13883,7 @@ export interface operations {
                 /** @description Also tell the limit of this organization */
                 org_domain?: string;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15601,17 +13914,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserLimit"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -15671,10 +13973,7 @@ export interface operations {
                 /** @description Only the jobs of this webhook */
                 webhook_id?: string;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15732,17 +14031,6 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEventList"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -15784,8 +14072,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Integer id of the job */
@@ -15798,8 +14084,6 @@ export interface operations {
             /** @description The cancelled job */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -15836,7 +14120,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEvent"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -15910,8 +14194,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Integer id of the job */
@@ -15924,8 +14206,6 @@ export interface operations {
             /** @description The retried job */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -15962,7 +14242,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEvent"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -16036,8 +14316,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16062,8 +14340,6 @@ export interface operations {
             /** @description The jobs created, one per matching webhook */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -16105,7 +14381,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEventBatch"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -16171,10 +14447,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -16224,17 +14497,6 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -16276,8 +14538,6 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16318,8 +14578,6 @@ export interface operations {
             /** @description The created webhook, with its signature key */
             201: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -16348,7 +14606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -16423,10 +14681,7 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -16463,17 +14718,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -16525,10 +14769,7 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -16554,8 +14795,6 @@ export interface operations {
             /** @description The updated webhook */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -16582,17 +14821,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -16644,10 +14872,7 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -16658,8 +14883,6 @@ export interface operations {
             /** @description The deleted webhook */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -16689,17 +14912,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeleted"];
-                };
-            };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
-            400: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -16748,14 +14960,152 @@ export interface operations {
             };
         };
     };
+    replayWebhook: {
+        parameters: {
+            query?: {
+                /** @description The `list_metadata.after` of the previous page; without it, the oldest events kept */
+                after?: string;
+                /** @description Events per page (default 10) */
+                limit?: number;
+            };
+            header?: {
+                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the webhook */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs of the replayed events and the cursor of the next page */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1043,
+                     *           "args": {
+                     *             "__type__": "Event",
+                     *             "__domain__": null,
+                     *             "__environment__": "sandbox",
+                     *             "id": "5f0c8e2a-7b1d-4c3e-9a6f-2d4b8c0e1f3a",
+                     *             "code": "redirect_uri.created",
+                     *             "data": {
+                     *               "redirect_uri": {
+                     *                 "id": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *                 "url": "https://app.acme.com/callback",
+                     *                 "inserted_at": "2025-03-04T09:12:45.118Z"
+                     *               },
+                     *               "default": true
+                     *             },
+                     *             "issued_at": "2025-03-04T09:12:45.118Z",
+                     *             "webhook_id": "webhook_2b7f1c9e4a6d",
+                     *             "client_id": "client_2b7f1c9e4a6d",
+                     *             "description": "A redirect URI was added"
+                     *           },
+                     *           "attempt": 0,
+                     *           "max_attempts": 5,
+                     *           "state": "available",
+                     *           "attempted_at": null,
+                     *           "scheduled_at": "2025-03-05T10:00:00.000Z",
+                     *           "completed_at": null,
+                     *           "cancelled_at": null,
+                     *           "discarded_at": null,
+                     *           "inserted_at": "2025-03-05T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "list_metadata": {
+                     *         "after": "eyJpZGVudGl0eSI6WzQyLDBdfQ",
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookReplay"];
+                };
+            };
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "resource_not_found",
+                     *         "message": "Resource Not Found",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/api"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
     rotateWebhookSignatureKey: {
         parameters: {
             query?: never;
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
-                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
-                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 id: string;
@@ -16767,8 +15117,6 @@ export interface operations {
             /** @description The webhook with its new signature key */
             200: {
                 headers: {
-                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
-                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -16797,7 +15145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -19889,75 +18237,6 @@ export interface operations {
             };
         };
     };
-    ssoOidcCallback: {
-        parameters: {
-            query: {
-                code?: string;
-                error?: string;
-                error_description?: string;
-                iss?: string;
-                session_state?: string;
-                state: string;
-            };
-            header?: never;
-            path: {
-                sp_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Redirect to the application */
-            302: {
-                headers: {
-                    /** @description Where the browser goes next */
-                    Location?: string;
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example  */
-                    "text/html": string;
-                };
-            };
-            /** @description Invalid fields */
-            422: {
-                headers: {
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before the budget allows this request again */
-                    "Retry-After"?: number;
-                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
-                    "X-Correlation-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "type": "rate_limited",
-                     *         "message": "Too many requests: retry after the number of seconds in the Retry-After header",
-                     *         "doc_urls": [
-                     *           "https://docs.sesame.example.com/api"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     ssoSamlAcs: {
         parameters: {
             query?: never;
@@ -21501,114 +19780,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrganizationDeletedEvent"];
-            };
-        };
-        responses: {
-            /** @description Any 2xx answer acknowledges the delivery */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any other answer, or none within 10 seconds, is retried later */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    organizationDomainVerificationFailedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event `id`: the same on every attempt, the idempotency key */
-                "webhook-id": string;
-                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
-                "webhook-signature": string;
-                /** @description When this attempt was sent, in Unix seconds */
-                "webhook-timestamp": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrganizationDomainVerificationFailedEvent"];
-            };
-        };
-        responses: {
-            /** @description Any 2xx answer acknowledges the delivery */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any other answer, or none within 10 seconds, is retried later */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    organizationDomainVerificationStartedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event `id`: the same on every attempt, the idempotency key */
-                "webhook-id": string;
-                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
-                "webhook-signature": string;
-                /** @description When this attempt was sent, in Unix seconds */
-                "webhook-timestamp": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrganizationDomainVerificationStartedEvent"];
-            };
-        };
-        responses: {
-            /** @description Any 2xx answer acknowledges the delivery */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any other answer, or none within 10 seconds, is retried later */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    organizationDomainVerifiedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event `id`: the same on every attempt, the idempotency key */
-                "webhook-id": string;
-                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
-                "webhook-signature": string;
-                /** @description When this attempt was sent, in Unix seconds */
-                "webhook-timestamp": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrganizationDomainVerifiedEvent"];
             };
         };
         responses: {

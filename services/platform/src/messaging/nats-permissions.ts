@@ -70,10 +70,11 @@ const eventFeeds: Record<ServiceName, { source: ServiceName; consumer: string }[
   identity: organizationProvisioners.map((source) => ({ source, consumer: `identity-organization-provisioning-from-${source}` })),
   'auth-methods': [{ source: 'identity', consumer: 'auth-methods-organization-deletion' }],
   'directory-sync': [{ source: 'identity', consumer: 'directory-sync-organization-deletion' }],
-  webhooks: (['identity', 'auth-methods', 'directory-sync'] as const).map((source) => ({
-    source,
-    consumer: `webhooks-from-${source}`,
-  })),
+  webhooks: (['identity', 'auth-methods', 'directory-sync'] as const).flatMap((source) => [
+    { source, consumer: `webhooks-from-${source}` },
+    // The events feed's projection (services/webhooks/src/events-feed): its version is in the name.
+    { source, consumer: `webhooks-events-feed-v1-from-${source}` },
+  ]),
 };
 
 /**
