@@ -10,7 +10,7 @@ interface FeedEvent {
   organization_id: string | null;
   organization_domain: string | null;
   environment: string;
-  actor: { type: string; id: string } | null;
+  actor: { type: string; id: string; ip?: string; user_agent?: string } | null;
   occurred_at: string;
   description: string;
 }
@@ -120,7 +120,8 @@ describe('Events API: GET /api/v2/events', () => {
           organization_id: globex.id,
           organization_domain: globex.domain,
           environment: 'sandbox',
-          actor: { type: 'api_key', id: system.apiKey.clientId },
+          // Who, and from where: the integrator's backend calling the gateway (fetch's user agent).
+          actor: { type: 'api_key', id: system.apiKey.clientId, ip: '127.0.0.1', user_agent: 'node' },
           occurred_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
           description: 'A user was created (API, SSO, SCIM, magic link or password)',
         },
@@ -176,6 +177,19 @@ describe('Events API: GET /api/v2/events', () => {
       expect(await all(`organization_id=${production_org.id}`)).toEqual([]);
     },
     long,
+  );
+
+  it(
+    'answers the whole feed from a restarted webhooks service (each replica rebuilds it from the streams)',
+    async () => {
+      const query = `organization_id=${acme.id}&events=organization.created,user.created`;
+      const before = await all(query);
+      expect(before.length).toBeGreaterThan(0);
+      await system.restart(['webhooks']);
+      await eventually(async () => (await all(query).catch(() => [])).length === before.length, long);
+      expect((await all(query)).map((event) => event.id)).toEqual(before.map((event) => event.id));
+    },
+    2 * long,
   );
 
   it('refuses a key without the webhooks:read privilege', async () => {

@@ -127,6 +127,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin-invitations/domains/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The email domains an IT admin verifies
+         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `domains` (403 `onboarding_setup_not_allowed` otherwise). Every email domain of the organization with its verification status and the TXT record to publish.
+         */
+        post: operations["listAdminInvitationDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin-invitations/domains/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IT admin starts the verification of an email domain
+         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `domains` (403 `onboarding_setup_not_allowed` otherwise). Answers the TXT record to publish (`sesame-verification=<token>` at `_sesame-verification.<email_domain>`); starting again answers the same record.
+         */
+        post: operations["startAdminInvitationDomainVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin-invitations/domains/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IT admin checks the TXT record of an email domain now
+         * @description Called by the onboarding page with the session cookie, for the organization and environment of the invitation; the invitation must allow `domains` (403 `onboarding_setup_not_allowed` otherwise). The "verify now" button: reads the TXT records at `_sesame-verification.<email_domain>`; 422 with the reason when the verification's value is not there, 409 when another organization of the environment has verified the domain.
+         */
+        post: operations["verifyAdminInvitationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/admin-invitations/open": {
         parameters: {
             query?: never;
@@ -491,7 +551,7 @@ export interface paths {
         put: operations["updateSsoConnection"];
         /**
          * Create the SSO connection of an organization
-         * @description One SAML connection per organization and environment (the API key’s). `metadata` may be given now or later (PUT); it must be valid XML with at least one signing certificate, none expired.
+         * @description One connection per organization and environment (the API key’s), SAML (`type: saml`, the default) or OpenID Connect (`type: oidc`). SAML: `metadata` may be given now or later (PUT); it must be valid XML with at least one signing certificate, none expired. OIDC: `oidc_issuer`, `oidc_client_id` and `oidc_client_secret` may be given now or later; register `oidc_config.redirect_uri` at the identity provider.
          */
         post: operations["createSsoConnection"];
         delete?: never;
@@ -736,6 +796,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/organizations/{org_domain}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the email domains of an organization and their verification
+         * @description Every email domain of the organization’s `allowed_email_domains`, with its verification status and the TXT record to publish. In production, only verified email domains route a sign-in by email (password, magic link, SSO discovery) to the organization; in sandbox, every allowed domain does. A verified domain is the organization’s alone in its environment.
+         */
+        get: operations["listDomainVerifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_domain}/domains/{email_domain}/assert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assert that an organization owns an email domain
+         * @description You vouch that the organization owns the domain (you checked it your own way): it is verified without a DNS record. Production API keys only (403 `domain_assertion_requires_production` with a sandbox key). A domain another organization of the environment has verified answers 409.
+         */
+        post: operations["assertDomainVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_domain}/domains/{email_domain}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the verification of an email domain
+         * @description Answers the TXT record to publish: `sesame-verification=<token>` at `_sesame-verification.<email_domain>`. Starting again answers the same record (or the verified domain). The domain must be one of the organization’s `allowed_email_domains` (422 on `email_domain`). In production, only verified email domains route a sign-in by email (password, magic link, SSO discovery) to the organization; in sandbox, every allowed domain does. A verified domain is the organization’s alone in its environment.
+         */
+        post: operations["startDomainVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_domain}/domains/{email_domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the TXT record of an email domain now
+         * @description Reads the TXT records at `_sesame-verification.<email_domain>`: the verification’s value there verifies the domain. Otherwise 422 with the reason (`domain_verification_record_not_found`, `domain_verification_record_mismatch`, `domain_verification_lookup_failed`) and an `organization.domain.verification_failed` webhook. A domain another organization of the environment has verified answers 409 `domain_verified_by_another_organization`.
+         */
+        post: operations["verifyDomainVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/password": {
         parameters: {
             query?: never;
@@ -942,8 +1082,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a SAML sign-in
-         * @description Send the user’s browser to `authorization_url`: it goes on to the identity provider with a signed AuthnRequest; after the IdP posts back to our ACS, the browser lands on `redirect_uri?code=...&request_id=...` (or `error`, `error_description`), and the code is exchanged at `/oauth/token` (`grant_type=authorization_code`).
+         * Start an SSO sign-in (SAML or OIDC)
+         * @description Send the user’s browser to `authorization_url`. SAML: it goes on to the identity provider with a signed AuthnRequest, and the IdP posts back to our ACS. OIDC: `authorization_url` is the identity provider’s authorization endpoint (code flow, PKCE S256, `state`, `nonce`), and the IdP comes back to our callback. Either way the browser lands on `redirect_uri?code=...&request_id=...` (or `error`, `error_description`), and the code is exchanged at `/oauth/token` (`grant_type=authorization_code`). An OIDC issuer that does not answer its discovery document gives a 422 on `org_domain`.
          */
         post: operations["createSsoSamlChallenge"];
         delete?: never;
@@ -1413,6 +1553,26 @@ export interface paths {
         head?: never;
         /** Modify a user with a PatchOp (SCIM) */
         patch: operations["scimPatchUser"];
+        trace?: never;
+    };
+    "/sso/oidc/{sp_id}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browser: OpenID Connect callback
+         * @description Public, for browsers: the identity provider of an OIDC connection redirects here (`oidc_config.redirect_uri`) with an authorization code and our `state`. The code is exchanged with the PKCE verifier, the ID token checked against the issuer’s keys (signature, `iss`, `aud`, `azp`, `exp`, `nonce`); a valid one ends with a 302 to the challenge’s `redirect_uri` with a one-time `code`, a refused one with `error=access_denied` there, or an HTML error page when the `state` names no sign-in of this connection. The reason is logged.
+         */
+        get: operations["ssoOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/sso/saml/{sp_id}/acs": {
@@ -2112,6 +2272,66 @@ export interface webhooks {
          * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.deleted`.
          */
         post: operations["organizationDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.domain.verification_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A DNS check did not find an email domain's verification record
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.domain.verification_failed`.
+         */
+        post: operations["organizationDomainVerificationFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.domain.verification_started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A verification of an email domain started: its TXT record awaits a check
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.domain.verification_started`.
+         */
+        post: operations["organizationDomainVerificationStartedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.domain.verified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An email domain was verified (DNS TXT record or vendor assertion): it routes sign-ins by email
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `organization.domain.verified`.
+         */
+        post: operations["organizationDomainVerifiedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2858,7 +3078,7 @@ export interface components {
         AdminInvitation: {
             admin: components["schemas"]["Admin"];
             /** @description What the invitation lets the admin set up on the page (`sso`, `directory_sync`) */
-            allowed_setups: ("sso" | "directory_sync")[];
+            allowed_setups: ("sso" | "directory_sync" | "domains")[];
             organization: {
                 /** @description Email domains that will sign in with SSO */
                 allowed_email_domains: string[];
@@ -2934,6 +3154,10 @@ export interface components {
         AdminInvitationDirectorySyncRequest: {
             /** @enum {string} */
             provider_type: "azure_ad" | "okta" | "onelogin" | "jumpcloud" | "generic";
+        };
+        AdminInvitationEmailDomainRequest: {
+            /** @description One of the organization’s `allowed_email_domains` */
+            email_domain: string;
         };
         AdminInvitationLink: {
             /** @description The token of the invitation link */
@@ -3145,7 +3369,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             active?: boolean;
-            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
+            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes: string[];
             name: string;
             /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
@@ -3670,6 +3894,48 @@ export interface components {
                 type: "user" | "group" | "directory_sync" | "attributes_mapping";
             };
         };
+        DomainVerification: {
+            /** @description Domain (slug) of the organization */
+            __domain__: string;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "DomainVerification";
+            /** @description An email domain of the organization’s `allowed_email_domains` */
+            email_domain: string;
+            /** @description The last DNS check that did not verify the domain, since the verification started */
+            last_failure: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                reason: "record_not_found" | "record_mismatch" | "lookup_failed";
+            } | null;
+            /**
+             * @description How it was verified; null until it is
+             * @enum {string|null}
+             */
+            method: "dns_txt" | "vendor_assertion" | null;
+            /** @description The TXT record to publish; null when no verification was started */
+            record: {
+                /** @description The DNS name to publish the record at: `_sesame-verification.<email_domain>` */
+                name: string;
+                /** @enum {string} */
+                type: "TXT";
+                /** @description The TXT value to publish: `sesame-verification=<token>` */
+                value: string;
+            } | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /**
+             * @description `unverified`: no verification started; `pending`: publish the TXT record, then verify; `verified`: the domain routes sign-ins by email (in production only verified domains do).
+             * @enum {string}
+             */
+            status: "unverified" | "pending" | "verified";
+            /** Format: date-time */
+            verified_at: string | null;
+        };
+        DomainVerificationList: {
+            data: components["schemas"]["DomainVerification"][];
+        };
         /** @enum {string} */
         Environment: "sandbox" | "production";
         Error: {
@@ -3679,7 +3945,7 @@ export interface components {
                 type: string;
             };
         };
-        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
+        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["OrganizationDomainVerificationStartedEvent"] | components["schemas"]["OrganizationDomainVerifiedEvent"] | components["schemas"]["OrganizationDomainVerificationFailedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
         FeedEvent: {
             /** @description Who caused it (an API key, a directory sync, a user, Sesame itself…) */
             actor: {
@@ -3690,9 +3956,9 @@ export interface components {
                 user_agent?: string;
             } | null;
             /** @enum {string} */
-            code: "organization.created" | "organization.updated" | "organization.deleted" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
             /** @description The payload of `code`, the same as its webhooks receive */
-            data: components["schemas"]["OrganizationCreatedEventData"] | components["schemas"]["OrganizationUpdatedEventData"] | components["schemas"]["OrganizationDeletedEventData"] | components["schemas"]["UserCreatedEventData"] | components["schemas"]["UserUpdatedEventData"] | components["schemas"]["UserDeactivatedEventData"] | components["schemas"]["UserIdentityRecordedEventData"] | components["schemas"]["UserDeletedEventData"] | components["schemas"]["AdminInvitedEventData"] | components["schemas"]["AdminInvitationAcceptedEventData"] | components["schemas"]["AdminInvitationDeclinedEventData"] | components["schemas"]["AdminLoggedInEventData"] | components["schemas"]["AdminDeletedEventData"] | components["schemas"]["RedirectUriCreatedEventData"] | components["schemas"]["RedirectUriDefaultChangedEventData"] | components["schemas"]["RedirectUriDeletedEventData"] | components["schemas"]["UserMetakeyCreatedEventData"] | components["schemas"]["UserMetakeyDeletionStartedEventData"] | components["schemas"]["UserMetakeyDeletedEventData"] | components["schemas"]["GroupCreatedEventData"] | components["schemas"]["GroupUpdatedEventData"] | components["schemas"]["GroupMembersAddedEventData"] | components["schemas"]["GroupMembersRemovedEventData"] | components["schemas"]["GroupDeletedEventData"] | components["schemas"]["PasswordConnectionCreatedEventData"] | components["schemas"]["PasswordConnectionUpdatedEventData"] | components["schemas"]["PasswordCreatedEventData"] | components["schemas"]["PasswordUpdatedEventData"] | components["schemas"]["PasswordChallengeSucceededEventData"] | components["schemas"]["PasswordChallengeFailedEventData"] | components["schemas"]["PasswordRequestCreatedEventData"] | components["schemas"]["MagicLinkConnectionCreatedEventData"] | components["schemas"]["MagicLinkConnectionUpdatedEventData"] | components["schemas"]["MagicLinkChallengeCreatedEventData"] | components["schemas"]["MagicLinkChallengeSucceededEventData"] | components["schemas"]["TotpConnectionUpdatedEventData"] | components["schemas"]["TotpEnrollmentCreatedEventData"] | components["schemas"]["TotpEnrollmentValidatedEventData"] | components["schemas"]["TotpChallengeCreatedEventData"] | components["schemas"]["TotpChallengeSucceededEventData"] | components["schemas"]["TotpChallengeFailedEventData"] | components["schemas"]["SsoConnectionCreatedEventData"] | components["schemas"]["SsoConnectionUpdatedEventData"] | components["schemas"]["SsoLoginSucceededEventData"] | components["schemas"]["SsoLoginFailedEventData"] | components["schemas"]["RelayCreatedEventData"] | components["schemas"]["RelayUpdatedEventData"] | components["schemas"]["RelayDeletedEventData"] | components["schemas"]["RelayRequestCreatedEventData"] | components["schemas"]["DirectorySyncCreatedEventData"] | components["schemas"]["DirectorySyncUpdatedEventData"] | components["schemas"]["DirectorySyncTokenRotatedEventData"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEventData"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEventData"] | components["schemas"]["DirectorySyncUserProvisioningFailureEventData"] | components["schemas"]["DirectorySyncUserUpdateSuccessEventData"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEventData"] | components["schemas"]["DirectorySyncUserDeletionSuccessEventData"] | components["schemas"]["DirectorySyncGroupCreationSuccessEventData"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEventData"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEventData"];
+            data: components["schemas"]["OrganizationCreatedEventData"] | components["schemas"]["OrganizationUpdatedEventData"] | components["schemas"]["OrganizationDeletedEventData"] | components["schemas"]["OrganizationDomainVerificationStartedEventData"] | components["schemas"]["OrganizationDomainVerifiedEventData"] | components["schemas"]["OrganizationDomainVerificationFailedEventData"] | components["schemas"]["UserCreatedEventData"] | components["schemas"]["UserUpdatedEventData"] | components["schemas"]["UserDeactivatedEventData"] | components["schemas"]["UserIdentityRecordedEventData"] | components["schemas"]["UserDeletedEventData"] | components["schemas"]["AdminInvitedEventData"] | components["schemas"]["AdminInvitationAcceptedEventData"] | components["schemas"]["AdminInvitationDeclinedEventData"] | components["schemas"]["AdminLoggedInEventData"] | components["schemas"]["AdminDeletedEventData"] | components["schemas"]["RedirectUriCreatedEventData"] | components["schemas"]["RedirectUriDefaultChangedEventData"] | components["schemas"]["RedirectUriDeletedEventData"] | components["schemas"]["UserMetakeyCreatedEventData"] | components["schemas"]["UserMetakeyDeletionStartedEventData"] | components["schemas"]["UserMetakeyDeletedEventData"] | components["schemas"]["GroupCreatedEventData"] | components["schemas"]["GroupUpdatedEventData"] | components["schemas"]["GroupMembersAddedEventData"] | components["schemas"]["GroupMembersRemovedEventData"] | components["schemas"]["GroupDeletedEventData"] | components["schemas"]["PasswordConnectionCreatedEventData"] | components["schemas"]["PasswordConnectionUpdatedEventData"] | components["schemas"]["PasswordCreatedEventData"] | components["schemas"]["PasswordUpdatedEventData"] | components["schemas"]["PasswordChallengeSucceededEventData"] | components["schemas"]["PasswordChallengeFailedEventData"] | components["schemas"]["PasswordRequestCreatedEventData"] | components["schemas"]["MagicLinkConnectionCreatedEventData"] | components["schemas"]["MagicLinkConnectionUpdatedEventData"] | components["schemas"]["MagicLinkChallengeCreatedEventData"] | components["schemas"]["MagicLinkChallengeSucceededEventData"] | components["schemas"]["TotpConnectionUpdatedEventData"] | components["schemas"]["TotpEnrollmentCreatedEventData"] | components["schemas"]["TotpEnrollmentValidatedEventData"] | components["schemas"]["TotpChallengeCreatedEventData"] | components["schemas"]["TotpChallengeSucceededEventData"] | components["schemas"]["TotpChallengeFailedEventData"] | components["schemas"]["SsoConnectionCreatedEventData"] | components["schemas"]["SsoConnectionUpdatedEventData"] | components["schemas"]["SsoLoginSucceededEventData"] | components["schemas"]["SsoLoginFailedEventData"] | components["schemas"]["RelayCreatedEventData"] | components["schemas"]["RelayUpdatedEventData"] | components["schemas"]["RelayDeletedEventData"] | components["schemas"]["RelayRequestCreatedEventData"] | components["schemas"]["DirectorySyncCreatedEventData"] | components["schemas"]["DirectorySyncUpdatedEventData"] | components["schemas"]["DirectorySyncTokenRotatedEventData"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEventData"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEventData"] | components["schemas"]["DirectorySyncUserProvisioningFailureEventData"] | components["schemas"]["DirectorySyncUserUpdateSuccessEventData"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEventData"] | components["schemas"]["DirectorySyncUserDeletionSuccessEventData"] | components["schemas"]["DirectorySyncGroupCreationSuccessEventData"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEventData"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEventData"];
             description: string;
             environment: components["schemas"]["Environment"];
             /** @description Unique id of the event: the `webhook-id` of its deliveries */
@@ -3870,8 +4136,8 @@ export interface components {
             provider: string;
         };
         InviteAdminRequest: {
-            /** @description What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`. */
-            allowed_setups?: ("sso" | "directory_sync")[];
+            /** @description What the admin may set up on the onboarding page: `sso` (single sign-on), `directory_sync` (SCIM provisioning), `domains` (verifying the organization’s email domains by DNS TXT record). Default `["sso"]`. The page’s calls for anything else answer 403 `onboarding_setup_not_allowed`. */
+            allowed_setups?: ("sso" | "directory_sync" | "domains")[];
             email: string;
         };
         JsonWebKeySet: {
@@ -4106,6 +4372,84 @@ export interface components {
         /** @description An organization was deleted */
         OrganizationDeletedEventData: {
             domain: string;
+        };
+        /** @description A DNS check did not find an email domain's verification record */
+        OrganizationDomainVerificationFailedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "organization.domain.verification_failed";
+            data: components["schemas"]["OrganizationDomainVerificationFailedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A DNS check did not find an email domain's verification record */
+        OrganizationDomainVerificationFailedEventData: {
+            /** @description The email domain whose check failed */
+            email_domain: string;
+            /** @enum {string} */
+            reason: "record_not_found" | "record_mismatch" | "lookup_failed";
+        };
+        /** @description A verification of an email domain started: its TXT record awaits a check */
+        OrganizationDomainVerificationStartedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "organization.domain.verification_started";
+            data: components["schemas"]["OrganizationDomainVerificationStartedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A verification of an email domain started: its TXT record awaits a check */
+        OrganizationDomainVerificationStartedEventData: {
+            /** @description The email domain being verified */
+            email_domain: string;
+            /** @description Where its TXT record is expected: `_sesame-verification.<email_domain>` */
+            record_name: string;
+        };
+        /** @description An email domain was verified (DNS TXT record or vendor assertion): it routes sign-ins by email */
+        OrganizationDomainVerifiedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "organization.domain.verified";
+            data: components["schemas"]["OrganizationDomainVerifiedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An email domain was verified (DNS TXT record or vendor assertion): it routes sign-ins by email */
+        OrganizationDomainVerifiedEventData: {
+            /** @description The verified email domain */
+            email_domain: string;
+            /** @enum {string} */
+            method: "dns_txt" | "vendor_assertion";
         };
         OrganizationEnvironment: {
             /** @enum {string} */
@@ -4801,6 +5145,18 @@ export interface components {
             /** @description Identity provider SAML metadata (XML) */
             metadata: string | null;
             number_users_provisioning_limit: number | null;
+            /** @description OIDC connections only */
+            oidc_config: {
+                client_id: string | null;
+                /** @description Whether a client secret is recorded (it is never answered) */
+                client_secret_set: boolean;
+                /** @description The identity provider’s issuer (its discovery document is read at sign-in) */
+                issuer: string | null;
+                /** @description Our callback: the redirect URI to register at the identity provider */
+                redirect_uri: string;
+                /** @description Scopes asked for, `openid` always among them */
+                scopes: string[];
+            } | null;
             onboarding: {
                 [key: string]: unknown;
             } | null;
@@ -4809,6 +5165,8 @@ export interface components {
             provider_type: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
             saml_config: components["schemas"]["SamlConfig"];
             sp_id: string;
+            /** @enum {string} */
+            type: "saml" | "oidc";
             /** @description Profile attributes are written at the first sign-in only (and stay editable) */
             update_profile_only_at_creation: boolean;
             /** Format: date-time */
@@ -4855,12 +5213,27 @@ export interface components {
             /** @description The identity provider’s SAML metadata XML (signing certificates, entity id, SSO URL are read from it) */
             metadata?: string | null;
             number_users_provisioning_limit?: number | null;
+            oidc_client_id?: string | null;
+            /** @description Encrypted at rest and never answered (`oidc_config.client_secret_set` says whether one is recorded) */
+            oidc_client_secret?: string | null;
+            /**
+             * Format: uri
+             * @description The identity provider’s issuer: `<issuer>/.well-known/openid-configuration` is read at sign-in
+             */
+            oidc_issuer?: string | null;
+            /** @description Scopes to ask for besides `openid` (default `openid email profile`) */
+            oidc_scopes?: string[];
             /** @description Any JSON object, nested at most 10 levels deep (itself included) and at most 16 KB as JSON */
             onboarding?: {
                 [key: string]: unknown;
             } | null;
             /** @enum {string} */
             provider_type?: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
+            /**
+             * @description `saml` (the default) or `oidc`
+             * @enum {string}
+             */
+            type?: "saml" | "oidc";
             update_profile_only_at_creation?: boolean;
             /** @enum {string} */
             users_access_policy?: "only_registered_users" | "provision_new_users" | "unregistered_users_allowed";
@@ -4999,7 +5372,7 @@ export interface components {
             /** @description The API key (client) that caused it, if any */
             client_id: string | null;
             /** @enum {string} */
-            code: "organization.created" | "organization.updated" | "organization.deleted" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
             data: {
                 /** @enum {boolean} */
                 test: true;
@@ -5329,7 +5702,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             active?: boolean;
-            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
+            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes?: string[];
             name?: string;
             /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
@@ -5754,17 +6127,26 @@ export interface components {
             session_index: string | null;
             user_id: string | null;
         };
+        /** @description An OIDC connection’s client secret is never published. */
         WebhookSsoConnectionSettings: {
             active: boolean;
             allow_idp_initiated: boolean;
             /** @description The IdP metadata XML */
             metadata: string | null;
             number_users_provisioning_limit: number | null;
+            oidc_client_id?: string | null;
+            oidc_issuer?: string | null;
+            oidc_scopes?: string[] | null;
             onboarding: {
                 [key: string]: unknown;
             } | null;
             /** @enum {string} */
             provider_type: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
+            /**
+             * @description Absent from connections recorded before OIDC: `saml`
+             * @enum {string}
+             */
+            type?: "saml" | "oidc";
             update_profile_only_at_creation: boolean;
             /** @enum {string} */
             users_access_policy: "only_registered_users" | "provision_new_users" | "unregistered_users_allowed";
@@ -6440,6 +6822,364 @@ export interface operations {
             };
         };
     };
+    listAdminInvitationDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email domains */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "__type__": "DomainVerification",
+                     *           "__domain__": "wayne-enterprises",
+                     *           "__environment__": "production",
+                     *           "email_domain": "wayne.com",
+                     *           "status": "verified",
+                     *           "method": "dns_txt",
+                     *           "record": {
+                     *             "type": "TXT",
+                     *             "name": "_sesame-verification.wayne.com",
+                     *             "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *           },
+                     *           "last_failure": null,
+                     *           "started_at": "2025-03-04T09:12:45.118Z",
+                     *           "verified_at": "2025-03-04T09:20:02.551Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerificationList"];
+                };
+            };
+            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "onboarding_setup_not_allowed",
+                     *         "message": "Your invitation does not let you set this up: ask the vendor for an invitation that does",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/it-admin-onboarding"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startAdminInvitationDomainVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email_domain": "wayne.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminInvitationEmailDomainRequest"];
+                /**
+                 * @example {
+                 *       "email_domain": "wayne.com"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["AdminInvitationEmailDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The verification, with its TXT record */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DomainVerification",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "production",
+                     *       "email_domain": "wayne.com",
+                     *       "status": "pending",
+                     *       "method": null,
+                     *       "record": {
+                     *         "type": "TXT",
+                     *         "name": "_sesame-verification.wayne.com",
+                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *       },
+                     *       "last_failure": null,
+                     *       "started_at": "2025-03-04T09:12:45.118Z",
+                     *       "verified_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "onboarding_setup_not_allowed",
+                     *         "message": "Your invitation does not let you set this up: ask the vendor for an invitation that does",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/it-admin-onboarding"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyAdminInvitationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email_domain": "wayne.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminInvitationEmailDomainRequest"];
+                /**
+                 * @example {
+                 *       "email_domain": "wayne.com"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["AdminInvitationEmailDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The verified domain */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DomainVerification",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "production",
+                     *       "email_domain": "wayne.com",
+                     *       "status": "verified",
+                     *       "method": "dns_txt",
+                     *       "record": {
+                     *         "type": "TXT",
+                     *         "name": "_sesame-verification.wayne.com",
+                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *       },
+                     *       "last_failure": null,
+                     *       "started_at": "2025-03-04T09:12:45.118Z",
+                     *       "verified_at": "2025-03-04T09:20:02.551Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description onboarding_session_required: Open the link of your invitation email: this call needs the onboarding session it opens in your browser */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cross_site_request: Cross-site request refused: only the onboarding page of this Sesame may make this call; onboarding_setup_not_allowed: Your invitation does not let you set this up: ask the vendor for an invitation that does */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description domain_verified_by_another_organization: Another organization of this environment has verified this domain: it must remove the domain from its allowed_email_domains, or be deleted, before this one can verify it */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; domain_verification_not_started: No verification of this domain was started: start one to get the TXT record to publish; domain_verification_record_not_found: No TXT record at the name of the verification: publish it, then verify again (a new record can take a few minutes to reach every DNS server); domain_verification_record_mismatch: The TXT records at the name of the verification do not hold this verification's value: publish the value the verification answered, exactly; domain_verification_lookup_failed: The DNS lookup of the verification's TXT record failed: retry in a moment */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "domain_verification_record_mismatch",
+                     *         "message": "The TXT records at _sesame-verification.wayne.com do not hold this verification's value: publish the value the verification answered, exactly",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/domain-verification#troubleshooting"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     openAdminInvitation: {
         parameters: {
             query?: never;
@@ -6696,6 +7436,7 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
+                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -6723,6 +7464,7 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *       },
+                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -6827,6 +7569,7 @@ export interface operations {
                      *         "__environment__": "sandbox",
                      *         "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *         "sp_id": "globex_sandbox",
+                     *         "type": "saml",
                      *         "active": true,
                      *         "organization": "globex",
                      *         "provider_type": "okta",
@@ -6854,6 +7597,7 @@ export interface operations {
                      *           "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *           "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *         },
+                     *         "oidc_config": null,
                      *         "update_profile_only_at_creation": false,
                      *         "allow_idp_initiated": false,
                      *         "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -7257,7 +8001,10 @@ export interface operations {
     getAttributesMapping: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7302,6 +8049,17 @@ export interface operations {
                     "application/json": components["schemas"]["AttributesMapping"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -7329,7 +8087,10 @@ export interface operations {
     putAttributesMapping: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7405,6 +8166,8 @@ export interface operations {
             /** @description The new attribute mapping */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -7444,6 +8207,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AttributesMapping"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -7501,7 +8275,10 @@ export interface operations {
                 /** @description Only the events that occurred at or after this instant */
                 range_start?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7549,6 +8326,17 @@ export interface operations {
                     "application/json": components["schemas"]["FeedEventList"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -7590,6 +8378,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7620,6 +8410,8 @@ export interface operations {
             /** @description The challenge */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -7637,7 +8429,7 @@ export interface operations {
                     "application/json": components["schemas"]["MagicLinkChallenge"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -7826,7 +8618,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -7872,6 +8667,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AdminList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -7926,6 +8732,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -7953,6 +8761,8 @@ export interface operations {
             /** @description The invited admin */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -7976,7 +8786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Admin"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8047,7 +8857,10 @@ export interface operations {
     getAdmin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 email: string;
                 /** @description Domain (slug) of the organization */
@@ -8081,6 +8894,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Admin"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8132,7 +8956,10 @@ export interface operations {
     deleteAdmin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 email: string;
                 /** @description Domain (slug) of the organization */
@@ -8145,6 +8972,8 @@ export interface operations {
             /** @description The removed admin */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8169,6 +8998,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AdminDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8223,6 +9063,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 email: string;
@@ -8236,6 +9078,8 @@ export interface operations {
             /** @description The admin */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8259,7 +9103,7 @@ export interface operations {
                     "application/json": components["schemas"]["Admin"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8330,7 +9174,10 @@ export interface operations {
     getDirectorySync: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8366,6 +9213,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DirectorySync"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8417,7 +9275,10 @@ export interface operations {
     updateDirectorySync: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8444,6 +9305,8 @@ export interface operations {
             /** @description The updated directory sync */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8468,6 +9331,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DirectorySync"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8522,6 +9396,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -8551,6 +9427,8 @@ export interface operations {
             /** @description The created directory sync, with its token value */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8577,7 +9455,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirectorySync"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8648,7 +9526,10 @@ export interface operations {
     getMagicLinkConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8674,6 +9555,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MagicLinkConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8725,7 +9617,10 @@ export interface operations {
     updateMagicLinkConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8752,6 +9647,8 @@ export interface operations {
             /** @description The magic link connection */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8766,6 +9663,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MagicLinkConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -8820,6 +9728,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -8849,6 +9759,8 @@ export interface operations {
             /** @description The magic link connection */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -8865,7 +9777,7 @@ export interface operations {
                     "application/json": components["schemas"]["MagicLinkConnection"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -8936,7 +9848,10 @@ export interface operations {
     getPasswordConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -8963,6 +9878,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PasswordConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9014,7 +9940,10 @@ export interface operations {
     updatePasswordConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9041,6 +9970,8 @@ export interface operations {
             /** @description The updated connection */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9056,6 +9987,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PasswordConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9108,6 +10050,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -9137,6 +10081,8 @@ export interface operations {
             /** @description The created connection */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9154,7 +10100,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordConnection"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9225,7 +10171,10 @@ export interface operations {
     getSsoConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9249,6 +10198,7 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
+                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -9276,6 +10226,7 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *       },
+                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -9283,6 +10234,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9334,7 +10296,10 @@ export interface operations {
     updateSsoConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9361,6 +10326,8 @@ export interface operations {
             /** @description The updated connection */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9373,6 +10340,7 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
+                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -9400,6 +10368,7 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
                      *       },
+                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -9407,6 +10376,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9459,6 +10439,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -9490,6 +10472,8 @@ export interface operations {
             /** @description The created connection */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9502,6 +10486,7 @@ export interface operations {
                      *       "__environment__": "sandbox",
                      *       "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "sp_id": "globex_sandbox",
+                     *       "type": "saml",
                      *       "active": true,
                      *       "organization": "globex",
                      *       "provider_type": "okta",
@@ -9518,6 +10503,7 @@ export interface operations {
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": null
                      *       },
+                     *       "oidc_config": null,
                      *       "update_profile_only_at_creation": false,
                      *       "allow_idp_initiated": false,
                      *       "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -9527,7 +10513,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoConnection"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9601,6 +10587,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -9614,6 +10602,8 @@ export interface operations {
             /** @description The challenge */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9632,7 +10622,7 @@ export interface operations {
                     "application/json": components["schemas"]["TotpChallenge"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -9727,7 +10717,10 @@ export interface operations {
     validateTotpChallenge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9755,6 +10748,8 @@ export interface operations {
             /** @description The challenge, `success` true */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9771,6 +10766,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpChallenge"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies; invalid_code: Invalid Code */
@@ -9846,7 +10852,10 @@ export interface operations {
     getTotpConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9871,6 +10880,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -9922,7 +10942,10 @@ export interface operations {
     updateTotpConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -9953,6 +10976,8 @@ export interface operations {
             /** @description The TOTP connection */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -9966,6 +10991,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpConnection"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -10018,6 +11054,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -10046,6 +11084,8 @@ export interface operations {
             /** @description The enrollment */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10069,7 +11109,7 @@ export interface operations {
                     "application/json": components["schemas"]["TotpEnrollment"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -10153,7 +11193,10 @@ export interface operations {
             query: {
                 code: string;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -10166,6 +11209,8 @@ export interface operations {
             /** @description The validated enrollment */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10187,6 +11232,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TotpEnrollment"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies; invalid_code: Invalid Code */
@@ -10268,7 +11324,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -10347,6 +11406,17 @@ export interface operations {
                     "application/json": components["schemas"]["UserList"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -10399,6 +11469,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Domain (slug) of the organization */
@@ -10428,6 +11500,8 @@ export interface operations {
             /** @description The created user */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10482,7 +11556,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -10562,7 +11636,10 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description The user id (uuid) or email address */
                 id: string;
@@ -10630,6 +11707,17 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -10679,7 +11767,10 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -10713,6 +11804,8 @@ export interface operations {
             /** @description The updated user */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10767,6 +11860,17 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -10816,7 +11920,10 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -10829,6 +11936,8 @@ export interface operations {
             /** @description The deleted user */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -10886,6 +11995,17 @@ export interface operations {
                     "application/json": components["schemas"]["UserDeleted"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -10935,7 +12055,10 @@ export interface operations {
     addUserMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -10965,6 +12088,8 @@ export interface operations {
             /** @description The updated user */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11023,6 +12148,17 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -11072,7 +12208,10 @@ export interface operations {
     removeUserMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
                 /** @description Domain (slug) of the organization */
@@ -11100,6 +12239,8 @@ export interface operations {
             /** @description The updated user */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11152,6 +12293,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -11211,7 +12363,10 @@ export interface operations {
                     environments_status_in?: ("up" | "down")[];
                 };
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11280,6 +12435,17 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationList"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -11321,6 +12487,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11353,6 +12521,8 @@ export interface operations {
             /** @description The created organization */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11400,7 +12570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -11458,7 +12628,10 @@ export interface operations {
     getOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -11517,6 +12690,17 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -11566,7 +12750,10 @@ export interface operations {
     updateOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -11597,6 +12784,8 @@ export interface operations {
             /** @description The updated organization */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11642,6 +12831,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -11691,7 +12891,10 @@ export interface operations {
     deleteOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Domain (slug) of the organization */
                 org_domain: string;
@@ -11703,6 +12906,8 @@ export interface operations {
             /** @description The deleted organization */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11753,6 +12958,17 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationDeleted"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -11799,12 +13015,478 @@ export interface operations {
             };
         };
     };
+    listDomainVerifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
+            path: {
+                /** @description Domain (slug) of the organization */
+                org_domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email domains */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "__type__": "DomainVerification",
+                     *           "__domain__": "wayne-enterprises",
+                     *           "__environment__": "production",
+                     *           "email_domain": "wayne.com",
+                     *           "status": "verified",
+                     *           "method": "dns_txt",
+                     *           "record": {
+                     *             "type": "TXT",
+                     *             "name": "_sesame-verification.wayne.com",
+                     *             "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *           },
+                     *           "last_failure": null,
+                     *           "started_at": "2025-03-04T09:12:45.118Z",
+                     *           "verified_at": "2025-03-04T09:20:02.551Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerificationList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "resource_not_found",
+                     *         "message": "Resource Not Found",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/api"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    assertDomainVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
+                "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
+            path: {
+                /** @description One of the organization’s `allowed_email_domains` */
+                email_domain: string;
+                /** @description Domain (slug) of the organization */
+                org_domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verified domain */
+            200: {
+                headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DomainVerification",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "production",
+                     *       "email_domain": "wayne.com",
+                     *       "status": "verified",
+                     *       "method": "vendor_assertion",
+                     *       "record": null,
+                     *       "last_failure": null,
+                     *       "started_at": null,
+                     *       "verified_at": "2025-03-04T09:20:02.551Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description domain_assertion_requires_production: Only a production API key can assert that an organization owns a domain: in sandbox, publish the TXT record and verify it (unverified domains route by email in sandbox already) */
+            403: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "domain_assertion_requires_production",
+                     *         "message": "Only a production API key can assert that an organization owns a domain: in sandbox, publish the TXT record and verify it (unverified domains route by email in sandbox already)",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/domain-verification#vendor-assertion"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description domain_verified_by_another_organization: Another organization of this environment has verified this domain: it must remove the domain from its allowed_email_domains, or be deleted, before this one can verify it; idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    startDomainVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
+                "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
+            path: {
+                /** @description One of the organization’s `allowed_email_domains` */
+                email_domain: string;
+                /** @description Domain (slug) of the organization */
+                org_domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification, with its TXT record */
+            200: {
+                headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DomainVerification",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "production",
+                     *       "email_domain": "wayne.com",
+                     *       "status": "pending",
+                     *       "method": null,
+                     *       "record": {
+                     *         "type": "TXT",
+                     *         "name": "_sesame-verification.wayne.com",
+                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *       },
+                     *       "last_failure": null,
+                     *       "started_at": "2025-03-04T09:12:45.118Z",
+                     *       "verified_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "email_domain": [
+                     *           "must be one of the organization's allowed_email_domains"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    verifyDomainVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
+                "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
+            path: {
+                /** @description One of the organization’s `allowed_email_domains` */
+                email_domain: string;
+                /** @description Domain (slug) of the organization */
+                org_domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verified domain */
+            200: {
+                headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "__type__": "DomainVerification",
+                     *       "__domain__": "wayne-enterprises",
+                     *       "__environment__": "production",
+                     *       "email_domain": "wayne.com",
+                     *       "status": "verified",
+                     *       "method": "dns_txt",
+                     *       "record": {
+                     *         "type": "TXT",
+                     *         "name": "_sesame-verification.wayne.com",
+                     *         "value": "sesame-verification=q3V8mZr1cXo0Jt5hN2yWbA"
+                     *       },
+                     *       "last_failure": null,
+                     *       "started_at": "2025-03-04T09:12:45.118Z",
+                     *       "verified_at": "2025-03-04T09:20:02.551Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description domain_verified_by_another_organization: Another organization of this environment has verified this domain: it must remove the domain from its allowed_email_domains, or be deleted, before this one can verify it; idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; domain_verification_not_started: No verification of this domain was started: start one to get the TXT record to publish; domain_verification_record_not_found: No TXT record at the name of the verification: publish it, then verify again (a new record can take a few minutes to reach every DNS server); domain_verification_record_mismatch: The TXT records at the name of the verification do not hold this verification's value: publish the value the verification answered, exactly; domain_verification_lookup_failed: The DNS lookup of the verification's TXT record failed: retry in a moment; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "domain_verification_record_mismatch",
+                     *         "message": "The TXT records at _sesame-verification.wayne.com do not hold this verification's value: publish the value the verification answered, exactly",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/domain-verification#troubleshooting"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
     createPassword: {
         parameters: {
             query?: never;
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11833,6 +13515,8 @@ export interface operations {
             /** @description The password */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11848,7 +13532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Password"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -11931,6 +13615,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11959,6 +13645,8 @@ export interface operations {
             /** @description The challenge */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -11979,7 +13667,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordChallenge"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -12077,6 +13765,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12107,6 +13797,8 @@ export interface operations {
             /** @description The request */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12124,7 +13816,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordRequest"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -12223,7 +13915,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12260,6 +13955,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUriList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12303,6 +14009,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12327,6 +14035,8 @@ export interface operations {
             /** @description The created redirect URI */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12344,7 +14054,7 @@ export interface operations {
                     "application/json": components["schemas"]["RedirectUri"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -12404,7 +14114,10 @@ export interface operations {
     getRedirectUri: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12430,6 +14143,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUri"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12481,7 +14205,10 @@ export interface operations {
     deleteRedirectUri: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12492,6 +14219,8 @@ export interface operations {
             /** @description The deleted redirect URI */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12510,6 +14239,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUriDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12559,7 +14299,10 @@ export interface operations {
     setDefaultRedirectUri: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12570,6 +14313,8 @@ export interface operations {
             /** @description The new default redirect URI */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12585,6 +14330,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectUri"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12640,7 +14396,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12681,6 +14440,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RelayList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12724,6 +14494,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12758,6 +14530,8 @@ export interface operations {
             /** @description The relay */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12779,7 +14553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Relay"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -12850,7 +14624,10 @@ export interface operations {
     getRelay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 relay_id: string;
             };
@@ -12880,6 +14657,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Relay"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -12931,7 +14719,10 @@ export interface operations {
     updateRelay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 relay_id: string;
             };
@@ -12959,6 +14750,8 @@ export interface operations {
             /** @description The relay */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -12978,6 +14771,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Relay"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -13029,7 +14833,10 @@ export interface operations {
     deleteRelay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 relay_id: string;
             };
@@ -13040,6 +14847,8 @@ export interface operations {
             /** @description The deleted relay */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13062,6 +14871,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RelayDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -13116,6 +14936,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 relay_id: string;
@@ -13142,6 +14964,8 @@ export interface operations {
             /** @description The relay request */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13159,7 +14983,7 @@ export interface operations {
                     "application/json": components["schemas"]["RelayRequest"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13234,7 +15058,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13257,6 +15084,7 @@ export interface operations {
                      *           "__environment__": "sandbox",
                      *           "id": "8c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *           "sp_id": "globex_sandbox",
+                     *           "type": "saml",
                      *           "active": true,
                      *           "organization": "globex",
                      *           "provider_type": "okta",
@@ -13273,6 +15101,7 @@ export interface operations {
                      *             "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *             "sso_provider_metadata": null
                      *           },
+                     *           "oidc_config": null,
                      *           "update_profile_only_at_creation": false,
                      *           "allow_idp_initiated": false,
                      *           "inserted_at": "2025-03-04T09:12:45.118Z",
@@ -13291,6 +15120,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SsoConnectionList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -13334,6 +15174,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13360,6 +15202,8 @@ export interface operations {
             /** @description The challenge */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13377,7 +15221,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoChallenge"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13473,6 +15317,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13501,6 +15347,8 @@ export interface operations {
             /** @description The logout to follow */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13516,7 +15364,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoLogout"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13604,7 +15452,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13639,6 +15490,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserMetakeyList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -13682,6 +15544,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13708,6 +15572,8 @@ export interface operations {
             /** @description The created key */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13723,7 +15589,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserMetakey"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -13785,7 +15651,10 @@ export interface operations {
             query?: {
                 name?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13813,6 +15682,8 @@ export interface operations {
             /** @description The key being deleted */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -13829,6 +15700,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserMetakeyDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -13883,7 +15765,10 @@ export interface operations {
                 /** @description Also tell the limit of this organization */
                 org_domain?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13914,6 +15799,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserLimit"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -13973,7 +15869,10 @@ export interface operations {
                 /** @description Only the jobs of this webhook */
                 webhook_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14031,6 +15930,17 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEventList"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -14072,6 +15982,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Integer id of the job */
@@ -14084,6 +15996,8 @@ export interface operations {
             /** @description The cancelled job */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14120,7 +16034,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEvent"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -14194,6 +16108,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Integer id of the job */
@@ -14206,6 +16122,8 @@ export interface operations {
             /** @description The retried job */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14242,7 +16160,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEvent"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -14316,6 +16234,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14340,6 +16260,8 @@ export interface operations {
             /** @description The jobs created, one per matching webhook */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14381,7 +16303,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEventBatch"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -14447,7 +16369,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14497,6 +16422,17 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description unauthorized: Missing an api key with the requested privilegies */
             401: {
                 headers: {
@@ -14538,6 +16474,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14578,6 +16516,8 @@ export interface operations {
             /** @description The created webhook, with its signature key */
             201: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14606,7 +16546,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -14681,7 +16621,10 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14718,6 +16661,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14769,7 +16723,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14795,6 +16752,8 @@ export interface operations {
             /** @description The updated webhook */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14821,6 +16780,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14872,7 +16842,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14883,6 +16856,8 @@ export interface operations {
             /** @description The deleted webhook */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -14912,6 +16887,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeleted"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: Missing an api key with the requested privilegies */
@@ -14971,6 +16957,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 /** @description Id of the webhook */
@@ -14983,6 +16971,8 @@ export interface operations {
             /** @description The jobs of the replayed events and the cursor of the next page */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -15032,7 +17022,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookReplay"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -15106,6 +17096,8 @@ export interface operations {
             header?: {
                 /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
                 "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
             };
             path: {
                 id: string;
@@ -15117,6 +17109,8 @@ export interface operations {
             /** @description The webhook with its new signature key */
             200: {
                 headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
                     "X-Correlation-Id"?: string;
                     [name: string]: unknown;
@@ -15145,7 +17139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
             400: {
                 headers: {
                     /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
@@ -18237,6 +20231,75 @@ export interface operations {
             };
         };
     };
+    ssoOidcCallback: {
+        parameters: {
+            query: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                session_state?: string;
+                state: string;
+            };
+            header?: never;
+            path: {
+                sp_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the application */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description rate_limited: Too many requests: retry after the number of seconds in the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the budget allows this request again */
+                    "Retry-After"?: number;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limited",
+                     *         "message": "Too many requests: retry after the number of seconds in the Retry-After header",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/api"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     ssoSamlAcs: {
         parameters: {
             query?: never;
@@ -19780,6 +21843,114 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrganizationDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    organizationDomainVerificationFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationDomainVerificationFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    organizationDomainVerificationStartedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationDomainVerificationStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    organizationDomainVerifiedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationDomainVerifiedEvent"];
             };
         };
         responses: {

@@ -80,6 +80,18 @@ export class JetStreamEventStore implements EventStore {
     return new JetStreamEventStore(jsm as JetStreamManager & { direct: DirectGet }, nc.jetstream(), options);
   }
 
+  /**
+   * Another service's store, to follow only (`subscribeToAll`, `headPosition`): its stream is
+   * neither created nor appended to here; until its owner creates it, the subscription retries.
+   */
+  static async follow(
+    nc: NatsConnection,
+    options: JetStreamEventStoreOptions,
+  ): Promise<Pick<EventStore, 'subscribeToAll' | 'headPosition'>> {
+    const jsm = await nc.jetstreamManager({ checkAPI: false });
+    return new JetStreamEventStore(jsm as JetStreamManager & { direct: DirectGet }, nc.jetstream(), options);
+  }
+
   private subjectOf(stream: string): string {
     const { category, id } = parseStreamName(stream);
     return `${this.options.subjectPrefix}.events.${category}.${encodeSubjectToken(id)}`;

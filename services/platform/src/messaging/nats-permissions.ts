@@ -65,16 +65,26 @@ const serviceCalls: Record<ServiceName, string[]> = {
   webhooks: [organizations.get],
 };
 
+/** The services whose events the webhooks service publishes (to webhooks and to the events feed). */
+const eventFeedSources = ['identity', 'auth-methods', 'directory-sync'] as const;
+
 /** Durable consumers a service keeps on another service's events stream (`subscribeToServiceEvents`). */
 const eventFeeds: Record<ServiceName, { source: ServiceName; consumer: string }[]> = {
   identity: organizationProvisioners.map((source) => ({ source, consumer: `identity-organization-provisioning-from-${source}` })),
   'auth-methods': [{ source: 'identity', consumer: 'auth-methods-organization-deletion' }],
   'directory-sync': [{ source: 'identity', consumer: 'directory-sync-organization-deletion' }],
-  webhooks: (['identity', 'auth-methods', 'directory-sync'] as const).flatMap((source) => [
-    { source, consumer: `webhooks-from-${source}` },
-    // The events feed's projection (services/webhooks/src/events-feed): its version is in the name.
-    { source, consumer: `webhooks-events-feed-v1-from-${source}` },
-  ]),
+  webhooks: eventFeedSources.map((source) => ({ source, consumer: `webhooks-from-${source}` })),
+};
+
+/**
+ * Another service's events stream a service follows with ordered consumers of its own (no shared
+ * durable): the events feed of the webhooks service (services/webhooks/src/events-feed).
+ */
+const followedStreams: Record<ServiceName, ServiceName[]> = {
+  identity: [],
+  'auth-methods': [],
+  'directory-sync': [],
+  webhooks: [...eventFeedSources],
 };
 
 /**
@@ -147,20 +157,21 @@ const parkedCommits = (prefix: string, service: ServiceName) => [
 ];
 
 /**
- * The gateway's reader of API-key revocations (`gateway/src/auth/revoked-api-keys.ts`): ordered
- * consumers on auth-methods' events created only with the `apiKey` filter (the create subject names
- * it, nats-server 2.9), pulled into the gateway's inbox. No direct or stored message gets, and no
- * pulling from the services' durable consumers on that stream: it reads API-key events only.
+ * A follower of another service's events stream (`followServiceEvents`): ordered consumers
+ * created only with a filter within `subjects` (the create subject names it, nats-server 2.9),
+ * pulled into the follower's inbox, and the stream's state (the subscription's stall check). No
+ * direct or stored message gets, and no pulling from or deleting the other services' durable
+ * consumers on that stream (`ownDurables` aside).
  */
-function revocationReader(prefix: string): { allow: string[]; deny: string[] } {
-  const stream = jetStreamName(prefix, 'auth-methods');
-  const durables = serviceNames.flatMap((service) =>
-    eventFeeds[service].filter(({ source }) => source === 'auth-methods').map(({ consumer }) => consumer),
-  );
+function streamFollower(prefix: string, source: ServiceName, subjects: string, ownDurables: string[] = []) {
+  const stream = jetStreamName(prefix, source);
+  const durables = serviceNames
+    .flatMap((service) => eventFeeds[service].filter((feed) => feed.source === source).map(({ consumer }) => consumer))
+    .filter((consumer) => !ownDurables.includes(consumer));
   return {
     allow: [
       `${api}.STREAM.INFO.${stream}`,
-      `${api}.CONSUMER.CREATE.${stream}.*.${eventSubjectPrefix(prefix, 'auth-methods')}.events.apiKey.>`,
+      `${api}.CONSUMER.CREATE.${stream}.*.${eventSubjectPrefix(prefix, source)}.events.${subjects}`,
       `${api}.CONSUMER.INFO.${stream}.*`,
       `${api}.CONSUMER.DELETE.${stream}.*`,
       `${api}.CONSUMER.MSG.NEXT.${stream}.*`,
@@ -171,6 +182,9 @@ function revocationReader(prefix: string): { allow: string[]; deny: string[] } {
     ]),
   };
 }
+
+/** The gateway's reader of API-key revocations (`gateway/src/auth/revoked-api-keys.ts`): API-key events only. */
+const revocationReader = (prefix: string) => streamFollower(prefix, 'auth-methods', 'apiKey.>');
 
 /** The deployment's mail queue, outbox and SMS outbox, shared by the services that send. */
 function messageStreams(prefix: string) {
@@ -199,8 +213,11 @@ function servicePermissions(prefix: string, service: ServiceName): NatsPermissio
     'directory-sync': [],
     webhooks: kvBucket(`${prefix}_webhook_jobs`, { watch: true }),
   }[service];
+  const ownDurables = eventFeeds[service].map(({ consumer }) => consumer);
+  const followed = followedStreams[service].map((source) => streamFollower(prefix, source, '>', ownDurables));
   return {
     publish: {
+      ...(followed.length > 0 ? { deny: unique(followed.flatMap(({ deny }) => deny)) } : {}),
       allow: unique([
         `${api}.INFO`,
         ...ownStream(events),
@@ -210,6 +227,7 @@ function servicePermissions(prefix: string, service: ServiceName): NatsPermissio
         ...serviceCalls[service].map((subject) => wireSubject(prefix, subject)),
         ...sends,
         ...parkedCommits(prefix, service),
+        ...followed.flatMap(({ allow }) => allow),
         // Answers to requests sent with Idempotency-Key, written (never read) under the gateway's claim.
         `$KV.${idempotencyBucket(prefix)}.*`,
         ...callersOf(service).map((caller) => `${natsInboxPrefix(prefix, caller)}.>`),

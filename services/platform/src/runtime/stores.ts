@@ -47,3 +47,16 @@ export async function openReadModels(service: ServiceName, config: BaseConfig): 
   }
   return new MemoryReadModelStore();
 }
+
+/**
+ * Another service's events store as this process follows it: from a position, in order, one
+ * commit at a time, each replica on its own (an ordered consumer; no durable shared by replicas).
+ * On JetStream, the embedded default and the relay's target with EventStoreDB alike.
+ */
+export function followServiceEvents(nc: NatsConnection, prefix: string, source: ServiceName, onError: (error: unknown) => void) {
+  return JetStreamEventStore.follow(nc, {
+    streamName: jetStreamName(prefix, source),
+    subjectPrefix: eventSubjectPrefix(prefix, source),
+    onError,
+  });
+}

@@ -75,7 +75,7 @@ export async function registerEventsFeed(
       list_metadata: { after: encodeEventFeedCursor(page.positions), has_more: page.has_more },
     });
   });
-  const projection = startEventsFeedProjection(runtime, entries);
+  const projection = await startEventsFeedProjection(runtime, entries);
   const retention = startEventsFeedRetention({ entries, retentionMs: deps.retentionMs, logger: runtime.logger, now: deps.now });
   runtime.onShutdown(async () => {
     retention.stop();
