@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { subjects } from '@sesame/contracts';
+import { subjects, orgDomainRequiredMessages } from '@sesame/contracts';
 import type { RpcReply } from '@sesame/contracts';
 import { connect } from 'nats';
 import { createLogger } from '@sesame/platform';
@@ -342,10 +342,11 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
         error: { kind: 'error', code: 'unauthorized' },
       });
       expect(await call(forSignIn, { email: 'ada@elsewhere.example', org_domain: org }, 'production')).toEqual(notFound);
-      expect(await call(forSignIn, { email: 'ada@signin-only.example' }, 'production')).toEqual({
+      const unverified = {
         ok: false,
-        error: { kind: 'fields', fields: { org_domain: ['is required: no organization allows the domain of this email'] } },
-      });
+        error: { kind: 'fields', fields: { org_domain: [orgDomainRequiredMessages.unverified] } },
+      };
+      expect(await call(forSignIn, { email: 'ada@signin-only.example' }, 'production')).toEqual(unverified);
       const production = system.createApiKey('production');
       const domain = await createOrganization(
         system,
@@ -353,6 +354,12 @@ describe('Identity subjects for other services (real NATS, all processes)', () =
         { allowed_email_domains: ['signin-only.example'] },
         production,
       );
+      // In production only a verified domain routes by email: allowed is not enough.
+      expect(await call(forSignIn, { email: 'ada@signin-only.example' }, 'production')).toEqual(unverified);
+      const asserted = await system.request('POST', `/api/v2/organizations/${domain}/domains/signin-only.example/assert`, {
+        key: production,
+      });
+      expect(asserted.status).toBe(200);
       expect(await call(forSignIn, { email: 'ada@signin-only.example' }, 'production')).toMatchObject({
         ok: true,
         body: { organization: { domain, __environment__: 'production' } },

@@ -64,10 +64,10 @@ describe('IT-admin onboarding: directory sync (all processes, real NATS)', () =>
     const { token } = await inviteAdmin(system, org, 'sso.only@dir-onboarding.example');
     expect((await openInvitation(system, token)).body.allowed_setups).toEqual(['sso']);
     expect(
-      await system.request('POST', `/api/v2/org/${org}/admins`, { body: { email: 'x@y.example', allowed_setups: ['domains'] } }),
+      await system.request('POST', `/api/v2/org/${org}/admins`, { body: { email: 'x@y.example', allowed_setups: ['billing'] } }),
     ).toMatchObject({
       status: 422,
-      body: { errors: { 'allowed_setups.0': ['must be one of sso, directory_sync'] } },
+      body: { errors: { 'allowed_setups.0': ['must be one of sso, directory_sync, domains'] } },
     });
     expect(
       await system.request('POST', `/api/v2/org/${org}/admins`, { body: { email: 'x@y.example', allowed_setups: [] } }),

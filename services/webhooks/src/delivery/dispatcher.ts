@@ -76,10 +76,18 @@ export class Dispatcher {
     const overdue = this.options.index.overdue(Date.now(), overdueGraceMs).filter(({ id }) => !this.busy.has(id));
     const missed = overdue.filter(({ held }) => !held);
     for (const { webhookId } of overdue) if (!this.perWebhook.has(webhookId)) this.options.index.resume(webhookId);
-    if (missed.length > 0)
+    if (overdue.length > 0)
       this.options.logger.warn(
-        { jobs: missed.slice(0, 20).map(({ id }) => `${id}:${this.options.index.stored(id)?.job.state}`), count: missed.length },
-        'webhook jobs overdue and not queued: read again',
+        {
+          jobs: overdue
+            .slice(0, 20)
+            .map(({ id, held }) => `${id}:${this.options.index.stored(id)?.job.state}${held ? '' : ':unqueued'}`),
+          overdue: overdue.length,
+          unqueued: missed.length,
+          running: this.busy.size,
+          lanes: Object.fromEntries([...this.perWebhook].slice(0, 20)),
+        },
+        'webhook jobs overdue: the unqueued ones read again',
       );
     for (const { id } of missed) {
       if (this.stopped) return;
