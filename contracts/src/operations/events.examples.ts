@@ -20,7 +20,7 @@ export const eventsExamples = {
           organization_id: null,
           organization_domain: null,
           environment: 'sandbox',
-          actor: { type: 'api_key', id: 'client_2b7f1c9e4a6d' },
+          actor: { type: 'api_key', id: 'client_2b7f1c9e4a6d', ip: '203.0.113.7', user_agent: 'acme-backend/2.3' },
           occurred_at: '2025-03-04T09:12:45.118Z',
           description: 'A redirect URI was added',
         },

@@ -8311,7 +8311,9 @@ export interface operations {
                      *           "environment": "sandbox",
                      *           "actor": {
                      *             "type": "api_key",
-                     *             "id": "client_2b7f1c9e4a6d"
+                     *             "id": "client_2b7f1c9e4a6d",
+                     *             "ip": "203.0.113.7",
+                     *             "user_agent": "acme-backend/2.3"
                      *           },
                      *           "occurred_at": "2025-03-04T09:12:45.118Z",
                      *           "description": "A redirect URI was added"
