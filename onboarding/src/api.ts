@@ -95,7 +95,8 @@ export async function startOnboarding(token: string | null): Promise<Answer<Admi
 export const answerInvitation = (choice: 'accept' | 'decline') => send<Admin>('POST', `${invitations}/${choice}`);
 
 export type SamlConfig = SsoConnection['saml_config'];
-export const spSettings = () => send<{ sp_id: string; saml_config: SamlConfig }>('POST', `${invitations}/sso/sp-settings`);
+export const spSettings = () =>
+  send<{ sp_id: string; saml_config: SamlConfig; oidc_redirect_uri: string }>('POST', `${invitations}/sso/sp-settings`);
 export const ssoConnection = () => send<{ sso_connection: SsoConnection | null }>('POST', `${invitations}/sso/connection`);
 export interface TestResult {
   status: 'pending' | 'succeeded' | 'failed';
@@ -113,6 +114,14 @@ export const startSsoTest = (return_url: string) =>
 export const ssoTestResult = (request_id: string) => send<TestResult>('POST', `${invitations}/sso/test-result`, { request_id });
 export const saveSsoConnection = (provider_type: SsoProviderType, metadata: string) =>
   send<SsoConnection>('PUT', `${invitations}/sso/connection`, { provider_type, metadata });
+/** An OIDC client: without `oidc_client_secret`, the one recorded is kept. */
+export interface OidcClient {
+  oidc_issuer: string;
+  oidc_client_id: string;
+  oidc_client_secret?: string;
+}
+export const saveOidcConnection = (provider_type: SsoProviderType, client: OidcClient) =>
+  send<SsoConnection>('PUT', `${invitations}/sso/connection`, { type: 'oidc', provider_type, ...client });
 
 const directory = `${invitations}/directory-sync`;
 export const directorySync = () => send<{ directory_sync: DirectorySync | null }>('POST', `${directory}/connection`);

@@ -29,3 +29,24 @@ export const providerNames: Record<SsoProviderType, string> = {
   onelogin: 'OneLogin',
   custom_saml: 'Other SAML 2.0 provider',
 };
+
+/** The protocols an SSO connection speaks (`type` of an SSO connection). */
+export const protocols = ['saml', 'oidc'] as const;
+export type Protocol = (typeof protocols)[number];
+
+/**
+ * The OpenID Connect providers the page offers, by the `provider_type` recorded on the connection.
+ * The generic one has no type of its own: it is recorded as `custom_saml` (the API's "other provider").
+ */
+export const oidcProviders = ['azure_ad', 'okta', 'google', 'custom_saml'] as const satisfies readonly SsoProviderType[];
+export type OidcProvider = (typeof oidcProviders)[number];
+
+export const oidcProviderNames: Record<OidcProvider, string> = {
+  azure_ad: 'Microsoft Entra ID',
+  okta: 'Okta',
+  google: 'Google Workspace',
+  custom_saml: 'Other OpenID Connect provider',
+};
+
+export const isOidcProvider = (provider: SsoProviderType): provider is OidcProvider =>
+  (oidcProviders as readonly SsoProviderType[]).includes(provider);

@@ -317,6 +317,7 @@ describe('IT-admin onboarding page and its invitation endpoints (all processes, 
             slo_response_url: `${base}/slo/response`,
             sso_provider_metadata: null,
           },
+          oidc_redirect_uri: `${system.baseUrl}/sso/oidc/${org}_sandbox/callback`,
         },
       });
       expect(await call('sso/connection', session)).toMatchObject({ status: 200, body: { sso_connection: null } });

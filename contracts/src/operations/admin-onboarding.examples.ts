@@ -40,7 +40,11 @@ export const adminOnboardingExamples = {
     error: apiErrorExample('cross_site_request'),
   },
   getAdminInvitationSpSettings: {
-    response: { sp_id: connection.sp_id, saml_config: connection.saml_config },
+    response: {
+      sp_id: connection.sp_id,
+      saml_config: connection.saml_config,
+      oidc_redirect_uri: `https://sesame.example.com/sso/oidc/${connection.sp_id}/callback`,
+    },
     error: sessionRequired,
   },
   getAdminInvitationSsoConnection: { response: { sso_connection: connection }, error: sessionRequired },

@@ -15,7 +15,7 @@ import { maybeSsoConnectionSchema, spSettingsSchema, testResultSchema, testSignI
 import { subjects } from '../subjects';
 import { defineOperation } from './operation';
 import { invitationLinkRateLimits, onboardingSessionRateLimits } from './rate-limits';
-import { maxIdpMetadataLength } from './sso.operations';
+import { maxIdpMetadataLength, oidcConnectionFieldsSchema } from './sso.operations';
 import { adminOnboardingExamples } from './admin-onboarding.examples';
 import { domainVerificationListSchema } from './domain-verifications.operations';
 
@@ -124,26 +124,52 @@ export const declineAdminInvitation = defineOperation({
 });
 
 /**
- * What the IT admin may set on the onboarding page: the provider and its metadata. The rest of
- * the connection (access policy, provisioning limit, active) stays the vendor's, through the API.
+ * What the IT admin may set on the onboarding page: the provider and, for SAML (the default), its
+ * metadata; for OIDC (`type: oidc`), the issuer, client id, client secret and scopes, with the API's
+ * rules. The rest of the connection (access policy, provisioning limit, active) stays the vendor's,
+ * through the API.
  */
 export const adminInvitationSsoConnectionBodySchema = z
   .object({
     provider_type: ssoProviderTypeSchema,
-    metadata: z.string().trim().min(1).max(maxIdpMetadataLength).meta({
-      description: 'The identity provider’s SAML metadata XML, uploaded or pasted by the admin',
+    metadata: z.string().trim().min(1).max(maxIdpMetadataLength).optional().meta({
+      description: 'SAML: the identity provider’s metadata XML, uploaded or pasted by the admin (required)',
     }),
   })
+  .extend(oidcConnectionFieldsSchema.shape)
+  .refine(...requiredFor('metadata', (body) => body.type !== 'oidc'))
+  .refine(...requiredFor('oidc_issuer', (body) => body.type === 'oidc'))
+  .refine(...requiredFor('oidc_client_id', (body) => body.type === 'oidc'))
   .meta({ id: 'AdminInvitationSsoConnectionRequest' });
+
+/**
+ * SAML needs the metadata; OIDC the issuer and client id (the client secret may be kept from an
+ * earlier save: it is never shown again). Checked also when another field is wrong, so that every
+ * missing one is named at once.
+ */
+function requiredFor<Field extends 'metadata' | 'oidc_issuer' | 'oidc_client_id'>(
+  field: Field,
+  applies: (body: { type?: string | undefined }) => boolean,
+) {
+  return [
+    (body: { type?: string | undefined } & { [key in Field]?: string | null | undefined }) =>
+      !applies(body) || (body[field] !== undefined && body[field] !== null),
+    {
+      path: [field] as PropertyKey[],
+      error: "can't be blank",
+      when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+    },
+  ] as const;
+}
 
 export const getAdminInvitationSpSettings = defineOperation({
   operationId: 'getAdminInvitationSpSettings',
   method: 'post',
   path: '/api/v2/admin-invitations/sso/sp-settings',
   tag: 'Admins',
-  summary: 'Our SAML service-provider values, for an IT admin',
+  summary: 'Our SAML service-provider values and OIDC redirect URI, for an IT admin',
   description:
-    'Called by the onboarding page with the session cookie: the ACS URL, entity id and SP metadata URL the admin enters in their identity provider, for the organization and environment of the invitation (also before its SSO connection exists).',
+    'Called by the onboarding page with the session cookie: the ACS URL, entity id and SP metadata URL (SAML) or the redirect URI (OIDC) the admin enters in their identity provider, for the organization and environment of the invitation (also before its SSO connection exists).',
   auth: 'admin_invitation',
   onboardingSetup: 'sso',
   sameOrigin: true,
@@ -179,9 +205,9 @@ export const configureAdminInvitationSsoConnection = defineOperation({
   method: 'put',
   path: '/api/v2/admin-invitations/sso/connection',
   tag: 'Admins',
-  summary: 'An IT admin gives their identity provider and its metadata',
+  summary: 'An IT admin gives their identity provider: SAML metadata or OIDC client',
   description:
-    'Called by the onboarding page with the session cookie: creates the SSO connection of the organization and environment of the invitation, or updates its provider and metadata. The metadata must be valid XML with at least one signing certificate, none expired.',
+    'Called by the onboarding page with the session cookie: creates the SSO connection of the organization and environment of the invitation, or updates it. SAML (the default): the metadata must be valid XML with at least one signing certificate, none expired. OIDC (`type: oidc`): the issuer and client id are required, the client secret may be kept from an earlier save (it is never answered: `oidc_config.client_secret_set`); register `oidc_config.redirect_uri` at the identity provider.',
   auth: 'admin_invitation',
   onboardingSetup: 'sso',
   sameOrigin: true,
@@ -212,7 +238,7 @@ export const startAdminInvitationSsoTest = defineOperation({
   tag: 'Admins',
   summary: 'An IT admin starts a test sign-in',
   description:
-    'Called by the onboarding page with the session cookie: an SP-initiated SAML sign-in with the connection of the invitation’s organization and environment (it needs the identity provider’s metadata). The browser follows `authorization_url`; after the identity provider it comes back to `return_url` (under Sesame’s public URL) with `request_id` and `sso_test=success` or `failed`. No user is created, no code is issued.',
+    'Called by the onboarding page with the session cookie: an SP-initiated sign-in with the connection of the invitation’s organization and environment (SAML: it needs the identity provider’s metadata; OIDC: the issuer, client id and client secret, the issuer answering its discovery document). The browser follows `authorization_url`; after the identity provider it comes back to `return_url` (under Sesame’s public URL) with `request_id` and `sso_test=success` or `failed`. No user is created, no code is issued.',
   auth: 'admin_invitation',
   onboardingSetup: 'sso',
   sameOrigin: true,

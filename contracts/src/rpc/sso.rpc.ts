@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { samlConfigSchema, ssoConnectionSchema } from '../entities/sso.schema';
-import { ssoConnectionSettingsSchema } from '../operations/sso.operations';
+import { ssoConnectionBodySchema } from '../operations/sso.operations';
 import { subjects } from '../subjects';
 import { tenantScopeSchema } from './identity.rpc';
 
@@ -14,14 +14,16 @@ import { tenantScopeSchema } from './identity.rpc';
  *   `{ sso_connection: SsoConnection | null }`.
  * - `subjects.authMethods.sso.configure` `{ organization_domain, environment, ...settings }`
  *   (the fields of the public POST/PUT body: `provider_type`, `metadata` XML, `users_access_policy`,
- *   `active`, ...) → the `SsoConnection`, created when absent. Metadata problems answer 422 field
+ *   `active`, `type` and the `oidc_*` fields, the client secret sealed before it is recorded, ...) → the `SsoConnection`, created when absent. Metadata problems answer 422 field
  *   errors on `metadata` (`is not valid XML...`, `has no signing certificate`, `has an expired signing certificate...`);
  *   an unknown organization answers 404 `resource_not_found`.
- * - `subjects.authMethods.sso.spSettings` `{ organization_domain, environment }` → `{ sp_id, saml_config }`:
- *   our ACS URL, entity id and SP metadata URL to show the admin, even before a connection exists.
+ * - `subjects.authMethods.sso.spSettings` `{ organization_domain, environment }` → `{ sp_id, saml_config, oidc_redirect_uri }`:
+ *   our ACS URL, entity id and SP metadata URL (SAML), or our redirect URI (OIDC), to show the admin,
+ *   even before a connection exists.
  * - `subjects.authMethods.sso.testSignIn` `{ organization_domain, environment, return_url }` →
  *   `{ request_id, authorization_url, expired_at }`: send the admin's browser to `authorization_url`
- *   (the connection needs IdP metadata; it may still be inactive). After the IdP, the browser comes
+ *   (SAML: the connection needs IdP metadata; OIDC: issuer, client id and secret, 422 on `oidc_issuer`
+ *   otherwise or when the issuer answers no discovery document; it may still be inactive). After the IdP, the browser comes
  *   back to `return_url?request_id=...&sso_test=success` (or `&sso_test=failed`). `return_url` must
  *   be under the public URL of Sesame (422 on `return_url` otherwise). No user is created, no code issued.
  * - `subjects.authMethods.sso.testResult` `{ request_id }` → `{ status: 'pending' | 'succeeded' | 'failed',
@@ -29,10 +31,14 @@ import { tenantScopeSchema } from './identity.rpc';
  * - The SP metadata XML is public at `saml_config.cryptr_metadata_url` (`GET /sso/saml/{sp_id}/metadata`).
  */
 export const ssoTenantRequestSchema = tenantScopeSchema;
-export const configureSsoConnectionRequestSchema = tenantScopeSchema.extend(ssoConnectionSettingsSchema.shape);
+export const configureSsoConnectionRequestSchema = tenantScopeSchema.extend(ssoConnectionBodySchema.shape);
 export type ConfigureSsoConnectionRequest = z.infer<typeof configureSsoConnectionRequestSchema>;
 export const maybeSsoConnectionSchema = z.object({ sso_connection: ssoConnectionSchema.nullable() });
-export const spSettingsSchema = z.object({ sp_id: z.string(), saml_config: samlConfigSchema });
+export const spSettingsSchema = z.object({
+  sp_id: z.string(),
+  saml_config: samlConfigSchema,
+  oidc_redirect_uri: z.string().meta({ description: 'OIDC: the redirect URI to register at the identity provider' }),
+});
 
 export const testSignInRequestSchema = tenantScopeSchema.extend({ return_url: z.url({ protocol: /^https?$/ }).max(2_000) });
 export const testSignInSchema = z.object({ request_id: z.uuid(), authorization_url: z.string(), expired_at: z.string() });

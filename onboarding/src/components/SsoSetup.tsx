@@ -3,8 +3,12 @@ import type { SsoConnection } from '@sesame/contracts';
 import { spSettings, ssoConnection } from '../api';
 import type { Failure, SamlConfig } from '../api';
 import type { Language, Messages } from '../i18n';
-import type { SsoProviderType } from '../providers';
+import { isOidcProvider, oidcProviderNames, oidcProviders, providerNames, providers } from '../providers';
+import type { OidcProvider, Protocol, SsoProviderType } from '../providers';
 import { MetadataUpload } from './MetadataUpload';
+import { OidcClientForm } from './OidcClientForm';
+import { OidcInstructions } from './OidcInstructions';
+import { ProtocolPicker } from './ProtocolPicker';
 import { ProviderInstructions } from './ProviderInstructions';
 import { ProviderPicker } from './ProviderPicker';
 import { TestSignIn } from './TestSignIn';
@@ -16,11 +20,25 @@ interface Props {
   onFailure(failure: Failure): void;
 }
 
-/** The SSO set-up of the invitation's organization: provider, our values and steps, metadata. */
+/** Our values to show the admin: SAML's, and the OIDC redirect URI. */
+interface SpValues {
+  saml: SamlConfig;
+  redirectUri: string;
+}
+
+/** Whether the test sign-in can start: SAML needs the IdP metadata, OIDC the issuer, client id and secret. */
+const testable = (connection: SsoConnection | null) =>
+  connection?.type === 'oidc'
+    ? Boolean(connection.oidc_config?.issuer && connection.oidc_config.client_id && connection.oidc_config.client_secret_set)
+    : Boolean(connection?.identity_provider);
+
+/** The SSO set-up of the invitation's organization: protocol, provider, our values and steps, the IdP's. */
 export function SsoSetup({ t, language, testRequestId, onFailure }: Props) {
-  const [saml, setSaml] = useState<SamlConfig | null>(null);
+  const [values, setValues] = useState<SpValues | null>(null);
   const [connection, setConnection] = useState<SsoConnection | null>(null);
+  const [protocol, setProtocol] = useState<Protocol>('saml');
   const [provider, setProvider] = useState<SsoProviderType | null>(null);
+  const [oidcProvider, setOidcProvider] = useState<OidcProvider | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -28,9 +46,13 @@ export function SsoSetup({ t, language, testRequestId, onFailure }: Props) {
       if (!current) return;
       if (!settings.ok) return onFailure(settings);
       if (!found.ok) return onFailure(found);
-      setSaml(settings.body.saml_config);
-      setConnection(found.body.sso_connection);
-      if (found.body.sso_connection?.metadata) setProvider(found.body.sso_connection.provider_type);
+      setValues({ saml: settings.body.saml_config, redirectUri: settings.body.oidc_redirect_uri });
+      const existing = found.body.sso_connection;
+      setConnection(existing);
+      if (existing?.type === 'oidc') {
+        setProtocol('oidc');
+        if (isOidcProvider(existing.provider_type)) setOidcProvider(existing.provider_type);
+      } else if (existing?.metadata) setProvider(existing.provider_type);
     });
     return () => {
       current = false;
@@ -39,23 +61,56 @@ export function SsoSetup({ t, language, testRequestId, onFailure }: Props) {
 
   const saved = (updated: SsoConnection) => {
     setConnection(updated);
-    setSaml(updated.saml_config);
+    setValues((known) => known && { ...known, saml: updated.saml_config });
   };
+  const test = testable(connection) && (connection?.type === 'oidc') === (protocol === 'oidc') && (
+    <TestSignIn t={t} testRequestId={testRequestId} onFailure={onFailure} />
+  );
   return (
     <>
-      <ProviderPicker t={t} provider={provider} onChange={setProvider} />
-      {provider && saml && (
+      <ProtocolPicker t={t} protocol={protocol} onChange={setProtocol} />
+      {protocol === 'saml' ? (
         <>
-          <ProviderInstructions t={t} provider={provider} saml={saml} />
-          <MetadataUpload
+          <ProviderPicker
             t={t}
-            language={language}
+            choices={providers}
+            names={providerNames}
+            help={t.steps.providerHelp}
             provider={provider}
-            connection={connection}
-            onSaved={saved}
-            onFailure={onFailure}
+            onChange={setProvider}
           />
-          {connection?.identity_provider && <TestSignIn t={t} testRequestId={testRequestId} onFailure={onFailure} />}
+          {provider && values && (
+            <>
+              <ProviderInstructions t={t} provider={provider} saml={values.saml} />
+              <MetadataUpload
+                t={t}
+                language={language}
+                provider={provider}
+                connection={connection}
+                onSaved={saved}
+                onFailure={onFailure}
+              />
+              {test}
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <ProviderPicker
+            t={t}
+            choices={oidcProviders}
+            names={oidcProviderNames}
+            help={t.oidc.providerHelp}
+            provider={oidcProvider}
+            onChange={setOidcProvider}
+          />
+          {oidcProvider && values && (
+            <>
+              <OidcInstructions t={t} provider={oidcProvider} redirectUri={values.redirectUri} />
+              <OidcClientForm t={t} provider={oidcProvider} connection={connection} onSaved={saved} onFailure={onFailure} />
+              {test}
+            </>
+          )}
         </>
       )}
     </>

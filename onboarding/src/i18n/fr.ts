@@ -180,6 +180,58 @@ export const fr: Messages = {
       'Exportez les métadonnées SAML de votre fournisseur d’identité (son entity ID, son URL d’authentification unique et son certificat de signature) et déposez-les à l’étape suivante.',
     ],
   },
+  protocol: {
+    title: 'Protocole',
+    help: 'Choisissez comment votre fournisseur d’identité connecte vos collaborateurs chez nous : SAML 2.0 avec son fichier de métadonnées, ou OpenID Connect avec l’identifiant et le secret client d’une application.',
+    saml: 'SAML 2.0',
+    oidc: 'OpenID Connect (OIDC)',
+  },
+  oidc: {
+    providerHelp:
+      'Choisissez le produit avec lequel votre entreprise se connecte. Choisissez « Other OpenID Connect provider » s’il n’est pas dans la liste.',
+    redirectUri: 'URI de redirection (redirect URI, URL de rappel)',
+    scopes: (scopes) => `Nous demandons les scopes ${scopes} : autorisez-les pour l’application.`,
+    title: '3. Donnez-nous le client OIDC de votre application',
+    help: (provider) => `Saisissez l’émetteur, l’identifiant client et le secret client de l’application créée dans ${provider}.`,
+    issuer: 'URL de l’émetteur (issuer)',
+    clientId: 'Identifiant client (client ID)',
+    clientSecret: 'Secret client',
+    secretSet:
+      'Un secret client est enregistré. Il n’est plus jamais affiché : laissez le champ vide pour le garder, ou saisissez-en un nouveau pour le remplacer.',
+    save: 'Enregistrer le client OIDC',
+    refused: 'Le client OIDC a été refusé :',
+    saved: 'Le client OIDC est enregistré.',
+  },
+  oidcInstructions: {
+    azure_ad: [
+      'Dans le centre d’administration Microsoft Entra, ouvrez Identité › Applications › Inscriptions d’applications et choisissez Nouvelle inscription.',
+      'Nommez-la, choisissez « Comptes dans cet annuaire d’organisation uniquement » et, sous URI de redirection, choisissez la plateforme Web et collez notre URI de redirection.',
+      'Sur la page Vue d’ensemble, copiez l’ID d’application (client). L’émetteur est https://login.microsoftonline.com/<ID de l’annuaire (locataire)>/v2.0.',
+      'Dans Certificats et secrets, créez un Nouveau secret client et copiez sa Valeur (affichée une seule fois).',
+      'Dans Autorisations d’API, gardez les autorisations déléguées Microsoft Graph openid, email et profile, et accordez le consentement administrateur.',
+      'Dans Applications d’entreprise › Propriétés, mettez « Affectation requise ? » à Oui si seules les personnes affectées peuvent se connecter, puis affectez-les dans Utilisateurs et groupes.',
+    ],
+    okta: [
+      'Dans la console d’administration Okta, ouvrez Applications › Applications › Create App Integration, choisissez OIDC - OpenID Connect et Web Application.',
+      'Gardez le type d’autorisation Authorization Code et mettez notre URI de redirection dans Sign-in redirect URIs.',
+      'Sous Assignments, choisissez qui peut se connecter (tout le monde, ou des groupes), puis enregistrez.',
+      'Dans l’onglet General, copiez le Client ID et le Client secret.',
+      'L’émetteur est votre domaine Okta, par exemple https://votre-entreprise.okta.com (ou l’URL de votre serveur d’autorisation, comme https://votre-entreprise.okta.com/oauth2/default).',
+    ],
+    google: [
+      'Dans la console Google Cloud, dans un projet de votre organisation, ouvrez API et services › Écran de consentement OAuth et choisissez le type d’utilisateurs Interne.',
+      'Ajoutez les scopes openid, email et profile.',
+      'Ouvrez Identifiants › Créer des identifiants › ID client OAuth, et choisissez Application Web.',
+      'Sous URI de redirection autorisés, ajoutez notre URI de redirection, puis créez le client.',
+      'Copiez l’ID client et le code secret du client. L’émetteur est https://accounts.google.com.',
+    ],
+    custom_saml: [
+      'Créez une application OpenID Connect (un client web confidentiel, avec un secret client) dans votre fournisseur d’identité.',
+      'Autorisez le flux authorization code avec PKCE (S256) et enregistrez notre URI de redirection.',
+      'Autorisez les scopes openid, email et profile ; le jeton d’identité doit porter l’adresse e-mail, given_name et family_name, signé par une clé asymétrique (RS256 ou ES256).',
+      'Copiez l’identifiant client, le secret client et l’émetteur : Sesame lit <émetteur>/.well-known/openid-configuration, qui doit être joignable depuis Sesame.',
+    ],
+  },
   directory: {
     pageTitle: 'Connecter votre annuaire',
     title: 'Connecter votre annuaire (provisionnement SCIM)',

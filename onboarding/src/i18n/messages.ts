@@ -1,5 +1,5 @@
 import type { DirectoryProvider } from '../directory-providers';
-import type { SsoProviderType } from '../providers';
+import type { OidcProvider, SsoProviderType } from '../providers';
 
 export type Language = 'en' | 'fr';
 export const languages: Language[] = ['en', 'fr'];
@@ -73,6 +73,24 @@ export interface Messages {
     profile: string;
   };
   instructions: Record<SsoProviderType, string[]>;
+  /** SAML or OpenID Connect, chosen before the provider. */
+  protocol: { title: string; help: string; saml: string; oidc: string };
+  /** The OIDC connection: our redirect URI, the application's issuer, client id and secret. */
+  oidc: {
+    providerHelp: string;
+    redirectUri: string;
+    scopes(scopes: string): string;
+    title: string;
+    help(provider: string): string;
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    secretSet: string;
+    save: string;
+    refused: string;
+    saved: string;
+  };
+  oidcInstructions: Record<OidcProvider, string[]>;
   /** The directory sync step (SCIM provisioning), when the invitation allows it. */
   directory: {
     /** The page's title when the invitation allows directory sync only. */

@@ -236,8 +236,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * An IT admin gives their identity provider and its metadata
-         * @description Called by the onboarding page with the session cookie: creates the SSO connection of the organization and environment of the invitation, or updates its provider and metadata. The metadata must be valid XML with at least one signing certificate, none expired.
+         * An IT admin gives their identity provider: SAML metadata or OIDC client
+         * @description Called by the onboarding page with the session cookie: creates the SSO connection of the organization and environment of the invitation, or updates it. SAML (the default): the metadata must be valid XML with at least one signing certificate, none expired. OIDC (`type: oidc`): the issuer and client id are required, the client secret may be kept from an earlier save (it is never answered: `oidc_config.client_secret_set`); register `oidc_config.redirect_uri` at the identity provider.
          */
         put: operations["configureAdminInvitationSsoConnection"];
         /**
@@ -261,8 +261,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Our SAML service-provider values, for an IT admin
-         * @description Called by the onboarding page with the session cookie: the ACS URL, entity id and SP metadata URL the admin enters in their identity provider, for the organization and environment of the invitation (also before its SSO connection exists).
+         * Our SAML service-provider values and OIDC redirect URI, for an IT admin
+         * @description Called by the onboarding page with the session cookie: the ACS URL, entity id and SP metadata URL (SAML) or the redirect URI (OIDC) the admin enters in their identity provider, for the organization and environment of the invitation (also before its SSO connection exists).
          */
         post: operations["getAdminInvitationSpSettings"];
         delete?: never;
@@ -282,7 +282,7 @@ export interface paths {
         put?: never;
         /**
          * An IT admin starts a test sign-in
-         * @description Called by the onboarding page with the session cookie: an SP-initiated SAML sign-in with the connection of the invitation’s organization and environment (it needs the identity provider’s metadata). The browser follows `authorization_url`; after the identity provider it comes back to `return_url` (under Sesame’s public URL) with `request_id` and `sso_test=success` or `failed`. No user is created, no code is issued.
+         * @description Called by the onboarding page with the session cookie: an SP-initiated sign-in with the connection of the invitation’s organization and environment (SAML: it needs the identity provider’s metadata; OIDC: the issuer, client id and client secret, the issuer answering its discovery document). The browser follows `authorization_url`; after the identity provider it comes back to `return_url` (under Sesame’s public URL) with `request_id` and `sso_test=success` or `failed`. No user is created, no code is issued.
          */
         post: operations["startAdminInvitationSsoTest"];
         delete?: never;
@@ -3164,10 +3164,25 @@ export interface components {
             token: string;
         };
         AdminInvitationSsoConnectionRequest: {
-            /** @description The identity provider’s SAML metadata XML, uploaded or pasted by the admin */
-            metadata: string;
+            /** @description SAML: the identity provider’s metadata XML, uploaded or pasted by the admin (required) */
+            metadata?: string;
+            oidc_client_id?: string | null;
+            /** @description Encrypted at rest and never answered (`oidc_config.client_secret_set` says whether one is recorded) */
+            oidc_client_secret?: string | null;
+            /**
+             * Format: uri
+             * @description The identity provider’s issuer: `<issuer>/.well-known/openid-configuration` is read at sign-in
+             */
+            oidc_issuer?: string | null;
+            /** @description Scopes to ask for besides `openid` (default `openid email profile`) */
+            oidc_scopes?: string[];
             /** @enum {string} */
             provider_type: "azure_ad" | "adfs" | "google" | "okta" | "ping_federate" | "ping_one" | "auth0" | "onelogin" | "custom_saml";
+            /**
+             * @description `saml` (the default) or `oidc`
+             * @enum {string}
+             */
+            type?: "saml" | "oidc";
         };
         AdminInvitationSsoTestRequest: {
             /**
@@ -7685,10 +7700,13 @@ export interface operations {
                      *         "slo_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo",
                      *         "slo_response_url": "https://sesame.example.com/sso/saml/globex_sandbox/slo/response",
                      *         "sso_provider_metadata": "http://www.okta.com/exk1a2b3c4d5e6f7g8h9"
-                     *       }
+                     *       },
+                     *       "oidc_redirect_uri": "https://sesame.example.com/sso/oidc/globex_sandbox/callback"
                      *     }
                      */
                     "application/json": {
+                        /** @description OIDC: the redirect URI to register at the identity provider */
+                        oidc_redirect_uri: string;
                         saml_config: components["schemas"]["SamlConfig"];
                         sp_id: string;
                     };

@@ -29,10 +29,13 @@ import { refused } from './sign-in-replies';
 
 type Issued = Extract<SsoChallengeCommand, { type: 'IssueSsoChallenge' }>['data'];
 
-/** An OIDC connection's authorization request for a challenge: the IdP's URL, and the checks the challenge keeps. */
-async function oidcStart(deps: SignInHandlerDeps, connection: PresentSsoConnection, requestId: string) {
+/**
+ * An OIDC connection's authorization request for a challenge: the IdP's URL, and the checks the
+ * challenge keeps. A connection that cannot start one is a 422 on `field` (the caller's name for it).
+ */
+async function oidcStart(deps: SignInHandlerDeps, connection: PresentSsoConnection, requestId: string, field: string) {
   const settings = relyingPartyOf(deps, connection);
-  if (!settings) return fail(fieldError('org_domain', 'has an OIDC connection without issuer, client id or client secret'));
+  if (!settings) return fail(fieldError(field, 'has an OIDC connection without issuer, client id or client secret'));
   const scopes = connection.settings.oidc_scopes ?? defaultOidcScopes;
   try {
     const { url, checks } = await authorizationRequest(settings, scopes, requestId, deps.now());
@@ -40,7 +43,7 @@ async function oidcStart(deps: SignInHandlerDeps, connection: PresentSsoConnecti
     return { authorization_url: url, oidc };
   } catch (error) {
     if (error instanceof DiscoveryFailed)
-      return fail(fieldError('org_domain', 'has an OIDC connection whose issuer does not answer a valid discovery document'));
+      return fail(fieldError(field, 'has an OIDC connection whose issuer does not answer a valid discovery document'));
     throw error;
   }
 }
@@ -51,6 +54,7 @@ async function issueChallenge(
   connection: PresentSsoConnection,
   request: Omit<Issued, 'request_id' | 'sp_id' | 'sso_connection_id' | 'expired_at' | 'at'>,
   metadata: EventMetadata,
+  oidcField = 'org_domain',
 ) {
   const requestId = randomUUID();
   const now = deps.now();
@@ -59,7 +63,7 @@ async function issueChallenge(
   // OIDC: the browser goes straight to the identity provider; SAML: through our AuthnRequest redirect.
   const start =
     connection.settings.type === 'oidc'
-      ? await oidcStart(deps, connection, requestId)
+      ? await oidcStart(deps, connection, requestId, oidcField)
       : { authorization_url: `${spBaseUrl(deps.publicUrl, connection.sp_id)}/authorize?request_id=${requestId}` };
   const oidc = 'oidc' in start ? { oidc: start.oidc } : {};
   await deps.challenges.handle(
@@ -151,7 +155,8 @@ export function testSignInHandler(deps: SignInHandlerDeps) {
       return failure(fieldError('return_url', 'must be a page of Sesame'));
     const connection = await deps.findConnection(spIdOf(input.organization_domain, input.environment));
     if (!connection) return failure(catalogueError('resource_not_found'));
-    if (!connection.idp) return failure(fieldError('metadata', "can't be blank: add the identity provider metadata first"));
+    if (connection.settings.type !== 'oidc' && !connection.idp)
+      return failure(fieldError('metadata', "can't be blank: add the identity provider metadata first"));
     const issued = await issueChallenge(
       deps,
       connection,
@@ -163,6 +168,7 @@ export function testSignInHandler(deps: SignInHandlerDeps) {
         test: true,
       },
       { ...deps.runtime.metadata(context), environment: connection.environment },
+      'oidc_issuer',
     );
     return ok(issued);
   };
