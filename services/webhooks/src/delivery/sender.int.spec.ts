@@ -7,7 +7,7 @@ import { proxySettings } from '@sesame/platform/http';
 import { ConnectProxy } from '@sesame/platform/testing';
 import { Sender, parseRetryAfter } from './sender';
 import type { Lookup, SenderOptions } from './sender';
-import { targetUrlProblem } from './target-address';
+import { targetUrlProblem } from '@sesame/platform/http';
 
 describe('webhook sender (real HTTP server)', () => {
   let server: Server;

@@ -7,7 +7,7 @@ import type { Agent } from 'undici';
 import { outboundAgent } from '@sesame/platform/http';
 import type { ProxySettings } from '@sesame/platform/http';
 import type { AttemptOutcome } from '../jobs/domain/job.decider';
-import { hostOf, isBlockedAddress } from './target-address';
+import { hostOf, isBlockedAddress } from '@sesame/platform/http';
 
 export interface SenderOptions {
   connectTimeoutMs: number;

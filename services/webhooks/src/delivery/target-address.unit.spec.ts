@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type buildConnector from 'undici/types/connector';
 import { publicConnectionsOnly } from './sender';
-import { blockedTargetMessage, hostOf, isBlockedAddress, targetUrlProblem } from './target-address';
+import { blockedTargetMessage, hostOf, isBlockedAddress, targetUrlProblem } from '@sesame/platform/http';
 
 describe('webhook target addresses', () => {
   it.each([

@@ -8,7 +8,7 @@ import {
 } from '@sesame/contracts';
 import { AggregateView } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
-import { targetUrlProblem } from '../delivery/target-address';
+import { targetUrlProblem } from '@sesame/platform/http';
 import { webhookAggregate } from './commands/webhook.aggregate';
 import * as handlers from './commands/webhook.handlers';
 import type { Organizations } from './organizations';

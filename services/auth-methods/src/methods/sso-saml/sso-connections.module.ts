@@ -21,10 +21,12 @@ import {
 } from './sso-connection.handlers';
 import { findConnection } from './sso-connections.deps';
 import type { SsoConnectionsDeps, SsoConnectionsHandlerDeps } from './sso-connections.deps';
+import { identityProvidersPublicOnly } from './oidc/relying-party';
 
 /** SSO connections: the aggregate, its read model, the HTTP operations and the service subjects. */
 export function registerSsoConnections(services: SsoConnectionsDeps) {
   const { runtime } = services;
+  identityProvidersPublicOnly(runtime.config.SESAME_MODE === 'production');
   const view = runtime.projections.register(new AggregateView(ssoConnectionsView, runtime.readModels, runtime.eventStore));
   const deps: SsoConnectionsHandlerDeps = { ...services, view, now: () => new Date() };
   const { router } = runtime;

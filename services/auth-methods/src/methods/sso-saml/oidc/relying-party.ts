@@ -1,13 +1,36 @@
 import { createHash } from 'node:crypto';
+import { lookup as dnsLookup } from 'node:dns';
+import { isIP } from 'node:net';
 import { custom, errors, generators, Issuer } from 'openid-client';
+import { blockedTargetMessage, hostOf, isBlockedAddress, publicOnlyLookup } from '@sesame/platform/http';
 import type { BaseClient, IdTokenClaims, UserinfoResponse } from 'openid-client';
 import type { SignInRefusal } from '../flows/refusals';
 import type { ValidatedAssertion } from '../saml/response-validator';
 
 /** How long a discovery document is kept: a key rotation at the IdP is seen within this time. */
 const discoveryTtlMs = 60_000;
-/** No call to an identity provider holds a sign-in longer than this. */
-custom.setHttpOptionsDefaults({ timeout: 5_000 });
+let publicOnly = false;
+/**
+ * In production mode no call to an identity provider (discovery, keys, token, userinfo) may reach a
+ * loopback, link-local or private address, as for webhooks: an issuer is whatever URL a customer's
+ * IT admin typed. Off in development, where providers run on this machine.
+ */
+export function identityProvidersPublicOnly(enabled: boolean): void {
+  publicOnly = enabled;
+}
+/** No call to an identity provider holds a sign-in longer than this; each resolves through the guard above. */
+custom.setHttpOptionsDefaults({
+  timeout: 5_000,
+  lookup: ((hostname: string, options: object, callback: never) =>
+    publicOnly ? publicOnlyLookup(hostname, options, callback) : dnsLookup(hostname, options, callback)) as never,
+});
+
+/** An identity provider URL whose host is an IP literal (no lookup, so no guard) that is not public. */
+function blockedLiteral(url: string | undefined): boolean {
+  if (!publicOnly || !url) return false;
+  const host = hostOf(url);
+  return isIP(host) !== 0 && isBlockedAddress(host);
+}
 
 /** The ID token signing algorithms accepted, best first: asymmetric only, never `none`. */
 const acceptedAlgorithms = ['RS256', 'ES256', 'PS256', 'RS384', 'ES384', 'PS384', 'RS512', 'ES512', 'PS512', 'EdDSA'];
@@ -36,6 +59,7 @@ const withoutSlash = (url: string) => url.replace(/\/+$/, '');
 export async function discover(issuerUrl: string, now: Date): Promise<Issuer<BaseClient>> {
   const cached = discovered.get(issuerUrl);
   if (cached && cached.until > now.getTime()) return cached.issuer;
+  if (blockedLiteral(issuerUrl)) throw new DiscoveryFailed(`the issuer ${blockedTargetMessage}`);
   let issuer: Issuer<BaseClient>;
   try {
     issuer = await Issuer.discover(`${withoutSlash(issuerUrl)}/.well-known/openid-configuration`);
@@ -47,6 +71,9 @@ export async function discover(issuerUrl: string, now: Date): Promise<Issuer<Bas
     throw new DiscoveryFailed(`the document names the issuer ${String(issuer.metadata.issuer)}`);
   if (!issuer.metadata.authorization_endpoint || !issuer.metadata.token_endpoint || !issuer.metadata.jwks_uri)
     throw new DiscoveryFailed('the document lacks authorization_endpoint, token_endpoint or jwks_uri');
+  const { token_endpoint, jwks_uri, userinfo_endpoint } = issuer.metadata;
+  for (const [name, url] of Object.entries({ token_endpoint, jwks_uri, userinfo_endpoint }))
+    if (blockedLiteral(url)) throw new DiscoveryFailed(`its ${name} ${blockedTargetMessage}`);
   discovered.set(issuerUrl, { issuer, until: now.getTime() + discoveryTtlMs });
   return issuer;
 }

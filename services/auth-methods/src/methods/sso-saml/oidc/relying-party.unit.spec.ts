@@ -1,5 +1,8 @@
 import type { IdTokenClaims } from 'openid-client';
-import { assertionOf, DiscoveryFailed, idTokenAlgorithmOf } from './relying-party';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { assertionOf, discover, DiscoveryFailed, identityProvidersPublicOnly, idTokenAlgorithmOf } from './relying-party';
 
 describe('OIDC relying party', () => {
   describe('the ID token signing algorithm asked of the client', () => {
@@ -61,6 +64,47 @@ describe('OIDC relying party', () => {
     it('takes the userinfo claims the ID token lacks; the ID token wins where both say', () => {
       const assertion = assertionOf('t', claims, { sub: 'user-42', family_name: 'Lovelace', given_name: 'Augusta' }, 'r');
       expect(assertion.attributes).toMatchObject({ family_name: ['Lovelace'], given_name: ['Ada'] });
+    });
+  });
+});
+
+describe('OIDC relying party: identity providers on private addresses (production mode)', () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    // A discovery document whose endpoints are on this machine, as an internal service would answer.
+    server = createServer((request, response) => {
+      const issuer = `http://${request.headers.host}`;
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: `${issuer}/authorize`,
+          token_endpoint: `${issuer}/token`,
+          jwks_uri: `${issuer}/jwks`,
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    identityProvidersPublicOnly(false);
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('refuses an issuer on a loopback address, by literal or by a name resolving to it, and reaches it in development', async () => {
+    identityProvidersPublicOnly(true);
+    const now = new Date();
+    await expect(discover(`http://127.0.0.1:${port}`, now)).rejects.toThrow(
+      new DiscoveryFailed('the issuer must not resolve to a loopback, link-local or private address'),
+    );
+    await expect(discover(`http://localhost:${port}`, now)).rejects.toThrow(
+      /must not resolve to a loopback, link-local or private address/,
+    );
+    identityProvidersPublicOnly(false);
+    await expect(discover(`http://localhost:${port}`, now)).resolves.toMatchObject({
+      metadata: { issuer: `http://localhost:${port}` },
     });
   });
 });

@@ -111,3 +111,27 @@ export async function targetUrlProblem(url: string, production: boolean, resolve
   }
   return addresses.length === 0 || addresses.some(isBlockedAddress) ? blockedTargetMessage : null;
 }
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | { address: string; family: number }[],
+  family?: number,
+) => void;
+
+/**
+ * A `lookup` for Node's `http.request` that refuses a host resolving to any loopback, link-local or
+ * private address (checked at each connection, against DNS rebinding). IP literals do not go
+ * through a lookup: check those with `isBlockedAddress` before the request.
+ */
+export function publicOnlyLookup(hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void {
+  lookup(hostname, { all: true, ...(options.family ? { family: options.family } : {}) }).then(
+    (entries) => {
+      if (entries.length === 0 || entries.some((entry) => isBlockedAddress(entry.address)))
+        return callback(Object.assign(new Error(`${hostname} ${blockedTargetMessage}`), { code: 'EBLOCKED' }), []);
+      if (options.all) return callback(null, entries);
+      const [first] = entries as [{ address: string; family: number }];
+      callback(null, first.address, first.family);
+    },
+    (error: NodeJS.ErrnoException) => callback(error, []),
+  );
+}
