@@ -259,6 +259,8 @@ export const subjects = {
     /** The public events feed (`GET /api/v2/events`); not `webhooks.events.*`, the subjects of the service's event store. */
     events: {
       list: 'webhooks.event-feed.list',
+      /** One page of `GET /api/v2/events/export`: the gateway streams them. */
+      exportPage: 'webhooks.event-feed.export-page',
     },
   },
 } as const;

@@ -135,6 +135,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     idempotency,
     logger,
     publicOrigin: new URL(config.SESAME_PUBLIC_URL).origin,
+    docsUrl: config.SESAME_DOCS_URL,
   });
   registerOnboardingRoutes(fastify, logger);
   if (config.SESAME_MODE !== 'production') registerDevRoutes(fastify, rpc);

@@ -263,6 +263,8 @@ function minimalString(schema: JsonSchema, name: string, emailDomain: string): s
   if (/email/i.test(name) || schema.format === 'email') return `matrix-${id}@${emailDomain}`;
   if (/(url|uri)$/i.test(name) || schema.format === 'uri') return `https://fresh-${id}.matrix.example/callback`;
   if (schema.format === 'uuid') return randomUUID();
+  // A range's start a day before its end (the export refuses an empty range).
+  if (schema.format === 'date-time') return new Date(Date.now() - (/start/i.test(name) ? 86_400_000 : 0)).toISOString();
   if (typeof schema.pattern === 'string')
     return fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { numRuns: 1, seed: fresh })[0] as string;
   return `matrix_${id}`.padEnd(schema.minLength ?? 1, 'x');

@@ -9,6 +9,10 @@ import { eventsExamples } from './events.examples';
 
 export const defaultEventsLimit = 10;
 export const maxEventsLimit = 100;
+/** Events per page the webhooks service answers the gateway streaming an export. */
+export const exportEventsPageSize = 500;
+/** The longest range an export covers. */
+export const maxExportRangeDays = 366;
 
 /** `user.created,user.updated`, `events[]=user.*&events[]=organization.created` or a JSON array: codes and `prefix.*` patterns. */
 const eventPatternsInputSchema = z.preprocess(
@@ -78,6 +82,56 @@ export const listEvents = defineOperation({
   examples: eventsExamples.listEvents,
 });
 
+export const exportEventsQuerySchema = z
+  .object({
+    range_start: datetimeInputSchema.meta({ description: 'The events that occurred at or after this instant' }),
+    range_end: datetimeInputSchema.meta({
+      description: `The events that occurred before this instant (at most ${maxExportRangeDays} days after \`range_start\`)`,
+    }),
+    organization_id: listEventsQuerySchema.shape.organization_id,
+    events: listEventsQuerySchema.shape.events,
+    after: afterInputSchema.meta({
+      description: 'Resume an interrupted export: the `after` of its last line (an error line); without it, from `range_start`',
+    }),
+  })
+  .superRefine((query, context) => {
+    const span = new Date(query.range_end).getTime() - new Date(query.range_start).getTime();
+    if (span <= 0) context.addIssue({ code: 'custom', path: ['range_end'], message: 'must be after range_start' });
+    else if (span > maxExportRangeDays * 24 * 3600 * 1000)
+      context.addIssue({
+        code: 'custom',
+        path: ['range_end'],
+        message: `must be at most ${maxExportRangeDays} days after range_start`,
+      });
+  });
+export type ExportEventsQuery = z.infer<typeof exportEventsQuerySchema>;
+
+export const exportEvents = defineOperation({
+  operationId: 'exportEvents',
+  method: 'get',
+  path: '/api/v2/events/export',
+  tag: 'Events',
+  summary: 'Export events (NDJSON)',
+  description:
+    'The events of a time range (an audit export), oldest first, one JSON event per line (`application/x-ndjson`), ' +
+    'the same events `GET /api/v2/events` lists with the same filters. Streamed: any number of events in bounded memory, ' +
+    'at the pace the client reads. An error after the first line ends the stream with a last line ' +
+    '`{"error": {...}, "after": "<cursor>"}`: ask again with that `after` to resume.',
+  auth: 'api_key',
+  scope: 'webhooks:read',
+  subject: subjects.webhooks.events.exportPage,
+  streamPages: true,
+  request: { query: exportEventsQuerySchema },
+  response: {
+    status: 200,
+    description: 'The events, one per line',
+    schema: feedEventSchema,
+    contentType: 'application/x-ndjson',
+  },
+  errors: ['unauthorized'],
+  examples: eventsExamples.exportEvents,
+});
+
 export const replayWebhookQuerySchema = z.object({ after: afterInputSchema, limit: limitInputSchema });
 export const replayWebhookParamsSchema = z.object({ id: z.string().min(1).max(100).meta({ description: 'Id of the webhook' }) });
 
@@ -111,4 +165,4 @@ export const replayWebhook = defineOperation({
   examples: eventsExamples.replayWebhook,
 });
 
-export const eventOperations = [listEvents, replayWebhook];
+export const eventOperations = [listEvents, exportEvents, replayWebhook];

@@ -92,6 +92,14 @@ export interface Operation<
     /** Other successful answers with the same schema (a browser endpoint's page instead of its redirect). */
     others?: { status: number; description: string }[];
   };
+  /**
+   * The answer is streamed, one JSON line per item (`application/x-ndjson`): `subject` answers
+   * pages `{ data, list_metadata: { after, has_more } }` of the query plus `after`, the gateway
+   * writes each page's items and asks the next page once the response has drained (bounded memory,
+   * back-pressure). An error after the first line ends the stream with a last line
+   * `{ "error": { type, message, doc_urls }, "after": <cursor of the last line written> }`.
+   */
+  streamPages?: true;
   /** Documented error answers, beyond the transport ones every operation can give. */
   errors: ErrorCode[];
   /** Error body style: the API's two shapes, the OAuth shape (token endpoint) or the SCIM shape (RFC 7644, `application/scim+json`). */

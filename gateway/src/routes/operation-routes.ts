@@ -8,7 +8,7 @@ import type { RpcClient } from '@sesame/platform/messaging';
 import type { Authenticator } from '../auth/authenticator';
 import type { RequestLimiter } from '../rate-limits/request-limiter';
 import { onboardingScope, onboardingSessionOf } from '../auth/invitation-authenticator';
-import { ApiError } from '../http/api-error';
+import { ApiError, errorAnswer } from '../http/api-error';
 import { scimContentType } from '../http/api-exception.filter';
 import { withBearerClient } from '../http/bearer-client';
 import { requestClient } from '../http/request-client';
@@ -18,6 +18,8 @@ import type { IdempotencyStore } from '../idempotency/idempotency-store';
 import { startIdempotent } from '../idempotency/idempotent-requests';
 import { inRequestSpan } from '../http/request-spans';
 import { operationInput } from './operation-input';
+import { streamPages } from './stream-pages';
+import type { StreamedPage } from './stream-pages';
 
 export interface OperationRouteDeps {
   rpc: RpcClient;
@@ -28,6 +30,8 @@ export interface OperationRouteDeps {
   logger: Logger;
   /** Origin of `SESAME_PUBLIC_URL`: the only one `sameOrigin` operations accept requests from. */
   publicOrigin: string;
+  /** `SESAME_DOCS_URL`: the `doc_urls` of the error line ending a streamed answer. */
+  docsUrl: string;
 }
 
 /** `{org_domain}` → `:org_domain` */
@@ -96,7 +100,34 @@ async function serve(operation: Operation, request: FastifyRequest, reply: Fasti
     throw error;
   }
   await idempotent?.claim.settle(answer);
+  if (operation.streamPages && answer.ok)
+    return stream(operation, reply, answer.body as StreamedPage, input as RpcInput, ask, deps);
   return send(operation, reply, answer);
+}
+
+/**
+ * The answer of a `streamPages` operation: its first page decided the status (an error is an
+ * ordinary error answer), the next pages are asked one at a time as the client reads.
+ */
+async function stream(
+  operation: Operation,
+  reply: FastifyReply,
+  first: StreamedPage,
+  input: RpcInput,
+  ask: (subject: string, input: unknown) => Promise<RpcReply>,
+  deps: OperationRouteDeps,
+) {
+  void reply.hijack();
+  reply.raw.writeHead(operation.response.status, {
+    'content-type': `${operation.response.contentType ?? 'application/json'}; charset=utf-8`,
+    'x-correlation-id': reply.request.id,
+  });
+  await streamPages(
+    reply.raw,
+    first,
+    (after) => ask(operation.subject, { ...input, query: { ...(input.query as object), after } }),
+    (error) => errorAnswer(error, deps.docsUrl).body,
+  );
 }
 
 /** The services over NATS; a request no service answers is logged with its correlation id (and still thrown). */

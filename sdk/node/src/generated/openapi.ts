@@ -355,6 +355,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export events (NDJSON)
+         * @description The events of a time range (an audit export), oldest first, one JSON event per line (`application/x-ndjson`), the same events `GET /api/v2/events` lists with the same filters. Streamed: any number of events in bounded memory, at the pace the client reads. An error after the first line ends the stream with a last line `{"error": {...}, "after": "<cursor>"}`: ask again with that `after` to resume.
+         */
+        get: operations["exportEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/magic-link-challenge": {
         parameters: {
             query?: never;
@@ -8344,6 +8364,109 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FeedEventList"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "unauthorized",
+                     *         "message": "Missing an api key with the requested privilegies",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/how-to-use-api-key"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    exportEvents: {
+        parameters: {
+            query: {
+                /** @description Resume an interrupted export: the `after` of its last line (an error line); without it, from `range_start` */
+                after?: string;
+                /** @description Only these codes: a comma list or an array; `user.*` names every code starting with `user.` */
+                events?: string[];
+                /** @description Only the events of this organization */
+                organization_id?: string;
+                /** @description The events that occurred before this instant (at most 366 days after `range_start`) */
+                range_end: string;
+                /** @description The events that occurred at or after this instant */
+                range_start: string;
+            };
+            header?: {
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, one per line */
+            200: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8e2a-7b1d-4c3e-9a6f-2d4b8c0e1f3a",
+                     *       "code": "redirect_uri.created",
+                     *       "data": {
+                     *         "redirect_uri": {
+                     *           "id": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *           "url": "https://app.acme.com/callback",
+                     *           "inserted_at": "2025-03-04T09:12:45.118Z"
+                     *         },
+                     *         "default": true
+                     *       },
+                     *       "organization_id": null,
+                     *       "organization_domain": null,
+                     *       "environment": "sandbox",
+                     *       "actor": {
+                     *         "type": "api_key",
+                     *         "id": "client_2b7f1c9e4a6d"
+                     *       },
+                     *       "occurred_at": "2025-03-04T09:12:45.118Z",
+                     *       "description": "A redirect URI was added"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["FeedEvent"];
                 };
             };
             /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered */

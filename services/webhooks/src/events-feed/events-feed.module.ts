@@ -3,10 +3,14 @@ import {
   decodeEventFeedCursor,
   defaultEventsLimit,
   encodeEventFeedCursor,
+  exportEvents,
+  exportEventsPageSize,
+  exportEventsQuerySchema,
   listEvents,
   replayWebhook,
 } from '@sesame/contracts';
-import type { ListEventsQuery, WebhookEventCode } from '@sesame/contracts';
+import { z } from '@sesame/contracts';
+import type { EventFeedPage, ExportEventsQuery, ListEventsQuery, WebhookEventCode } from '@sesame/contracts';
 import { ok } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { eventSources } from '../events/event-mapping';
@@ -58,6 +62,27 @@ export async function registerEventsFeed(
       list_metadata: { after: encodeEventFeedCursor(page.positions), has_more: page.has_more },
     });
   });
+  // One page of an export (the operation's answer is a stream of its events, not this page): the
+  // gateway streams the pages, asking each only once the previous one is written.
+  runtime.router.on(
+    exportEvents.subject,
+    async ({ query }: { query: ExportEventsQuery }, context) => {
+      const page = await feedPage(entries, sources, {
+        environment: environmentOf(context.meta),
+        positions: query.after ? (decodeEventFeedCursor(query.after) ?? {}) : {},
+        limit: exportEventsPageSize,
+        organization_id: query.organization_id,
+        codes: codesOf(query.events),
+        range_start: instant(query.range_start),
+        range_end: instant(query.range_end),
+      });
+      return ok<EventFeedPage>({
+        data: page.entries.map((entry) => toFeedEvent(entry)),
+        list_metadata: { after: encodeEventFeedCursor(page.positions), has_more: page.has_more },
+      });
+    },
+    z.object({ query: exportEventsQuerySchema }),
+  );
   runtime.router.operation(replayWebhook, async ({ params, query }, context) => {
     const environment = environmentOf(context.meta);
     const webhook = await findOwnWebhook(deps, params.id, environment);
