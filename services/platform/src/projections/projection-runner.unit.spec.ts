@@ -80,23 +80,29 @@ describe('ProjectionRunner', () => {
   });
 });
 
+/** A started runner with one projection of `thing` streams that takes 30 ms per commit, and the positions it applied. */
+async function slowRunnerOfThings() {
+  const store = new MemoryEventStore();
+  const runner = new ProjectionRunner(store, new MemoryReadModelStore(), logger);
+  const applied: bigint[] = [];
+  runner.register({
+    name: 'slow',
+    version: 1,
+    categories: ['thing'],
+    init: async () => undefined,
+    apply: async (commit: Commit) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      applied.push(commit.position);
+    },
+  });
+  await runner.start();
+  await runner.whenReady();
+  return { store, runner, applied };
+}
+
 describe('ProjectionRunner.caughtUp', () => {
   it('resolves once every commit stored before the call is applied, and at once when none is pending', async () => {
-    const store = new MemoryEventStore();
-    const runner = new ProjectionRunner(store, new MemoryReadModelStore(), logger);
-    const applied: bigint[] = [];
-    runner.register({
-      name: 'slow',
-      version: 1,
-      categories: ['thing'],
-      init: async () => undefined,
-      apply: async (commit: Commit) => {
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        applied.push(commit.position);
-      },
-    });
-    await runner.start();
-    await runner.whenReady();
+    const { store, runner, applied } = await slowRunnerOfThings();
     await runner.caughtUp();
     await store.appendToStream('thing-1', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream', metadata });
     await store.appendToStream('other-1', [{ type: 'B', data: {} }], { expectedRevision: 'no_stream', metadata });
@@ -110,21 +116,7 @@ describe('ProjectionRunner.caughtUp', () => {
 
 describe('ProjectionRunner.reached', () => {
   it('waits until the commit at a position another replica wrote is applied, or answers false after its bound', async () => {
-    const store = new MemoryEventStore();
-    const runner = new ProjectionRunner(store, new MemoryReadModelStore(), logger);
-    const applied: bigint[] = [];
-    runner.register({
-      name: 'slow',
-      version: 1,
-      categories: ['thing'],
-      init: async () => undefined,
-      apply: async (commit: Commit) => {
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        applied.push(commit.position);
-      },
-    });
-    await runner.start();
-    await runner.whenReady();
+    const { store, runner, applied } = await slowRunnerOfThings();
     const written = await store.appendToStream('thing-1', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream', metadata });
     expect(applied).toEqual([]);
     expect(await runner.reached(written.position, 2_000)).toBe(true);
