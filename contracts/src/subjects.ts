@@ -44,6 +44,7 @@ export const subjects = {
       get: 'identity.users.get',
       update: 'identity.users.update',
       delete: 'identity.users.delete',
+      erase: 'identity.users.erase',
       addMetadata: 'identity.users.add-metadata',
       removeMetadata: 'identity.users.remove-metadata',
       /** Find a user by id in an organization and environment: `{ user }` or `{ user: null }`. */

@@ -188,6 +188,16 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
       expect(JSON.stringify(deliveredTo('/all'))).not.toContain('never-published-1');
       for (const code of ['user.created', 'user.updated', 'user.deactivated', 'user.deleted'] as const)
         expect(await delivered(code, domain)).toMatchObject({ data: { user: { email: 'ada@scim-hooks.com' } } });
+      // A privacy erasure of the deprovisioned user: its record, without personal data.
+      const { id: userId } = (await delivered('user.deleted', domain)).data.user as { id: string };
+      const erasure = await system.request('POST', `/api/v2/org/${domain}/users/${userId}/erasure`);
+      expect(erasure.status).toBe(200);
+      expect((await delivered('user.erased', domain)).data).toEqual({
+        organization_domain: domain,
+        organization_id: expect.any(String),
+        user_id: userId,
+        pseudonym: erasure.body.pseudonym,
+      });
     });
 
     it('delivers each SCIM group change', async () => {

@@ -14,7 +14,8 @@ import type { OpenApiDocument } from './openapi';
 
 const isRead = (operation: Operation) =>
   operation.method === 'get' && (operation.auth === 'api_key' || operation.auth === 'scim');
-const isDelete = (operation: Operation) => operation.method === 'delete';
+/** A delete, or an erasure (it deletes its user too): run on what the owner's creates made. */
+const isDelete = (operation: Operation) => operation.method === 'delete' || operation.path.endsWith('/erasure');
 /** Deletes of an organization run last: they take everything of the organization with them. */
 const deletesOrganization = (operation: Operation) => isDelete(operation) && /\{org_domain\}$/.test(operation.path);
 

@@ -33,7 +33,20 @@ export type UserEvent =
       type: 'UserIdentityRecorded';
       data: UserChangeData & { identity: Identity; profile_owners: ProfileOwners };
     }
-  | { type: 'UserDeleted'; data: TenantEventData & { user: User; reason: UserDeletionReason } };
+  | { type: 'UserDeleted'; data: TenantEventData & { user: User; reason: UserDeletionReason } }
+  /**
+   * A privacy request: the user's personal data is pseudonymised in the events feed (never in this
+   * event: it names the user by id, and by keyed hashes of the user's normalised email).
+   */
+  | { type: 'UserErased'; data: TenantEventData & UserErasure };
+
+export interface UserErasure {
+  user_id: string;
+  /** Replaces the user's personal values in the feed (`<pseudonym>@erased.invalid` where an email was). */
+  pseudonym: string;
+  /** `erasureEmailHash(user_id, email)` of the user's email: finds events naming the user only by email. */
+  email_hashes: string[];
+}
 
 export type AdminEvent =
   | {

@@ -19,6 +19,7 @@ export const webhookEventCatalogue = {
   'user.deactivated': 'A user was deactivated',
   'user.identity_recorded': 'A user signed in through an identity provider; the profile it owns was refreshed',
   'user.deleted': 'A user was deleted',
+  'user.erased': "A user's personal data was erased from the events feed (pseudonymised) on a privacy request",
   // identity: IT admins
   'admin.invited': 'An IT admin was invited',
   'admin.invitation_accepted': 'An IT admin accepted the invitation',

@@ -180,6 +180,7 @@ describe('OpenAPI document', () => {
   it('names a path parameter the same at the same position (no ambiguous paths), with the license and an http local server', () => {
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/v2/org/{org_domain}/users/{'))).toEqual([
       '/api/v2/org/{org_domain}/users/{id}',
+      '/api/v2/org/{org_domain}/users/{id}/erasure',
       '/api/v2/org/{org_domain}/users/{id}/add-metadata',
       '/api/v2/org/{org_domain}/users/{id}/remove-metadata',
     ]);

@@ -158,6 +158,14 @@ export const usersExamples = {
     },
     error: apiErrorExample('resource_not_found'),
   },
+  eraseUser: {
+    response: {
+      user_id: ada.id,
+      pseudonym: 'erased-4c1e8a2f-6b7d-4e9a-b3c5-d2f1a0e9b8c7',
+      erased_at: '2025-03-04T09:21:00.000Z',
+    },
+    error: apiErrorExample('resource_not_found'),
+  },
   addUserMetadata: {
     request: {
       key: 'crm_id',

@@ -273,6 +273,35 @@ export const deleteUser = defineOperation({
   examples: usersExamples.deleteUser,
 });
 
+/** The answer of an erasure: the same at every call (an erasure is recorded once). */
+export const userErasureSchema = z
+  .object({
+    user_id: z.string().meta({ description: 'Id of the erased user' }),
+    pseudonym: z.string().meta({
+      description:
+        "What replaces the user's personal values in the events feed (`<pseudonym>@erased.invalid` where an email was)",
+    }),
+    erased_at: z.string().meta({ description: 'When the erasure was recorded' }),
+  })
+  .meta({ id: 'UserErasure' });
+
+export const eraseUser = defineOperation({
+  operationId: 'eraseUser',
+  method: 'post',
+  path: '/api/v2/org/{org_domain}/users/{id}/erasure',
+  tag: 'Users',
+  summary: "Erase a user's personal data from the events feed",
+  description:
+    "A privacy request (right to erasure): deletes the user if not deleted yet (as `DELETE` does: `user.deleted`, the email freed), records the erasure (`user.erased`) and pseudonymises the user's personal data (email, names, phone numbers, address, picture, metadata, client address and user agent of the user's own sign-ins) in every event of the events feed, its export and webhook replays; the events themselves stay, with their code, ids, organization and time. A deleted user can be erased; erasing an erased user again answers the first erasure. The raw event store and webhook deliveries already queued are not rewritten (see the events guide).",
+  auth: 'api_key',
+  scope: 'users:write',
+  subject: subjects.identity.users.erase,
+  request: { params: userParamsSchema },
+  response: { status: 200, description: 'The erasure', schema: userErasureSchema },
+  errors: [...organizationErrors],
+  examples: usersExamples.eraseUser,
+});
+
 export const addUserMetadata = defineOperation({
   operationId: 'addUserMetadata',
   method: 'put',
@@ -310,6 +339,7 @@ export const userOperations = [
   getUser,
   updateUser,
   deleteUser,
+  eraseUser,
   addUserMetadata,
   removeUserMetadata,
   getUserLimit,

@@ -56,6 +56,11 @@ export const userDeletedPayloadSchema = z.object({
   user: webhookUserSchema,
   reason: z.enum(['api', 'scim', 'organization_deleted']),
 });
+export const userErasedPayloadSchema = z.object({
+  ...tenant,
+  user_id: z.string().meta({ description: 'Id of the erased user' }),
+  pseudonym: z.string().meta({ description: "What replaces the user's personal values in the events feed" }),
+});
 
 export const adminPayloadSchema = z.object({ ...tenant, admin: adminSchema });
 export const adminInvitedPayloadSchema = adminPayloadSchema.extend({ invitation_expires_at: z.string() });
@@ -107,6 +112,7 @@ export const identityPayloadSchemas = {
   'user.deactivated': userChangedPayloadSchema,
   'user.identity_recorded': userIdentityRecordedPayloadSchema,
   'user.deleted': userDeletedPayloadSchema,
+  'user.erased': userErasedPayloadSchema,
   'admin.invited': adminInvitedPayloadSchema,
   'admin.invitation_accepted': adminPayloadSchema,
   'admin.invitation_declined': adminPayloadSchema,

@@ -13,6 +13,7 @@ export * from './logging/redaction';
 export * from './crypto/secrets';
 export * from './crypto/encryption';
 export * from './crypto/name-based-uuid';
+export * from './crypto/erasure-hash';
 export * from './event-store/event-store.port';
 export * from './event-store/stream-name';
 export * from './event-store/memory.event-store';

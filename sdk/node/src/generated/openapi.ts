@@ -747,6 +747,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/org/{org_domain}/users/{id}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a user's personal data from the events feed
+         * @description A privacy request (right to erasure): deletes the user if not deleted yet (as `DELETE` does: `user.deleted`, the email freed), records the erasure (`user.erased`) and pseudonymises the user's personal data (email, names, phone numbers, address, picture, metadata, client address and user agent of the user's own sign-ins) in every event of the events feed, its export and webhook replays; the events themselves stay, with their code, ids, organization and time. A deleted user can be erased; erasing an erased user again answers the first erasure. The raw event store and webhook deliveries already queued are not rewritten (see the events guide).
+         */
+        post: operations["eraseUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/org/{org_domain}/users/{id}/remove-metadata": {
         parameters: {
             query?: never;
@@ -2978,6 +2998,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "user.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's personal data was erased from the events feed (pseudonymised) on a privacy request
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `user.erased`.
+         */
+        post: operations["userErasedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "user.identity_recorded": {
         parameters: {
             query?: never;
@@ -3404,7 +3444,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             active?: boolean;
-            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
+            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, user.erased, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes: string[];
             name: string;
             /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
@@ -3980,7 +4020,7 @@ export interface components {
                 type: string;
             };
         };
-        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["OrganizationDomainVerificationStartedEvent"] | components["schemas"]["OrganizationDomainVerifiedEvent"] | components["schemas"]["OrganizationDomainVerificationFailedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
+        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["OrganizationDomainVerificationStartedEvent"] | components["schemas"]["OrganizationDomainVerifiedEvent"] | components["schemas"]["OrganizationDomainVerificationFailedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserErasedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
         FeedEvent: {
             /** @description Who caused it (an API key, a directory sync, a user, Sesame itself…) */
             actor: {
@@ -3991,9 +4031,9 @@ export interface components {
                 user_agent?: string;
             } | null;
             /** @enum {string} */
-            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "user.erased" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
             /** @description The payload of `code`, the same as its webhooks receive */
-            data: components["schemas"]["OrganizationCreatedEventData"] | components["schemas"]["OrganizationUpdatedEventData"] | components["schemas"]["OrganizationDeletedEventData"] | components["schemas"]["OrganizationDomainVerificationStartedEventData"] | components["schemas"]["OrganizationDomainVerifiedEventData"] | components["schemas"]["OrganizationDomainVerificationFailedEventData"] | components["schemas"]["UserCreatedEventData"] | components["schemas"]["UserUpdatedEventData"] | components["schemas"]["UserDeactivatedEventData"] | components["schemas"]["UserIdentityRecordedEventData"] | components["schemas"]["UserDeletedEventData"] | components["schemas"]["AdminInvitedEventData"] | components["schemas"]["AdminInvitationAcceptedEventData"] | components["schemas"]["AdminInvitationDeclinedEventData"] | components["schemas"]["AdminLoggedInEventData"] | components["schemas"]["AdminDeletedEventData"] | components["schemas"]["RedirectUriCreatedEventData"] | components["schemas"]["RedirectUriDefaultChangedEventData"] | components["schemas"]["RedirectUriDeletedEventData"] | components["schemas"]["UserMetakeyCreatedEventData"] | components["schemas"]["UserMetakeyDeletionStartedEventData"] | components["schemas"]["UserMetakeyDeletedEventData"] | components["schemas"]["GroupCreatedEventData"] | components["schemas"]["GroupUpdatedEventData"] | components["schemas"]["GroupMembersAddedEventData"] | components["schemas"]["GroupMembersRemovedEventData"] | components["schemas"]["GroupDeletedEventData"] | components["schemas"]["PasswordConnectionCreatedEventData"] | components["schemas"]["PasswordConnectionUpdatedEventData"] | components["schemas"]["PasswordCreatedEventData"] | components["schemas"]["PasswordUpdatedEventData"] | components["schemas"]["PasswordChallengeSucceededEventData"] | components["schemas"]["PasswordChallengeFailedEventData"] | components["schemas"]["PasswordRequestCreatedEventData"] | components["schemas"]["MagicLinkConnectionCreatedEventData"] | components["schemas"]["MagicLinkConnectionUpdatedEventData"] | components["schemas"]["MagicLinkChallengeCreatedEventData"] | components["schemas"]["MagicLinkChallengeSucceededEventData"] | components["schemas"]["TotpConnectionUpdatedEventData"] | components["schemas"]["TotpEnrollmentCreatedEventData"] | components["schemas"]["TotpEnrollmentValidatedEventData"] | components["schemas"]["TotpChallengeCreatedEventData"] | components["schemas"]["TotpChallengeSucceededEventData"] | components["schemas"]["TotpChallengeFailedEventData"] | components["schemas"]["SsoConnectionCreatedEventData"] | components["schemas"]["SsoConnectionUpdatedEventData"] | components["schemas"]["SsoLoginSucceededEventData"] | components["schemas"]["SsoLoginFailedEventData"] | components["schemas"]["RelayCreatedEventData"] | components["schemas"]["RelayUpdatedEventData"] | components["schemas"]["RelayDeletedEventData"] | components["schemas"]["RelayRequestCreatedEventData"] | components["schemas"]["DirectorySyncCreatedEventData"] | components["schemas"]["DirectorySyncUpdatedEventData"] | components["schemas"]["DirectorySyncTokenRotatedEventData"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEventData"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEventData"] | components["schemas"]["DirectorySyncUserProvisioningFailureEventData"] | components["schemas"]["DirectorySyncUserUpdateSuccessEventData"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEventData"] | components["schemas"]["DirectorySyncUserDeletionSuccessEventData"] | components["schemas"]["DirectorySyncGroupCreationSuccessEventData"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEventData"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEventData"];
+            data: components["schemas"]["OrganizationCreatedEventData"] | components["schemas"]["OrganizationUpdatedEventData"] | components["schemas"]["OrganizationDeletedEventData"] | components["schemas"]["OrganizationDomainVerificationStartedEventData"] | components["schemas"]["OrganizationDomainVerifiedEventData"] | components["schemas"]["OrganizationDomainVerificationFailedEventData"] | components["schemas"]["UserCreatedEventData"] | components["schemas"]["UserUpdatedEventData"] | components["schemas"]["UserDeactivatedEventData"] | components["schemas"]["UserIdentityRecordedEventData"] | components["schemas"]["UserDeletedEventData"] | components["schemas"]["UserErasedEventData"] | components["schemas"]["AdminInvitedEventData"] | components["schemas"]["AdminInvitationAcceptedEventData"] | components["schemas"]["AdminInvitationDeclinedEventData"] | components["schemas"]["AdminLoggedInEventData"] | components["schemas"]["AdminDeletedEventData"] | components["schemas"]["RedirectUriCreatedEventData"] | components["schemas"]["RedirectUriDefaultChangedEventData"] | components["schemas"]["RedirectUriDeletedEventData"] | components["schemas"]["UserMetakeyCreatedEventData"] | components["schemas"]["UserMetakeyDeletionStartedEventData"] | components["schemas"]["UserMetakeyDeletedEventData"] | components["schemas"]["GroupCreatedEventData"] | components["schemas"]["GroupUpdatedEventData"] | components["schemas"]["GroupMembersAddedEventData"] | components["schemas"]["GroupMembersRemovedEventData"] | components["schemas"]["GroupDeletedEventData"] | components["schemas"]["PasswordConnectionCreatedEventData"] | components["schemas"]["PasswordConnectionUpdatedEventData"] | components["schemas"]["PasswordCreatedEventData"] | components["schemas"]["PasswordUpdatedEventData"] | components["schemas"]["PasswordChallengeSucceededEventData"] | components["schemas"]["PasswordChallengeFailedEventData"] | components["schemas"]["PasswordRequestCreatedEventData"] | components["schemas"]["MagicLinkConnectionCreatedEventData"] | components["schemas"]["MagicLinkConnectionUpdatedEventData"] | components["schemas"]["MagicLinkChallengeCreatedEventData"] | components["schemas"]["MagicLinkChallengeSucceededEventData"] | components["schemas"]["TotpConnectionUpdatedEventData"] | components["schemas"]["TotpEnrollmentCreatedEventData"] | components["schemas"]["TotpEnrollmentValidatedEventData"] | components["schemas"]["TotpChallengeCreatedEventData"] | components["schemas"]["TotpChallengeSucceededEventData"] | components["schemas"]["TotpChallengeFailedEventData"] | components["schemas"]["SsoConnectionCreatedEventData"] | components["schemas"]["SsoConnectionUpdatedEventData"] | components["schemas"]["SsoLoginSucceededEventData"] | components["schemas"]["SsoLoginFailedEventData"] | components["schemas"]["RelayCreatedEventData"] | components["schemas"]["RelayUpdatedEventData"] | components["schemas"]["RelayDeletedEventData"] | components["schemas"]["RelayRequestCreatedEventData"] | components["schemas"]["DirectorySyncCreatedEventData"] | components["schemas"]["DirectorySyncUpdatedEventData"] | components["schemas"]["DirectorySyncTokenRotatedEventData"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEventData"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEventData"] | components["schemas"]["DirectorySyncUserProvisioningFailureEventData"] | components["schemas"]["DirectorySyncUserUpdateSuccessEventData"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEventData"] | components["schemas"]["DirectorySyncUserDeletionSuccessEventData"] | components["schemas"]["DirectorySyncGroupCreationSuccessEventData"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEventData"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEventData"];
             description: string;
             environment: components["schemas"]["Environment"];
             /** @description Unique id of the event: the `webhook-id` of its deliveries */
@@ -5407,7 +5447,7 @@ export interface components {
             /** @description The API key (client) that caused it, if any */
             client_id: string | null;
             /** @enum {string} */
-            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "user.erased" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
             data: {
                 /** @enum {boolean} */
                 test: true;
@@ -5737,7 +5777,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             active?: boolean;
-            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
+            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, user.erased, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes?: string[];
             name?: string;
             /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
@@ -5871,6 +5911,44 @@ export interface components {
             /** @enum {string} */
             reason: "api" | "scim" | "organization_deleted";
             user: components["schemas"]["WebhookUser"];
+        };
+        /** @description A user's personal data was erased from the events feed (pseudonymised) on a privacy request */
+        UserErasedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "user.erased";
+            data: components["schemas"]["UserErasedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A user's personal data was erased from the events feed (pseudonymised) on a privacy request */
+        UserErasedEventData: {
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /** @description Id of the organization */
+            organization_id: string;
+            /** @description What replaces the user's personal values in the events feed */
+            pseudonym: string;
+            /** @description Id of the erased user */
+            user_id: string;
+        };
+        UserErasure: {
+            /** @description When the erasure was recorded */
+            erased_at: string;
+            /** @description What replaces the user's personal values in the events feed (`<pseudonym>@erased.invalid` where an email was) */
+            pseudonym: string;
+            /** @description Id of the erased user */
+            user_id: string;
         };
         /** @description A user signed in through an identity provider; the profile it owns was refreshed */
         UserIdentityRecordedEvent: {
@@ -12344,6 +12422,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    eraseUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours: a retry with the same key and the same request answers the first answer again (with `Idempotent-Replayed: true`) without doing the work twice. 1 to 255 printable ASCII characters, scoped to the API key. */
+                "Idempotency-Key"?: string;
+                /** @description Read your writes: the `Sesame-Consistency-Token` a write answered. The replica answering waits (2 s at most) until its read models hold that write. */
+                "Sesame-Consistency-Token"?: string;
+            };
+            path: {
+                id: string;
+                /** @description Domain (slug) of the organization */
+                org_domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erasure */
+            200: {
+                headers: {
+                    /** @description Names this write: send it back on a read that must see it (read-your-writes across replicas). */
+                    "Sesame-Consistency-Token"?: string;
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "5e0b9c2d-1f3a-4b6c-8d7e-9f0a1b2c3d4e",
+                     *       "pseudonym": "erased-4c1e8a2f-6b7d-4e9a-b3c5-d2f1a0e9b8c7",
+                     *       "erased_at": "2025-03-04T09:21:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserErasure"];
+                };
+            };
+            /** @description invalid_consistency_token: The Sesame-Consistency-Token header must be a token a write answered; invalid_idempotency_key: The Idempotency-Key header must be 1 to 255 printable ASCII characters */
+            400: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: Missing an api key with the requested privilegies */
+            401: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resource_not_found: Resource Not Found */
+            404: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "resource_not_found",
+                     *         "message": "Resource Not Found",
+                     *         "doc_urls": [
+                     *           "https://docs.sesame.example.com/api"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_request_in_progress: A request with this Idempotency-Key is still in progress: retry later to get its answer */
+            409: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields; idempotency_key_reused: This Idempotency-Key was used with another request: send a new key for a different request */
+            422: {
+                headers: {
+                    /** @description The id of this request in the logs: the `X-Correlation-Id` the request sent (1 to 128 of `A-Za-z0-9._:-`), or a new UUID */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["FieldErrors"];
                 };
             };
         };
@@ -23210,6 +23394,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UserDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userErasedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserErasedEvent"];
             };
         };
         responses: {

@@ -2,6 +2,7 @@ import {
   addUserMetadata,
   createUser,
   deleteUser,
+  eraseUser,
   getUser,
   getUserLimit,
   listUsers,
@@ -16,6 +17,7 @@ import {
   addUserMetadataHandler,
   createUserHandler,
   deleteUserHandler,
+  eraseUserHandler,
   removeUserMetadataHandler,
   updateUserHandler,
 } from './commands/user.handlers';
@@ -50,6 +52,7 @@ export function registerUsers(
   runtime.router.operation(getUser, getUserHandler(deps));
   runtime.router.operation(updateUser, updateUserHandler(deps));
   runtime.router.operation(deleteUser, deleteUserHandler(deps));
+  runtime.router.operation(eraseUser, eraseUserHandler(deps));
   runtime.router.operation(addUserMetadata, addUserMetadataHandler(deps));
   runtime.router.operation(removeUserMetadata, removeUserMetadataHandler(deps));
   runtime.router.operation(getUserLimit, getUserLimitHandler(deps));

@@ -20,7 +20,7 @@ import type { JobStore } from '../jobs/job-store';
 import { environmentOf } from '../tenancy';
 import { findOwnWebhook } from '../webhooks/queries/webhook.queries';
 import type { WebhooksView } from '../webhooks/webhooks.deps';
-import { startEventsFeedProjection, openEventsFeed } from './events-feed.projection';
+import { openErasedSubjects, startEventsFeedProjection, openEventsFeed } from './events-feed.projection';
 import { feedPage } from './events-feed.query';
 import { startEventsFeedRetention } from './events-feed.retention';
 import { toFeedEvent } from './feed-entry';
@@ -100,7 +100,7 @@ export async function registerEventsFeed(
       list_metadata: { after: encodeEventFeedCursor(page.positions), has_more: page.has_more },
     });
   });
-  const projection = await startEventsFeedProjection(runtime, entries);
+  const projection = await startEventsFeedProjection(runtime, entries, await openErasedSubjects(runtime.readModels));
   const retention = startEventsFeedRetention({ entries, retentionMs: deps.retentionMs, logger: runtime.logger, now: deps.now });
   runtime.onShutdown(async () => {
     retention.stop();

@@ -66,6 +66,7 @@ const identityCodes: Record<IdentityEventType, CodeRule> = {
   UserDeactivated: 'user.deactivated',
   UserIdentityRecorded: 'user.identity_recorded',
   UserDeleted: 'user.deleted',
+  UserErased: 'user.erased',
   AdminInvited: 'admin.invited',
   AdminInvitationAccepted: 'admin.invitation_accepted',
   AdminInvitationDeclined: 'admin.invitation_declined',

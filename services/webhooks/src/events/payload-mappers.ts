@@ -103,6 +103,12 @@ export const payloadMappers = {
     user: data.user,
     reason: data.reason,
   }),
+  // Never the email hashes: they only serve the feed's own erasure.
+  'user.erased': (data: User<'UserErased'>): Payload<'user.erased'> => ({
+    ...tenantOf(data),
+    user_id: data.user_id,
+    pseudonym: data.pseudonym,
+  }),
   'admin.invited': (data: DataOf<AdminEvent, 'AdminInvited'>): Payload<'admin.invited'> => ({
     ...adminOf(data),
     invitation_expires_at: data.invitation_expires_at,

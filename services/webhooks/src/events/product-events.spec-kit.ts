@@ -28,6 +28,8 @@ export const user = aUser({
   __environment__: 'production',
   id: userId,
   email: 'ada@acme.com',
+  phone_number: '+33612345678',
+  address: { country: 'FR', formatted: null, locality: 'Lyon', postal_code: '69002', region: null, street_address: '1 rue Ada' },
   metadata: { plan: 'pro' },
   inserted_at: at,
   updated_at: at,
@@ -272,6 +274,11 @@ export const productEvents: Record<WebhookEventCode, ProductEventCase> = {
     },
   ),
   'user.deleted': identityEvent('UserDeleted', { ...tenant, user, reason: 'scim' }, { ...where, user, reason: 'scim' }),
+  'user.erased': identityEvent(
+    'UserErased',
+    { ...tenant, user_id: userId, pseudonym: 'erased-1', email_hashes: ['emailhash'] },
+    { ...where, user_id: userId, pseudonym: 'erased-1' },
+  ),
   'admin.invited': identityEvent(
     'AdminInvited',
     { ...tenant, admin, invitation_hash: 'invitationhash', invitation_expires_at: later },

@@ -149,6 +149,25 @@ export async function deleteUser(
   return stored(result);
 }
 
+/**
+ * Erases a user (a privacy request): deleted first if live, in the same commit as the erasure,
+ * with the email and the place under the plan's limits given back as a deletion does. A user erased
+ * already answers its first erasure (nothing appended).
+ */
+export async function eraseUser(deps: UsersDeps, tenant: Tenant, id: string, metadata: EventMetadata): Promise<StoredUser> {
+  const command: UserCommand = {
+    type: 'EraseUser',
+    data: { tenant, pseudonym: `erased-${randomUUID()}`, at: deps.now().toISOString() },
+  };
+  const release = (before: UserState) => {
+    const email = heldEmail(before);
+    return email === null ? [] : [emailReservation(tenant, email, id)];
+  };
+  const result = await deps.users.handle(id, command, metadata, { release });
+  if (result.events.some((event) => event.type === 'UserDeleted')) await uncountUser(countDeps(deps), tenant, id, metadata);
+  return stored(result);
+}
+
 export async function recordIdentity(
   deps: UsersDeps,
   tenant: Tenant,

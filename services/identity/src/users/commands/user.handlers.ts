@@ -1,5 +1,13 @@
 import { fieldError, userBody } from '@sesame/contracts';
-import type { OperationInput, addUserMetadata, createUser, deleteUser, removeUserMetadata, updateUser } from '@sesame/contracts';
+import type {
+  OperationInput,
+  addUserMetadata,
+  createUser,
+  deleteUser,
+  eraseUser,
+  removeUserMetadata,
+  updateUser,
+} from '@sesame/contracts';
 import { created, failure, ok } from '@sesame/platform';
 import type { RequestContext } from '@sesame/platform';
 import { environmentOf, resolveTenant } from '../../tenancy/tenant';
@@ -30,6 +38,16 @@ export function deleteUserHandler(deps: UsersDeps) {
     const tenant = await resolveTenant(deps.organizations, params.org_domain, environmentOf(context.meta));
     const user = await commands.deleteUser(deps, tenant, params.id, 'api', deps.metadata(context));
     return ok({ deleted: true, resource: userBody(toUser(user)) });
+  };
+}
+
+export function eraseUserHandler(deps: UsersDeps) {
+  return async ({ params }: OperationInput<typeof eraseUser>, context: RequestContext) => {
+    const tenant = await resolveTenant(deps.organizations, params.org_domain, environmentOf(context.meta));
+    const user = await commands.eraseUser(deps, tenant, params.id, deps.metadata(context));
+    // The command answers an erased user (its decider refuses any other).
+    const erasure = user.erased as NonNullable<typeof user.erased>;
+    return ok({ user_id: user.id, pseudonym: erasure.pseudonym, erased_at: erasure.at });
   };
 }
 

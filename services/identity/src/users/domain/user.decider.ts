@@ -11,7 +11,7 @@ import type {
   UserEvent,
   UserSource,
 } from '@sesame/contracts';
-import { fail } from '@sesame/platform';
+import { erasureEmailHash, fail } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 import {
   checkEmailDomain,
@@ -31,6 +31,8 @@ export interface UserRecord extends User {
   scope: string;
   /** `<scope>:<lowercase email>`: lookup by email. */
   email_key: string;
+  /** Set once the user's personal data was erased from the events feed (a privacy request). */
+  erased?: { pseudonym: string; at: string };
 }
 
 export type UserState = { status: 'empty' } | ({ status: 'active' | 'deleted' } & UserRecord);
@@ -63,6 +65,8 @@ export type UserCommand =
       data: { tenant: Tenant; identity: Identity; profile: ProfileInput; update_profile_only_at_creation: boolean; at: string };
     }
   | { type: 'DeleteUser'; data: { tenant: Tenant; reason: UserDeletionReason; at: string } }
+  /** A privacy request: deletes the user if live and records the erasure, once (`pseudonym` is fresh). */
+  | { type: 'EraseUser'; data: { tenant: Tenant; pseudonym: string; at: string } }
   /** Removes the values of a user metakey being deleted (bypasses its lock). */
   | { type: 'PurgeUserMetadataKey'; data: { key: string; at: string } };
 
@@ -76,6 +80,7 @@ export function toUser(state: UserRecord): User {
     profile_owners: _owners,
     scope: _scope,
     email_key: _emailKey,
+    erased: _erased,
     status: _status,
     _id,
     _rev,
@@ -290,6 +295,27 @@ function remove(command: Extract<UserCommand, { type: 'DeleteUser' }>, state: Us
   return [{ type: 'UserDeleted', data: { ...tenantData(tenant, at), user: toUser(user), reason } }];
 }
 
+/**
+ * Erases a user of the tenant, live or deleted: a live one is deleted in the same commit (its
+ * `user.deleted` as a deletion by the API). A user erased already gets no second erasure.
+ */
+function erase(command: Extract<UserCommand, { type: 'EraseUser' }>, state: UserState): UserEvent[] {
+  const { tenant, pseudonym, at } = command.data;
+  if (
+    state.status === 'empty' ||
+    state.organization_id !== tenant.organization_id ||
+    state.__environment__ !== tenant.environment
+  )
+    fail(catalogueError('resource_not_found'));
+  if (state.erased) return [];
+  const erasure: UserEvent = {
+    type: 'UserErased',
+    data: { ...tenantData(tenant, at), user_id: state.id, pseudonym, email_hashes: [erasureEmailHash(state.id, state.email)] },
+  };
+  if (state.status === 'deleted') return [erasure];
+  return [{ type: 'UserDeleted', data: { ...tenantData(tenant, at), user: toUser(state), reason: 'api' } }, erasure];
+}
+
 function record(user: User, organizationId: string, profileOwners: ProfileOwners): UserRecord {
   return {
     ...user,
@@ -320,6 +346,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return remove(command, state);
       case 'PurgeUserMetadataKey':
         return purgeMetadataKey(command, state);
+      case 'EraseUser':
+        return erase(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -340,6 +368,9 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'UserDeleted':
         if (state.status === 'empty') return state;
         return { ...state, status: 'deleted', updated_at: event.data.at };
+      case 'UserErased':
+        if (state.status === 'empty') return state;
+        return { ...state, status: 'deleted', erased: { pseudonym: event.data.pseudonym, at: event.data.at } };
       default: {
         const unknown: never = event;
         return unknown;

@@ -1,3 +1,4 @@
+import { erasureEmailHash } from '@sesame/platform';
 import { deciderSpecification } from '@sesame/platform/testing';
 import type { User, UserEvent } from '@sesame/contracts';
 import { userDecider } from './user.decider';
@@ -399,6 +400,44 @@ describe('user decider', () => {
       spec
         .given([])
         .when({ type: 'DeleteUser', data: { tenant, reason: 'api', at: later } })
+        .thenFails(notFound);
+    });
+  });
+
+  describe('EraseUser', () => {
+    const erase = (t = tenant): UserCommand => ({ type: 'EraseUser', data: { tenant: t, pseudonym: 'erased-1', at: later } });
+    const erased = (): UserEvent => ({
+      type: 'UserErased',
+      data: { ...tenantData(later), user_id: id, pseudonym: 'erased-1', email_hashes: [erasureEmailHash(id, 'ADA@acme.com ')] },
+    });
+    const deleted: UserEvent = { type: 'UserDeleted', data: { ...tenantData(later), user: user(), reason: 'api' } };
+
+    it('deletes a live user and records the erasure in the same commit, naming the email only by its keyed hash', () => {
+      spec.given([created()]).when(erase()).then([deleted, erased()]);
+      expect(JSON.stringify(erased())).not.toContain('ada@acme.com');
+    });
+
+    it('erases a user deleted already, without a second deletion', () => {
+      spec.given([created(), deleted]).when(erase()).then([erased()]);
+    });
+
+    it('records an erasure once: erasing again changes nothing, and the state keeps the first pseudonym', () => {
+      spec.given([created(), deleted, erased()]).when(erase()).thenNothingHappens();
+      expect(fold([created(), deleted, erased()])).toMatchObject({
+        status: 'deleted',
+        erased: { pseudonym: 'erased-1', at: later },
+      });
+    });
+
+    it('refuses an unknown user, one of another organization and one of the other environment (404)', () => {
+      spec.given([]).when(erase()).thenFails(notFound);
+      spec
+        .given([created()])
+        .when(erase({ ...tenant, organization_id: 'org-2' }))
+        .thenFails(notFound);
+      spec
+        .given([created()])
+        .when(erase({ ...tenant, environment: 'production' }))
         .thenFails(notFound);
     });
   });
