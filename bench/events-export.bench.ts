@@ -47,7 +47,9 @@ async function main() {
       return lines;
     };
     // The projection catches up with the writes: the export holds every user once it is complete.
-    while ((await exportOnce()) < users) await new Promise((resolve) => setTimeout(resolve, 200));
+    // Meanwhile an export may be refused (503: the webhooks service busy projecting): try again.
+    const caughtUp = async () => (await exportOnce().catch(() => 0)) >= users;
+    while (!(await caughtUp())) await new Promise((resolve) => setTimeout(resolve, 2_000));
     const gateway = system.processIds().gateway;
     if (gateway === undefined) throw new Error('no gateway process');
     const rssBeforeKb = memoryKb(gateway, 'VmRSS');

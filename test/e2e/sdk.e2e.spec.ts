@@ -203,4 +203,46 @@ describe('@sesame/node against the running system (packed with npm pack)', () =>
     expect(await sesame.passwords.challenge(signIn)).toMatchObject({ 'valid?': true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
   });
+
+  it('lists the events feed page by page, exports a time range as parsed lines, and replays a webhook', async () => {
+    const rangeStart = new Date().toISOString();
+    const organization = await sesame.organizations.create({
+      name: 'Sdk Feed',
+      allowed_email_domains: ['feed.sdk.test'],
+    } as never);
+    const emails = ['a', 'b', 'c'].map((name) => `${name}@feed.sdk.test`);
+    for (const email of emails) await sesame.users.create(organization.domain, { email } as never);
+    const query = { organization_id: organization.id, events: 'user.created' } as never;
+    await eventually(async () => (await sesame.events.list(query).toArray()).length === emails.length, 60_000);
+
+    const pages: number[] = [];
+    for await (const page of sesame.events.list({ ...(query as object), limit: 2 } as never).pages())
+      pages.push(page.data.length);
+    expect(pages).toEqual([2, 1]);
+    const listed = await sesame.events.list(query).toArray();
+    expect(listed.map((event) => (event.data as { user: { email: string } }).user.email)).toEqual(emails);
+    expect(listed[0]).toMatchObject({ code: 'user.created', organization_id: organization.id, environment: 'sandbox' });
+
+    const exported = [];
+    const range = { ...(query as object), range_start: rangeStart, range_end: new Date(Date.now() + 60_000).toISOString() };
+    for await (const event of sesame.events.export(range as never)) exported.push(event);
+    expect(exported).toEqual(listed);
+
+    const webhook = await sesame.webhooks.create({
+      name: 'sdk replay',
+      event_codes: ['user.created'],
+      target_url: `${receiver.url}/sdk-replay`,
+      organization_domain: organization.domain,
+    } as never);
+    const replayed = await sesame.webhooks.replay(webhook.id, { limit: 2 });
+    expect(replayed.list_metadata.has_more).toBe(true);
+    const rest = await sesame.webhooks.replay(webhook.id, { after: replayed.list_metadata.after, limit: 10 });
+    expect(rest.list_metadata.has_more).toBe(false);
+    const jobs = [...replayed.data, ...rest.data] as { args: { id: string } }[];
+    expect(jobs.map((job) => job.args.id)).toEqual(listed.map((event) => event.id));
+    await eventually(async () => receiver.to('/sdk-replay').length === emails.length, 60_000);
+    const ids = receiver.to('/sdk-replay').map((delivery) => (delivery.headers as Record<string, string>)['webhook-id']);
+    expect(ids.sort()).toEqual(listed.map((event) => event.id).sort());
+    await sesame.webhooks.delete(webhook.id);
+  });
 });

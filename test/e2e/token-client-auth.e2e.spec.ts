@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { System } from '../support/system';
 import { sharedSystem } from '../support/shared-system';
 import type { ApiKey } from '../support/system';
-import { createOrganization } from '../support/identity-fixtures';
+import { createOrganization, eventually } from '../support/identity-fixtures';
 
 const passphrase = 'correct horse battery staple 42';
 const basicChallenge = 'Basic realm="sesame", charset="UTF-8"';
@@ -196,6 +196,77 @@ describe('Token endpoint client authentication and PKCE (all processes, real NAT
           'code_verifier was sent but the authorization code was issued without a code_challenge',
         ),
       );
+    });
+  });
+
+  describe("the organization's sign-in activity", () => {
+    /** The events of `codes` about the user in the organization's feed, once there are `count` of them. */
+    const feed = async (organizationId: string, userId: string, codes: string, count: number) => {
+      const query = `/api/v2/events?organization_id=${organizationId}&events=${codes}&limit=100`;
+      const about = async () =>
+        ((await system.request('GET', query)).body.data as { data: { user_id?: string } }[]).filter(
+          (event) => event.data.user_id === userId,
+        );
+      await eventually(async () => (await about()).length >= count, 30_000);
+      return about();
+    };
+    const refused = (code: string, reason: string, method: string, userId: string, organizationId: string) => ({
+      id: expect.any(String),
+      code,
+      data: { organization_domain: org, user_id: userId, method, client_id: system.apiKey.clientId, reason },
+      organization_id: organizationId,
+      organization_domain: org,
+      environment: 'sandbox',
+      actor: { type: 'api_key', id: system.apiKey.clientId, ip: '127.0.0.1', user_agent: 'node' },
+      occurred_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      description: expect.any(String),
+    });
+
+    it('lists the refused exchanges of its codes in GET /api/v2/events, by method and reason, without a secret', async () => {
+      const organization = await system.request('GET', `/api/v2/organizations/${org}`);
+      const organizationId = organization.body.id as string;
+      const client = { client_id: system.apiKey.clientId, client_secret: system.apiKey.clientSecret };
+      const password = { org_domain: org, user_email: email('activity'), plain_text: passphrase };
+      expect((await system.request('POST', '/api/v2/password', { body: password })).status).toBe(201);
+      // A password code: the wrong redirect URI, then used twice (the refusals answer as they always did).
+      const code = await signIn('activity');
+      expect(
+        await token({ grant_type: 'authorization_code', code, redirect_uri: 'https://evil.example/cb', ...client }),
+      ).toMatchObject(
+        oauthAnswer(400, 'invalid_grant', 'redirect_uri does not match the one the authorization code was issued for'),
+      );
+      const signedIn = await token({ grant_type: 'authorization_code', code, ...client });
+      expect(signedIn.status).toBe(200);
+      const userId = decodeJwt(signedIn.body.id_token as string).sub as string;
+      expect(await token({ grant_type: 'authorization_code', code, ...client })).toMatchObject(
+        oauthAnswer(400, 'invalid_grant', 'The authorization code is invalid, expired or already used'),
+      );
+      // A magic link used twice.
+      const link = await system.request('POST', '/api/v2/magic-link-challenge', {
+        body: { email: email('activity'), redirect_uri: callback },
+      });
+      expect(await token({ grant_type: 'authorization_code', code: link.body.code, ...client })).toMatchObject({ status: 200 });
+      expect(await token({ grant_type: 'authorization_code', code: link.body.code, ...client })).toMatchObject(
+        oauthAnswer(400, 'invalid_grant', 'The authorization code is invalid, expired or already used'),
+      );
+      // An unknown code names no organization: it is refused as before and recorded nowhere.
+      expect(await token({ grant_type: 'authorization_code', code: 'not-a-code', ...client })).toMatchObject(
+        oauthAnswer(400, 'invalid_grant', 'The authorization code is invalid, expired or already used'),
+      );
+
+      expect(await feed(organizationId, userId, 'authorization_code.exchange.failed', 2)).toEqual([
+        refused('authorization_code.exchange.failed', 'redirect_uri_mismatch', 'password', userId, organizationId),
+        refused('authorization_code.exchange.failed', 'already_used', 'password', userId, organizationId),
+      ]);
+      expect(await feed(organizationId, userId, 'magic_link.challenge.*', 3)).toEqual([
+        expect.objectContaining({ code: 'magic_link.challenge.created' }),
+        expect.objectContaining({ code: 'magic_link.challenge.succeeded' }),
+        refused('magic_link.challenge.failed', 'already_used', 'magic_link', userId, organizationId),
+      ]);
+      const listed = JSON.stringify(
+        (await system.request('GET', `/api/v2/events?organization_id=${organizationId}&limit=100`)).body,
+      );
+      for (const secret of [code, link.body.code as string, system.apiKey.clientSecret]) expect(listed).not.toContain(secret);
     });
   });
 });

@@ -67,6 +67,34 @@ export type AuthorizationCodeEvent =
       data: Partial<SignInSession> & { code_hash: string; family_id: string; at: string };
     };
 
+/** Why an exchange of an issued code was refused (`checkRedemption`'s refusals, named). */
+export const codeExchangeFailureReasons = [
+  'already_used',
+  'expired',
+  'client_authentication_failed',
+  'other_client',
+  'redirect_uri_mismatch',
+  'code_verifier_missing',
+  'code_verifier_mismatch',
+  'code_verifier_unexpected',
+  'client_id_missing',
+  'client_authentication_missing',
+] as const;
+export type CodeExchangeFailureReason = (typeof codeExchangeFailureReasons)[number];
+
+/**
+ * Stream `codeExchangeFailures-<sha256 of the code>`: the refused exchanges of an issued code
+ * (a stream of its own, so recording them never races the code's redemption), at most
+ * `maxRecordedCodeExchangeFailures` per code. An unknown code names no organization: not recorded.
+ */
+export type CodeExchangeFailureEvent = {
+  type: 'AuthorizationCodeExchangeFailed';
+  data: Pick<SignInSession, 'environment' | 'organization_domain' | 'organization_id' | 'user_id' | 'method' | 'client_id'> & {
+    reason: CodeExchangeFailureReason;
+    at: string;
+  };
+};
+
 /**
  * Stream `refreshTokenFamily-<uuid>`: the refresh tokens issued from one sign-in. Each refresh
  * rotates the token; presenting a rotated one again revokes the whole family.

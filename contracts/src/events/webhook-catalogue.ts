@@ -53,6 +53,10 @@ export const webhookEventCatalogue = {
   'magic_link_connection.updated': 'A magic-link connection was updated',
   'magic_link.challenge.created': 'A magic link was sent',
   'magic_link.challenge.succeeded': 'A magic link was used to sign in',
+  'magic_link.challenge.failed': 'A magic link was refused (used, expired, another client or a wrong proof)',
+  // auth-methods: the code every other sign-in ends with
+  'authorization_code.exchange.failed':
+    'An authorization code exchange was refused (used, expired, another client or a wrong proof)',
   // auth-methods: TOTP
   'totp_connection.updated': 'A TOTP connection was updated',
   'totp.enrollment.created': 'A user started a TOTP enrollment',

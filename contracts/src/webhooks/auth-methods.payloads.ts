@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { magicLinkConnectionSchema, totpConnectionSchema, totpMethods } from '../entities/auth-methods.schema';
 import { ssoProviderTypeSchema, usersAccessPolicySchema } from '../entities/sso.schema';
+import { codeExchangeFailureReasons, signInMethods } from '../events/sign-in.events';
 
 /**
  * The `data` of the auth-methods service's webhook events: password, magic link, TOTP, SAML SSO
@@ -70,6 +71,25 @@ export const magicLinkChallengeCreatedPayloadSchema = z.object({
 export const magicLinkChallengeSucceededPayloadSchema = z.object({
   ...magicLinkSignIn,
   family_id: z.string().meta({ description: 'The refresh-token family the exchange opened' }),
+});
+
+/**
+ * A refused exchange of an issued code (`POST /oauth/token`): whose sign-in it was and why it was
+ * refused, never the code, its verifier nor a client secret. An unknown code is not recorded.
+ */
+const codeExchangeFailure = {
+  organization_domain: organizationDomain,
+  user_id: z.string(),
+  client_id: z.string().nullable().meta({ description: 'The API key (client) the code was issued for' }),
+  reason: z.enum(codeExchangeFailureReasons).meta({
+    description:
+      'Why: `already_used`, `expired`, `other_client`, `redirect_uri_mismatch`, `code_verifier_missing`, `code_verifier_mismatch`, `code_verifier_unexpected`, `client_id_missing`, `client_authentication_missing`, `client_authentication_failed`',
+  }),
+};
+export const magicLinkChallengeFailedPayloadSchema = z.object({ ...codeExchangeFailure, method: z.literal('magic_link') });
+export const authorizationCodeExchangeFailedPayloadSchema = z.object({
+  ...codeExchangeFailure,
+  method: z.enum(signInMethods).meta({ description: 'How the user signed in before the code was issued' }),
 });
 
 export const totpConnectionUpdatedPayloadSchema = z.object({ ...connectionTenant, connection: totpConnectionSchema });
@@ -211,6 +231,8 @@ export const authMethodsPayloadSchemas = {
   'magic_link_connection.updated': magicLinkConnectionPayloadSchema,
   'magic_link.challenge.created': magicLinkChallengeCreatedPayloadSchema,
   'magic_link.challenge.succeeded': magicLinkChallengeSucceededPayloadSchema,
+  'magic_link.challenge.failed': magicLinkChallengeFailedPayloadSchema,
+  'authorization_code.exchange.failed': authorizationCodeExchangeFailedPayloadSchema,
   'totp_connection.updated': totpConnectionUpdatedPayloadSchema,
   'totp.enrollment.created': totpEnrollmentCreatedPayloadSchema,
   'totp.enrollment.validated': totpEnrollmentValidatedPayloadSchema,

@@ -1,6 +1,8 @@
 import type { ArgsOf, ItemOf, Method, OperationOf, PathsOf, ResponseOf } from './operations';
-import { PageIterator } from './pagination';
-import type { ListPage } from './pagination';
+import { apiErrorOf } from './errors';
+import { isErrorLine, ndjsonLines, SesameStreamError } from './ndjson';
+import { CursorIterator, PageIterator } from './pagination';
+import type { CursorPage, ListPage } from './pagination';
 import { resourcesOf } from './resources';
 import { TokenCache } from './token';
 import { defaultRetry, Transport } from './transport';
@@ -34,6 +36,7 @@ export class Sesame {
   readonly totp = this.resources.totp;
   readonly webhooks = this.resources.webhooks;
   readonly webhookEvents = this.resources.webhookEvents;
+  readonly events = this.resources.events;
   readonly relays = this.resources.relays;
   readonly userMetakeys = this.resources.userMetakeys;
 
@@ -66,5 +69,33 @@ export class Sesame {
     return new PageIterator(
       (page) => this.transport.call('get', path, { ...call, query: { ...call.query, page } }) as Promise<ListPage<ItemOf<P>>>,
     );
+  }
+
+  /** Every item of a cursor list operation (`{ data, list_metadata }`), following `after` while `has_more`. */
+  paginateCursor<P extends PathsOf<'get'>>(path: P, ...[options]: ArgsOf<OperationOf<P, 'get'>>): CursorIterator<ItemOf<P>> {
+    const call = (options ?? {}) as CallOptions;
+    const from = call.query?.after as string | undefined;
+    return new CursorIterator(
+      (after) => this.transport.call('get', path, { ...call, query: { ...call.query, after } }) as Promise<CursorPage<ItemOf<P>>>,
+      from,
+    );
+  }
+
+  /**
+   * The lines of an NDJSON operation, parsed, as the gateway streams them (reading no faster than
+   * the caller iterates: the gateway waits). A final error line is thrown as a `SesameStreamError`
+   * whose `after` resumes the stream.
+   */
+  async *streamLines<P extends PathsOf<'get'>>(path: P, ...[options]: ArgsOf<OperationOf<P, 'get'>>): AsyncGenerator<unknown> {
+    const call = (options ?? {}) as CallOptions;
+    const response = await this.transport.send('get', path, {
+      ...call,
+      headers: { accept: 'application/x-ndjson', ...call.headers },
+    });
+    if (!response.body) return;
+    for await (const line of ndjsonLines(response.body)) {
+      if (isErrorLine(line)) throw new SesameStreamError(apiErrorOf(response.status, response.headers, line), line.after);
+      yield line;
+    }
   }
 }

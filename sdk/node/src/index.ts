@@ -1,8 +1,10 @@
 export { Sesame } from './client';
 export type { SesameOptions } from './client';
 export { SesameApiError, invalidFieldsType } from './errors';
-export { PageIterator } from './pagination';
-export type { ListPage } from './pagination';
+export { CursorIterator, PageIterator } from './pagination';
+export type { CursorPage, ListPage } from './pagination';
+export { SesameStreamError } from './ndjson';
+export type { FeedEvent } from './resources';
 export type { RetryOptions } from './transport';
 export type { TokenAnswer } from './token';
 export type { ArgsOf, BodyFor, ItemOf, Method, OperationOf, PathsOf, QueryFor, RequestOptions, ResponseOf } from './operations';

@@ -35,3 +35,42 @@ export class PageIterator<T> implements AsyncIterable<T> {
     return items;
   }
 }
+
+/** A page of a cursor list of the API (`{ data, list_metadata: { after, has_more } }`). */
+export interface CursorPage<T> {
+  data: T[];
+  list_metadata: { after: string; has_more: boolean };
+}
+
+/**
+ * Every item of a cursor list, page after page, following `list_metadata.after` while `has_more`:
+ * `for await (const event of sesame.events.list({ events: ['user.*'] })) ...`. `pages()` walks
+ * whole pages; keep the last page's `list_metadata.after` to resume later (`query.after`).
+ */
+export class CursorIterator<T> implements AsyncIterable<T> {
+  constructor(
+    private readonly fetchPage: (after: string | undefined) => Promise<CursorPage<T>>,
+    private readonly from?: string,
+  ) {}
+
+  async *pages(): AsyncGenerator<CursorPage<T>> {
+    let after = this.from;
+    for (;;) {
+      const page: CursorPage<T> = await this.fetchPage(after);
+      yield page;
+      if (!page.list_metadata.has_more) return;
+      after = page.list_metadata.after;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    for await (const page of this.pages()) yield* page.data;
+  }
+
+  /** Every item in an array (mind the size of the list). */
+  async toArray(): Promise<T[]> {
+    const items: T[] = [];
+    for await (const item of this) items.push(item);
+    return items;
+  }
+}

@@ -1,5 +1,5 @@
 import type { ArgsOf, BodyFor, ItemOf, Method, OperationOf, PathsOf, QueryFor, ResponseOf } from './operations';
-import type { PageIterator } from './pagination';
+import type { CursorIterator, PageIterator } from './pagination';
 
 /** What the resource namespaces call: `Sesame.request` and `Sesame.paginate`. */
 export interface Caller {
@@ -9,7 +9,12 @@ export interface Caller {
     ...args: ArgsOf<OperationOf<P, M>>
   ): Promise<ResponseOf<OperationOf<P, M>>>;
   paginate<P extends PathsOf<'get'>>(path: P, ...args: ArgsOf<OperationOf<P, 'get'>>): PageIterator<ItemOf<P>>;
+  paginateCursor<P extends PathsOf<'get'>>(path: P, ...args: ArgsOf<OperationOf<P, 'get'>>): CursorIterator<ItemOf<P>>;
+  streamLines<P extends PathsOf<'get'>>(path: P, ...args: ArgsOf<OperationOf<P, 'get'>>): AsyncGenerator<unknown>;
 }
+
+/** An event of the events feed, as `GET /api/v2/events` and its export answer it. */
+export type FeedEvent = ItemOf<'/api/v2/events'>;
 
 const orgs = '/api/v2/organizations/{org_domain}';
 const users = '/api/v2/org/{org_domain}/users';
@@ -144,6 +149,22 @@ export function resourcesOf(api: Caller) {
         api.request('put', '/api/v2/webhooks/{id}', { params: { id }, body }),
       delete: (id: string) => api.request('delete', '/api/v2/webhooks/{id}', { params: { id } }),
       rotateSignatureKey: (id: string) => api.request('post', '/api/v2/webhooks/{id}/rotate-signature-key', { params: { id } }),
+      /**
+       * Delivers again the events of the webhook's codes kept in the feed, one page from `query.after`
+       * (with their original `webhook-id`): call again with the answer's `list_metadata.after` while `has_more`.
+       */
+      replay: (id: string, query: QueryFor<'/api/v2/webhooks/{id}/replay', 'post'> = {}) =>
+        api.request('post', '/api/v2/webhooks/{id}/replay', { params: { id }, query }),
+    },
+    events: {
+      /** The public events of the key's environment, oldest first, every page from `query.after`. */
+      list: (query: QueryFor<'/api/v2/events', 'get'> = {}) => api.paginateCursor('/api/v2/events', { query }),
+      /**
+       * The NDJSON export of a time range, one event at a time as the gateway streams it; an
+       * interrupted export throws a `SesameStreamError` whose `after` resumes it (`query.after`).
+       */
+      export: (query: QueryFor<'/api/v2/events/export', 'get'>) =>
+        api.streamLines('/api/v2/events/export', { query }) as AsyncGenerator<FeedEvent>,
     },
     webhookEvents: {
       list: (query: QueryFor<'/api/v2/webhook-events', 'get'> = {}) => api.paginate('/api/v2/webhook-events', { query }),

@@ -66,6 +66,14 @@ export class Transport {
   ) {}
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<unknown> {
+    return readBody(await this.send(method, path, options));
+  }
+
+  /**
+   * The success answer of a call, its body not read yet (a streamed answer is read as it comes):
+   * the same token, retries and errors as `call`.
+   */
+  async send(method: string, path: string, options: CallOptions = {}): Promise<Response> {
     const verb = method.toUpperCase();
     const url = `${this.baseUrl}${expandPath(path, options.params)}${queryString(options.query)}`;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -77,8 +85,8 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       const token = await this.tokens.get();
       const response = await fetch(url, { method: verb, headers: { ...headers, authorization: `Bearer ${token}` }, body });
+      if (response.ok) return response;
       const answer = await readBody(response);
-      if (response.ok) return answer;
       if (response.status === 401 && !refreshedToken) {
         refreshedToken = true;
         this.tokens.invalidate(token);

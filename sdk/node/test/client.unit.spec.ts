@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Sesame, SesameApiError } from '../src';
+import { Sesame, SesameApiError, SesameStreamError } from '../src';
 import { TokenCache } from '../src/token';
 import { retryAfterMs } from '../src/transport';
 
@@ -184,6 +184,84 @@ describe('errors and pages', () => {
         '/api/v2/org/acme/users?per_page=1&page=2',
         '/api/v2/org/acme/users?per_page=1&page=3',
       ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('follows list_metadata.after while has_more (a cursor list), from the after asked', async () => {
+    const server = await serve((request, _, response) => {
+      const after = Number(new URL(request.url!, 'http://x').searchParams.get('after') ?? 0);
+      json(response, 200, { data: [`event-${after + 1}`], list_metadata: { after: String(after + 1), has_more: after + 1 < 3 } });
+    });
+    try {
+      const sesame = new Sesame({ baseUrl: server.baseUrl, clientId: 'id', clientSecret: 'secret' });
+      expect(await sesame.events.list({ events: ['user.*'] }).toArray()).toEqual(['event-1', 'event-2', 'event-3']);
+      expect(await sesame.events.list({ after: '1' }).toArray()).toEqual(['event-2', 'event-3']);
+      expect(server.calls().map((c) => c.url)).toEqual([
+        '/api/v2/events?events=user.*',
+        '/api/v2/events?events=user.*&after=1',
+        '/api/v2/events?events=user.*&after=2',
+        '/api/v2/events?after=1',
+        '/api/v2/events?after=2',
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('events.export', () => {
+  const query = { range_start: '2026-01-01T00:00:00.000Z', range_end: '2026-01-02T00:00:00.000Z' };
+  /** Answers the lines in chunks cut anywhere (inside a line too), as a socket may deliver them. */
+  const ndjson = (text: string) =>
+    serve((_, __, response) => {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson', 'x-correlation-id': 'corr-2' });
+      const chunks = [text.slice(0, 7), text.slice(7, 30), text.slice(30)];
+      const write = () => (chunks.length ? response.write(chunks.shift(), () => setTimeout(write, 5)) : response.end());
+      write();
+    });
+  const lines = (...items: unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join('');
+
+  it('yields each line parsed, joined across chunks', async () => {
+    const server = await ndjson(lines({ id: 'e1', code: 'user.created' }, { id: 'e2', code: 'user.updated' }));
+    try {
+      const sesame = new Sesame({ baseUrl: server.baseUrl, clientId: 'id', clientSecret: 'secret' });
+      const seen = [];
+      for await (const event of sesame.events.export(query as never)) seen.push(event);
+      expect(seen).toEqual([
+        { id: 'e1', code: 'user.created' },
+        { id: 'e2', code: 'user.updated' },
+      ]);
+      expect(server.calls()[0]).toMatchObject({ url: expect.stringMatching(/^\/api\/v2\/events\/export\?range_start=/) });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('throws the final error line as a SesameStreamError whose after resumes the export', async () => {
+    const error = { type: 'service_unavailable', message: 'Service unavailable', doc_urls: ['https://docs/x'] };
+    const server = await ndjson(lines({ id: 'e1', code: 'user.created' }, { error, after: 'cursor-1' }));
+    try {
+      const sesame = new Sesame({ baseUrl: server.baseUrl, clientId: 'id', clientSecret: 'secret' });
+      const seen: unknown[] = [];
+      const reading = (async () => {
+        for await (const event of sesame.events.export(query as never)) seen.push(event);
+      })();
+      const thrown = await reading.then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(seen).toEqual([{ id: 'e1', code: 'user.created' }]);
+      expect(thrown).toBeInstanceOf(SesameStreamError);
+      expect(thrown).toBeInstanceOf(SesameApiError);
+      expect(thrown).toMatchObject({
+        type: 'service_unavailable',
+        message: 'Service unavailable',
+        docUrls: ['https://docs/x'],
+        after: 'cursor-1',
+        correlationId: 'corr-2',
+      });
     } finally {
       await server.close();
     }

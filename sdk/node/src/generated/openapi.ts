@@ -1858,6 +1858,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "authorization_code.exchange.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An authorization code exchange was refused (used, expired, another client or a wrong proof)
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `authorization_code.exchange.failed`.
+         */
+        post: operations["authorizationCodeExchangeFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "directory_sync.attributes_mapping.updated": {
         parameters: {
             query?: never;
@@ -2252,6 +2272,26 @@ export interface webhooks {
          * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `magic_link.challenge.created`.
          */
         post: operations["magicLinkChallengeCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "magic_link.challenge.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A magic link was refused (used, expired, another client or a wrong proof)
+         * @description Sent to the `target_url` of every active webhook of the environment whose `event_codes` hold `magic_link.challenge.failed`.
+         */
+        post: operations["magicLinkChallengeFailedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3328,6 +3368,43 @@ export interface components {
             __type__: "AttributesMapping";
             attributes: components["schemas"]["AttributeMapping"][];
         };
+        /** @description An authorization code exchange was refused (used, expired, another client or a wrong proof) */
+        AuthorizationCodeExchangeFailedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "authorization_code.exchange.failed";
+            data: components["schemas"]["AuthorizationCodeExchangeFailedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description An authorization code exchange was refused (used, expired, another client or a wrong proof) */
+        AuthorizationCodeExchangeFailedEventData: {
+            /** @description The API key (client) the code was issued for */
+            client_id: string | null;
+            /**
+             * @description How the user signed in before the code was issued
+             * @enum {string}
+             */
+            method: "password" | "magic_link" | "totp" | "sso" | "relay";
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /**
+             * @description Why: `already_used`, `expired`, `other_client`, `redirect_uri_mismatch`, `code_verifier_missing`, `code_verifier_mismatch`, `code_verifier_unexpected`, `client_id_missing`, `client_authentication_missing`, `client_authentication_failed`
+             * @enum {string}
+             */
+            reason: "already_used" | "expired" | "client_authentication_failed" | "other_client" | "redirect_uri_mismatch" | "code_verifier_missing" | "code_verifier_mismatch" | "code_verifier_unexpected" | "client_id_missing" | "client_authentication_missing";
+            user_id: string;
+        };
         AuthSecretToken: {
             /** @description Last four characters of the token */
             hint: string;
@@ -3444,7 +3521,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             active?: boolean;
-            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, user.erased, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
+            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, user.erased, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, magic_link.challenge.failed, authorization_code.exchange.failed, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes: string[];
             name: string;
             /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
@@ -4020,7 +4097,7 @@ export interface components {
                 type: string;
             };
         };
-        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["OrganizationDomainVerificationStartedEvent"] | components["schemas"]["OrganizationDomainVerifiedEvent"] | components["schemas"]["OrganizationDomainVerificationFailedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserErasedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
+        Event: components["schemas"]["OrganizationCreatedEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["OrganizationDeletedEvent"] | components["schemas"]["OrganizationDomainVerificationStartedEvent"] | components["schemas"]["OrganizationDomainVerifiedEvent"] | components["schemas"]["OrganizationDomainVerificationFailedEvent"] | components["schemas"]["UserCreatedEvent"] | components["schemas"]["UserUpdatedEvent"] | components["schemas"]["UserDeactivatedEvent"] | components["schemas"]["UserIdentityRecordedEvent"] | components["schemas"]["UserDeletedEvent"] | components["schemas"]["UserErasedEvent"] | components["schemas"]["AdminInvitedEvent"] | components["schemas"]["AdminInvitationAcceptedEvent"] | components["schemas"]["AdminInvitationDeclinedEvent"] | components["schemas"]["AdminLoggedInEvent"] | components["schemas"]["AdminDeletedEvent"] | components["schemas"]["RedirectUriCreatedEvent"] | components["schemas"]["RedirectUriDefaultChangedEvent"] | components["schemas"]["RedirectUriDeletedEvent"] | components["schemas"]["UserMetakeyCreatedEvent"] | components["schemas"]["UserMetakeyDeletionStartedEvent"] | components["schemas"]["UserMetakeyDeletedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupMembersAddedEvent"] | components["schemas"]["GroupMembersRemovedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["PasswordConnectionCreatedEvent"] | components["schemas"]["PasswordConnectionUpdatedEvent"] | components["schemas"]["PasswordCreatedEvent"] | components["schemas"]["PasswordUpdatedEvent"] | components["schemas"]["PasswordChallengeSucceededEvent"] | components["schemas"]["PasswordChallengeFailedEvent"] | components["schemas"]["PasswordRequestCreatedEvent"] | components["schemas"]["MagicLinkConnectionCreatedEvent"] | components["schemas"]["MagicLinkConnectionUpdatedEvent"] | components["schemas"]["MagicLinkChallengeCreatedEvent"] | components["schemas"]["MagicLinkChallengeSucceededEvent"] | components["schemas"]["MagicLinkChallengeFailedEvent"] | components["schemas"]["AuthorizationCodeExchangeFailedEvent"] | components["schemas"]["TotpConnectionUpdatedEvent"] | components["schemas"]["TotpEnrollmentCreatedEvent"] | components["schemas"]["TotpEnrollmentValidatedEvent"] | components["schemas"]["TotpChallengeCreatedEvent"] | components["schemas"]["TotpChallengeSucceededEvent"] | components["schemas"]["TotpChallengeFailedEvent"] | components["schemas"]["SsoConnectionCreatedEvent"] | components["schemas"]["SsoConnectionUpdatedEvent"] | components["schemas"]["SsoLoginSucceededEvent"] | components["schemas"]["SsoLoginFailedEvent"] | components["schemas"]["RelayCreatedEvent"] | components["schemas"]["RelayUpdatedEvent"] | components["schemas"]["RelayDeletedEvent"] | components["schemas"]["RelayRequestCreatedEvent"] | components["schemas"]["DirectorySyncCreatedEvent"] | components["schemas"]["DirectorySyncUpdatedEvent"] | components["schemas"]["DirectorySyncTokenRotatedEvent"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEvent"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEvent"] | components["schemas"]["DirectorySyncUserProvisioningFailureEvent"] | components["schemas"]["DirectorySyncUserUpdateSuccessEvent"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEvent"] | components["schemas"]["DirectorySyncUserDeletionSuccessEvent"] | components["schemas"]["DirectorySyncGroupCreationSuccessEvent"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEvent"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEvent"] | components["schemas"]["TestEvent"];
         FeedEvent: {
             /** @description Who caused it (an API key, a directory sync, a user, Sesame itself…) */
             actor: {
@@ -4031,9 +4108,9 @@ export interface components {
                 user_agent?: string;
             } | null;
             /** @enum {string} */
-            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "user.erased" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "user.erased" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "magic_link.challenge.failed" | "authorization_code.exchange.failed" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
             /** @description The payload of `code`, the same as its webhooks receive */
-            data: components["schemas"]["OrganizationCreatedEventData"] | components["schemas"]["OrganizationUpdatedEventData"] | components["schemas"]["OrganizationDeletedEventData"] | components["schemas"]["OrganizationDomainVerificationStartedEventData"] | components["schemas"]["OrganizationDomainVerifiedEventData"] | components["schemas"]["OrganizationDomainVerificationFailedEventData"] | components["schemas"]["UserCreatedEventData"] | components["schemas"]["UserUpdatedEventData"] | components["schemas"]["UserDeactivatedEventData"] | components["schemas"]["UserIdentityRecordedEventData"] | components["schemas"]["UserDeletedEventData"] | components["schemas"]["UserErasedEventData"] | components["schemas"]["AdminInvitedEventData"] | components["schemas"]["AdminInvitationAcceptedEventData"] | components["schemas"]["AdminInvitationDeclinedEventData"] | components["schemas"]["AdminLoggedInEventData"] | components["schemas"]["AdminDeletedEventData"] | components["schemas"]["RedirectUriCreatedEventData"] | components["schemas"]["RedirectUriDefaultChangedEventData"] | components["schemas"]["RedirectUriDeletedEventData"] | components["schemas"]["UserMetakeyCreatedEventData"] | components["schemas"]["UserMetakeyDeletionStartedEventData"] | components["schemas"]["UserMetakeyDeletedEventData"] | components["schemas"]["GroupCreatedEventData"] | components["schemas"]["GroupUpdatedEventData"] | components["schemas"]["GroupMembersAddedEventData"] | components["schemas"]["GroupMembersRemovedEventData"] | components["schemas"]["GroupDeletedEventData"] | components["schemas"]["PasswordConnectionCreatedEventData"] | components["schemas"]["PasswordConnectionUpdatedEventData"] | components["schemas"]["PasswordCreatedEventData"] | components["schemas"]["PasswordUpdatedEventData"] | components["schemas"]["PasswordChallengeSucceededEventData"] | components["schemas"]["PasswordChallengeFailedEventData"] | components["schemas"]["PasswordRequestCreatedEventData"] | components["schemas"]["MagicLinkConnectionCreatedEventData"] | components["schemas"]["MagicLinkConnectionUpdatedEventData"] | components["schemas"]["MagicLinkChallengeCreatedEventData"] | components["schemas"]["MagicLinkChallengeSucceededEventData"] | components["schemas"]["TotpConnectionUpdatedEventData"] | components["schemas"]["TotpEnrollmentCreatedEventData"] | components["schemas"]["TotpEnrollmentValidatedEventData"] | components["schemas"]["TotpChallengeCreatedEventData"] | components["schemas"]["TotpChallengeSucceededEventData"] | components["schemas"]["TotpChallengeFailedEventData"] | components["schemas"]["SsoConnectionCreatedEventData"] | components["schemas"]["SsoConnectionUpdatedEventData"] | components["schemas"]["SsoLoginSucceededEventData"] | components["schemas"]["SsoLoginFailedEventData"] | components["schemas"]["RelayCreatedEventData"] | components["schemas"]["RelayUpdatedEventData"] | components["schemas"]["RelayDeletedEventData"] | components["schemas"]["RelayRequestCreatedEventData"] | components["schemas"]["DirectorySyncCreatedEventData"] | components["schemas"]["DirectorySyncUpdatedEventData"] | components["schemas"]["DirectorySyncTokenRotatedEventData"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEventData"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEventData"] | components["schemas"]["DirectorySyncUserProvisioningFailureEventData"] | components["schemas"]["DirectorySyncUserUpdateSuccessEventData"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEventData"] | components["schemas"]["DirectorySyncUserDeletionSuccessEventData"] | components["schemas"]["DirectorySyncGroupCreationSuccessEventData"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEventData"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEventData"];
+            data: components["schemas"]["OrganizationCreatedEventData"] | components["schemas"]["OrganizationUpdatedEventData"] | components["schemas"]["OrganizationDeletedEventData"] | components["schemas"]["OrganizationDomainVerificationStartedEventData"] | components["schemas"]["OrganizationDomainVerifiedEventData"] | components["schemas"]["OrganizationDomainVerificationFailedEventData"] | components["schemas"]["UserCreatedEventData"] | components["schemas"]["UserUpdatedEventData"] | components["schemas"]["UserDeactivatedEventData"] | components["schemas"]["UserIdentityRecordedEventData"] | components["schemas"]["UserDeletedEventData"] | components["schemas"]["UserErasedEventData"] | components["schemas"]["AdminInvitedEventData"] | components["schemas"]["AdminInvitationAcceptedEventData"] | components["schemas"]["AdminInvitationDeclinedEventData"] | components["schemas"]["AdminLoggedInEventData"] | components["schemas"]["AdminDeletedEventData"] | components["schemas"]["RedirectUriCreatedEventData"] | components["schemas"]["RedirectUriDefaultChangedEventData"] | components["schemas"]["RedirectUriDeletedEventData"] | components["schemas"]["UserMetakeyCreatedEventData"] | components["schemas"]["UserMetakeyDeletionStartedEventData"] | components["schemas"]["UserMetakeyDeletedEventData"] | components["schemas"]["GroupCreatedEventData"] | components["schemas"]["GroupUpdatedEventData"] | components["schemas"]["GroupMembersAddedEventData"] | components["schemas"]["GroupMembersRemovedEventData"] | components["schemas"]["GroupDeletedEventData"] | components["schemas"]["PasswordConnectionCreatedEventData"] | components["schemas"]["PasswordConnectionUpdatedEventData"] | components["schemas"]["PasswordCreatedEventData"] | components["schemas"]["PasswordUpdatedEventData"] | components["schemas"]["PasswordChallengeSucceededEventData"] | components["schemas"]["PasswordChallengeFailedEventData"] | components["schemas"]["PasswordRequestCreatedEventData"] | components["schemas"]["MagicLinkConnectionCreatedEventData"] | components["schemas"]["MagicLinkConnectionUpdatedEventData"] | components["schemas"]["MagicLinkChallengeCreatedEventData"] | components["schemas"]["MagicLinkChallengeSucceededEventData"] | components["schemas"]["MagicLinkChallengeFailedEventData"] | components["schemas"]["AuthorizationCodeExchangeFailedEventData"] | components["schemas"]["TotpConnectionUpdatedEventData"] | components["schemas"]["TotpEnrollmentCreatedEventData"] | components["schemas"]["TotpEnrollmentValidatedEventData"] | components["schemas"]["TotpChallengeCreatedEventData"] | components["schemas"]["TotpChallengeSucceededEventData"] | components["schemas"]["TotpChallengeFailedEventData"] | components["schemas"]["SsoConnectionCreatedEventData"] | components["schemas"]["SsoConnectionUpdatedEventData"] | components["schemas"]["SsoLoginSucceededEventData"] | components["schemas"]["SsoLoginFailedEventData"] | components["schemas"]["RelayCreatedEventData"] | components["schemas"]["RelayUpdatedEventData"] | components["schemas"]["RelayDeletedEventData"] | components["schemas"]["RelayRequestCreatedEventData"] | components["schemas"]["DirectorySyncCreatedEventData"] | components["schemas"]["DirectorySyncUpdatedEventData"] | components["schemas"]["DirectorySyncTokenRotatedEventData"] | components["schemas"]["DirectorySyncAttributesMappingUpdatedEventData"] | components["schemas"]["DirectorySyncUserProvisioningSuccessEventData"] | components["schemas"]["DirectorySyncUserProvisioningFailureEventData"] | components["schemas"]["DirectorySyncUserUpdateSuccessEventData"] | components["schemas"]["DirectorySyncUserDeactivationSuccessEventData"] | components["schemas"]["DirectorySyncUserDeletionSuccessEventData"] | components["schemas"]["DirectorySyncGroupCreationSuccessEventData"] | components["schemas"]["DirectorySyncGroupUpdateSuccessEventData"] | components["schemas"]["DirectorySyncGroupDeletionSuccessEventData"];
             description: string;
             environment: components["schemas"]["Environment"];
             /** @description Unique id of the event: the `webhook-id` of its deliveries */
@@ -4261,6 +4338,40 @@ export interface components {
             proven_email?: string;
             redirect_uri: string | null;
             scope: string;
+            user_id: string;
+        };
+        /** @description A magic link was refused (used, expired, another client or a wrong proof) */
+        MagicLinkChallengeFailedEvent: {
+            /** @description The organization of the event; null: the whole environment */
+            __domain__: string | null;
+            __environment__: components["schemas"]["Environment"];
+            /** @enum {string} */
+            __type__: "Event";
+            /** @description The API key (client) that caused it, if any */
+            client_id: string | null;
+            /** @enum {string} */
+            code: "magic_link.challenge.failed";
+            data: components["schemas"]["MagicLinkChallengeFailedEventData"];
+            description: string;
+            /** @description Unique id of the event (the `webhook-id` header): the same on every attempt */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            webhook_id: string;
+        };
+        /** @description A magic link was refused (used, expired, another client or a wrong proof) */
+        MagicLinkChallengeFailedEventData: {
+            /** @description The API key (client) the code was issued for */
+            client_id: string | null;
+            /** @enum {string} */
+            method: "magic_link";
+            /** @description Domain of the organization */
+            organization_domain: string;
+            /**
+             * @description Why: `already_used`, `expired`, `other_client`, `redirect_uri_mismatch`, `code_verifier_missing`, `code_verifier_mismatch`, `code_verifier_unexpected`, `client_id_missing`, `client_authentication_missing`, `client_authentication_failed`
+             * @enum {string}
+             */
+            reason: "already_used" | "expired" | "client_authentication_failed" | "other_client" | "redirect_uri_mismatch" | "code_verifier_missing" | "code_verifier_mismatch" | "code_verifier_unexpected" | "client_id_missing" | "client_authentication_missing";
             user_id: string;
         };
         /** @description A magic link was used to sign in */
@@ -5447,7 +5558,7 @@ export interface components {
             /** @description The API key (client) that caused it, if any */
             client_id: string | null;
             /** @enum {string} */
-            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "user.erased" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
+            code: "organization.created" | "organization.updated" | "organization.deleted" | "organization.domain.verification_started" | "organization.domain.verified" | "organization.domain.verification_failed" | "user.created" | "user.updated" | "user.deactivated" | "user.identity_recorded" | "user.deleted" | "user.erased" | "admin.invited" | "admin.invitation_accepted" | "admin.invitation_declined" | "admin.logged_in" | "admin.deleted" | "redirect_uri.created" | "redirect_uri.default_changed" | "redirect_uri.deleted" | "user_metakey.created" | "user_metakey.deletion_started" | "user_metakey.deleted" | "group.created" | "group.updated" | "group.members_added" | "group.members_removed" | "group.deleted" | "password_connection.created" | "password_connection.updated" | "password.created" | "password.updated" | "password.challenge.succeeded" | "password.challenge.failed" | "password.request.created" | "magic_link_connection.created" | "magic_link_connection.updated" | "magic_link.challenge.created" | "magic_link.challenge.succeeded" | "magic_link.challenge.failed" | "authorization_code.exchange.failed" | "totp_connection.updated" | "totp.enrollment.created" | "totp.enrollment.validated" | "totp.challenge.created" | "totp.challenge.succeeded" | "totp.challenge.failed" | "sso_connection.created" | "sso_connection.updated" | "sso.login.succeeded" | "sso.login.failed" | "relay.created" | "relay.updated" | "relay.deleted" | "relay.request.created" | "directory_sync.created" | "directory_sync.updated" | "directory_sync.token_rotated" | "directory_sync.attributes_mapping.updated" | "directory_sync.user.provisioning.success" | "directory_sync.user.provisioning.failure" | "directory_sync.user.update.success" | "directory_sync.user.deactivation.success" | "directory_sync.user.deletion.success" | "directory_sync.group.creation.success" | "directory_sync.group.update.success" | "directory_sync.group.deletion.success";
             data: {
                 /** @enum {boolean} */
                 test: true;
@@ -5777,7 +5888,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             active?: boolean;
-            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, user.erased, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
+            /** @description Codes of the event catalogue: organization.created, organization.updated, organization.deleted, organization.domain.verification_started, organization.domain.verified, organization.domain.verification_failed, user.created, user.updated, user.deactivated, user.identity_recorded, user.deleted, user.erased, admin.invited, admin.invitation_accepted, admin.invitation_declined, admin.logged_in, admin.deleted, redirect_uri.created, redirect_uri.default_changed, redirect_uri.deleted, user_metakey.created, user_metakey.deletion_started, user_metakey.deleted, group.created, group.updated, group.members_added, group.members_removed, group.deleted, password_connection.created, password_connection.updated, password.created, password.updated, password.challenge.succeeded, password.challenge.failed, password.request.created, magic_link_connection.created, magic_link_connection.updated, magic_link.challenge.created, magic_link.challenge.succeeded, magic_link.challenge.failed, authorization_code.exchange.failed, totp_connection.updated, totp.enrollment.created, totp.enrollment.validated, totp.challenge.created, totp.challenge.succeeded, totp.challenge.failed, sso_connection.created, sso_connection.updated, sso.login.succeeded, sso.login.failed, relay.created, relay.updated, relay.deleted, relay.request.created, directory_sync.created, directory_sync.updated, directory_sync.token_rotated, directory_sync.attributes_mapping.updated, directory_sync.user.provisioning.success, directory_sync.user.provisioning.failure, directory_sync.user.update.success, directory_sync.user.deactivation.success, directory_sync.user.deletion.success, directory_sync.group.creation.success, directory_sync.group.update.success, directory_sync.group.deletion.success */
             event_codes?: string[];
             name?: string;
             /** @description Domain of an organization of the API key's environment: the webhook then receives only its events (404 when it does not exist). Null: every event of the environment */
@@ -21361,6 +21472,42 @@ export interface operations {
             };
         };
     };
+    authorizationCodeExchangeFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizationCodeExchangeFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     directorySyncAttributesMappingUpdatedWebhook: {
         parameters: {
             query?: never;
@@ -22062,6 +22209,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MagicLinkChallengeCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 seconds, is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    magicLinkChallengeFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event `id`: the same on every attempt, the idempotency key */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256>` (Standard Webhooks), space-separated when two keys sign */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MagicLinkChallengeFailedEvent"];
             };
         };
         responses: {

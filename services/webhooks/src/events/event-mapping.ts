@@ -2,6 +2,7 @@ import { directorySyncWebhookCodes, webhookEventCatalogue } from '@sesame/contra
 import type {
   AdminEvent,
   AuthorizationCodeEvent,
+  CodeExchangeFailureEvent,
   Environment,
   GroupEvent,
   MagicLinkConnectionEvent,
@@ -103,6 +104,7 @@ type AuthMethodsEventType = (
   | RelayEvent
   | RelayCodeEvent
   | AuthorizationCodeEvent
+  | CodeExchangeFailureEvent
   | RefreshTokenFamilyEvent
 )['type'];
 
@@ -144,6 +146,11 @@ const authMethodsCodes: Record<AuthMethodsEventType, CodeRule> = {
   // Redeemed once per code (the append expects the revision it read); a family can also be opened
   // by an exchange that then loses that race, so the family is not the sign-in's event of record.
   AuthorizationCodeRedeemed: signInsBy('magic_link', 'magic_link.challenge.succeeded'),
+  // A magic link's code refused at its exchange is the magic link refused; other methods' codes under their own code.
+  AuthorizationCodeExchangeFailed: {
+    codes: ['magic_link.challenge.failed', 'authorization_code.exchange.failed'],
+    of: (data) => (data.method === 'magic_link' ? 'magic_link.challenge.failed' : 'authorization_code.exchange.failed'),
+  },
   RefreshTokenFamilyStarted: null,
   RefreshTokenRotated: null,
   RefreshTokenFamilyRevoked: null,

@@ -2,6 +2,7 @@ import type {
   AdminEvent,
   AttributesMappingEvent,
   AuthorizationCodeEvent,
+  CodeExchangeFailureEvent,
   DirectorySyncEventData,
   GroupEvent,
   MagicLinkConnectionEvent,
@@ -39,6 +40,8 @@ type SsoChallenge<T extends SsoChallengeEvent['type']> = DataOf<SsoChallengeEven
 type PasswordConnection<T extends PasswordConnectionEvent['type']> = DataOf<PasswordConnectionEvent, T>;
 /** A magic-link code's issue or redemption: published only with its session (the mapping's code rule checks `method`). */
 type MagicLinkCode<T extends AuthorizationCodeEvent['type']> = DataOf<AuthorizationCodeEvent, T> & SignInSession;
+/** A refused exchange of an issued code (the mapping's code rule chooses the code by `method`). */
+type CodeExchangeFailure = DataOf<CodeExchangeFailureEvent, 'AuthorizationCodeExchangeFailed'>;
 /** Password challenges carry nothing but their time: the email is the one of their stream. */
 type PasswordAttempt = { email: string };
 /** Directory syncs and SCIM changes carry their webhook-facing data ready in `event`. */
@@ -204,6 +207,14 @@ export const payloadMappers = {
     ...magicLinkSignInOf(data),
     family_id: data.family_id,
   }),
+  'magic_link.challenge.failed': (data: CodeExchangeFailure): Payload<'magic_link.challenge.failed'> => ({
+    ...codeExchangeFailureOf(data),
+    method: 'magic_link' as const,
+  }),
+  'authorization_code.exchange.failed': (data: CodeExchangeFailure): Payload<'authorization_code.exchange.failed'> => ({
+    ...codeExchangeFailureOf(data),
+    method: data.method,
+  }),
   'totp_connection.updated': (data: DataOf<TotpConnectionEvent, 'TotpConnectionUpdated'>): Payload<'totp_connection.updated'> =>
     connectionOf(data),
   'totp.enrollment.created': (data: Totp<'TotpEnrolled'>): Payload<'totp.enrollment.created'> => ({
@@ -345,6 +356,15 @@ function magicLinkSignInOf(data: SignInSession): Omit<Payload<'magic_link.challe
     client_id: data.client_id,
     scope: data.scope,
     authenticated_at: data.authenticated_at,
+  };
+}
+
+function codeExchangeFailureOf(data: CodeExchangeFailure): Omit<Payload<'authorization_code.exchange.failed'>, 'method'> {
+  return {
+    organization_domain: data.organization_domain,
+    user_id: data.user_id,
+    client_id: data.client_id,
+    reason: data.reason,
   };
 }
 

@@ -36,6 +36,7 @@ export function registerAuthorizationCodes(
   });
   const authorizationCodes = new AuthorizationCodes({
     commandDeps: runtime.commandDeps(),
+    failureCommandDeps: runtime.commandDeps(),
     tokens: userTokens,
     ttlSeconds: config.SESAME_AUTHORIZATION_CODE_TTL_SECONDS,
     now,

@@ -21,6 +21,7 @@
  */
 import type {
   AuthorizationCodeEvent,
+  CodeExchangeFailureEvent,
   Environment,
   SignInMethod,
   Token,
@@ -29,7 +30,9 @@ import type {
 } from '@sesame/contracts';
 import { Aggregate, DomainError, hashSecret, randomSecret, streamName } from '@sesame/platform';
 import type { CommandHandlerDeps, EventMetadata, Metrics } from '@sesame/platform';
-import { authorizationCodeDecider, checkRedemption } from './domain/authorization-code.decider';
+import { authorizationCodeDecider, checkRedemption, redemptionRefusal } from './domain/authorization-code.decider';
+import { codeExchangeFailuresDecider } from './domain/code-exchange-failures.decider';
+import type { CodeExchangeFailuresCommand, CodeExchangeFailuresState } from './domain/code-exchange-failures.decider';
 import type { TokenClient } from '../oauth/token-endpoint';
 import type {
   AuthorizationCodeCommand,
@@ -71,6 +74,8 @@ export interface IssuedAuthorizationCode {
 
 export interface AuthorizationCodesDeps {
   commandDeps: CommandHandlerDeps<AuthorizationCodeState>;
+  /** Where the refused exchanges of issued codes are recorded (the organization's sign-in activity). */
+  failureCommandDeps: CommandHandlerDeps<CodeExchangeFailuresState>;
   tokens: UserTokens;
   ttlSeconds: number;
   now(): Date;
@@ -80,6 +85,8 @@ export interface AuthorizationCodesDeps {
 
 export const authorizationCodeCategory = 'authorizationCode';
 const codeStream = (code: string) => streamName(authorizationCodeCategory, hashSecret(code));
+/** The refused exchanges of a code, named by its hash as the code's stream is. */
+const failuresStream = (code: string) => streamName('codeExchangeFailures', hashSecret(code));
 export const defaultUserScope = 'openid email profile';
 
 /** A code's aggregate, named by the code itself: its stream holds only the code's hash. */
@@ -87,9 +94,11 @@ export type AuthorizationCodeAggregate = Aggregate<AuthorizationCodeState, Autho
 
 export class AuthorizationCodes {
   private readonly codes: AuthorizationCodeAggregate;
+  private readonly failures: Aggregate<CodeExchangeFailuresState, CodeExchangeFailuresCommand, CodeExchangeFailureEvent>;
 
   constructor(private readonly deps: AuthorizationCodesDeps) {
     this.codes = new Aggregate(deps.commandDeps, { decider: authorizationCodeDecider, stream: codeStream });
+    this.failures = new Aggregate(deps.failureCommandDeps, { decider: codeExchangeFailuresDecider, stream: failuresStream });
   }
 
   async issue(request: AuthorizationCodeRequest, metadata: EventMetadata): Promise<IssuedAuthorizationCode> {
@@ -157,10 +166,40 @@ export class AuthorizationCodes {
       if (code.method === 'magic_link') this.deps.metrics?.signIns.inc({ method: 'magic_link', outcome: 'success' });
       return token;
     } catch (error) {
-      if (error instanceof DomainError) await this.revokeIfReused(request.code, metadata);
+      if (error instanceof DomainError) {
+        await this.revokeIfReused(request.code, metadata);
+        if (seen.state && seen.state.status !== 'empty') await this.recordFailure(request.code, redemption, seen.state, metadata);
+      }
       if (seen.state && seen.state.status !== 'empty' && seen.state.method === 'magic_link')
         this.deps.metrics?.signIns.inc({ method: 'magic_link', outcome: error instanceof DomainError ? 'failure' : 'error' });
       throw error;
+    }
+  }
+
+  /**
+   * A refused exchange of an issued code, recorded for its organization's sign-in activity: who
+   * signed in, how, and why the exchange was refused (never the code nor its verifier). A side
+   * effect of the refusal, which stays the answer: an error of the exchange that is no refusal of
+   * the code is not recorded, and a recording that keeps conflicting (parallel refusals) is dropped.
+   */
+  private async recordFailure(code: string, redemption: Redemption, state: RedeemableCode, metadata: EventMetadata) {
+    const refused = redemptionRefusal(redemption, state);
+    if (!refused) return;
+    const { environment, organization_domain, organization_id, user_id, method, client_id } = state;
+    const data = {
+      environment,
+      organization_domain,
+      ...(organization_id ? { organization_id } : {}),
+      user_id,
+      method,
+      client_id,
+      reason: refused.reason,
+      at: redemption.at,
+    };
+    try {
+      await this.failures.handle(code, { type: 'RecordCodeExchangeFailure', data }, metadata);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
     }
   }
 

@@ -288,6 +288,85 @@ describe('authorization codes through the token endpoint', () => {
 
   const invalidClient = (description: string) => ({ ok: false, error: { kind: 'oauth', code: 'invalid_client', description } });
 
+  it("records each refused exchange of an issued code, with the sign-in's organization and why, never the code nor its proof", async () => {
+    const user = kit.addUser();
+    const verifier = randomBytes(48).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const request = { environment: 'sandbox' as const, organizationDomain: 'acme', organizationId: 'org-acme', userId: user.id };
+    const { code } = await kit.codes.issue(
+      {
+        ...request,
+        method: 'magic_link',
+        clientId: 'client-1',
+        codeChallenge: challenge,
+        redirectUri: 'https://app.acme.com/cb',
+      },
+      metadata(),
+    );
+    const exchange = (fields: Record<string, string>) => kit.token({ grant_type: 'authorization_code', code, ...fields });
+    const wrongVerifier = randomBytes(48).toString('base64url');
+    // The answers are the refusals as they always were.
+    expect(await exchange({ client_id: 'client-1' })).toMatchObject({ ok: false, error: { code: 'invalid_grant' } });
+    expect(await exchange({ client_id: 'client-1', code_verifier: wrongVerifier })).toMatchObject({
+      ok: false,
+      error: { description: 'code_verifier does not match the code_challenge of the authorization code' },
+    });
+    expect(await exchange({ client_id: 'client-2', code_verifier: verifier })).toMatchObject({
+      ok: false,
+      error: { description: 'The authorization code was issued to another client' },
+    });
+    expect(
+      await exchange({ client_id: 'client-1', code_verifier: verifier, redirect_uri: 'https://evil.test/cb' }),
+    ).toMatchObject({
+      ok: false,
+      error: { description: 'redirect_uri does not match the one the authorization code was issued for' },
+    });
+    expect(await exchange({ client_id: 'client-1', code_verifier: verifier })).toMatchObject({ ok: true });
+    expect(await exchange({ client_id: 'client-1', code_verifier: verifier })).toEqual(invalidCode);
+    clock = new Date(clock.getTime() + 3_600_000);
+    const { code: expired } = await kit.codes.issue({ ...request, method: 'password', clientId: 'client-1' }, metadata());
+    clock = new Date(clock.getTime() + 120_000);
+    expect(await kit.token({ grant_type: 'authorization_code', code: expired, ...client1 })).toEqual(invalidCode);
+    // An unknown code names no organization: nothing is recorded.
+    expect(await kit.token({ grant_type: 'authorization_code', code: 'unknown', ...client1 })).toEqual(invalidCode);
+
+    const failures = async (of: string) =>
+      (await eventStore.readStream(streamName('codeExchangeFailures', hashSecret(of)))).events.map((event) => ({
+        type: event.type,
+        data: event.data,
+        tenant: event.metadata.tenant,
+      }));
+    const session = { environment: 'sandbox', organization_domain: 'acme', organization_id: 'org-acme', user_id: user.id };
+    const failed = (method: string, reason: string) => ({
+      type: 'AuthorizationCodeExchangeFailed',
+      data: { ...session, method, client_id: 'client-1', reason, at: expect.any(String) },
+      tenant: { organization_id: 'org-acme', environment: 'sandbox' },
+    });
+    expect(await failures(code)).toEqual(
+      ['code_verifier_missing', 'code_verifier_mismatch', 'other_client', 'redirect_uri_mismatch', 'already_used'].map((reason) =>
+        failed('magic_link', reason),
+      ),
+    );
+    expect(await failures(expired)).toEqual([failed('password', 'expired')]);
+    expect(await failures('unknown')).toEqual([]);
+    const stored = JSON.stringify(await Promise.all([failures(code), failures(expired)]));
+    for (const secret of [code, expired, verifier, wrongVerifier, 'secret-1']) expect(stored).not.toContain(secret);
+  });
+
+  it('records at most 10 refusals of one code, and keeps refusing it as before', async () => {
+    const user = kit.addUser();
+    const { code } = await issue(user.id);
+    for (let attempt = 0; attempt < 12; attempt++)
+      expect(
+        await kit.token({ grant_type: 'authorization_code', code, client_id: 'client-2', client_secret: 'secret-2' }),
+      ).toMatchObject({
+        ok: false,
+        error: { description: 'The authorization code was issued to another client' },
+      });
+    const { events } = await eventStore.readStream(streamName('codeExchangeFailures', hashSecret(code)));
+    expect(events).toHaveLength(10);
+  });
+
   it('needs the client that started the sign-in to authenticate when the code has no code_challenge', async () => {
     const user = kit.addUser();
     const { code } = await issue(user.id);

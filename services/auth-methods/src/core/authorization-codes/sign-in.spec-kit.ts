@@ -69,6 +69,7 @@ export async function signInKit(
   });
   const codes = new AuthorizationCodes({
     commandDeps,
+    failureCommandDeps: commandDeps,
     tokens,
     ttlSeconds: options.codeTtlSeconds ?? 120,
     now,

@@ -1,5 +1,5 @@
 import { catalogueError, oauthError } from '@sesame/contracts';
-import type { AuthorizationCodeEvent, SignInSession } from '@sesame/contracts';
+import type { AppError, AuthorizationCodeEvent, CodeExchangeFailureReason, SignInSession } from '@sesame/contracts';
 import { fail, tenantOfData } from '@sesame/platform';
 import type { Decider } from '@sesame/platform';
 import { clientAuthenticationFailed } from '../../oauth/token-endpoint';
@@ -58,23 +58,44 @@ export type Redemption = Omit<Extract<AuthorizationCodeCommand, { type: 'RedeemA
 /** An issued code, not yet redeemed. */
 export type RedeemableCode = Extract<AuthorizationCodeState, { status: 'issued' | 'redeemed' }>;
 
+/** A refusal of a redemption: why (as the events name it) and what the token request is answered. */
+export interface RedemptionRefusal {
+  reason: CodeExchangeFailureReason;
+  error: AppError;
+}
+
+const refusal = (reason: CodeExchangeFailureReason, error: AppError): RedemptionRefusal => ({ reason, error });
+
 /**
- * Every refusal a redemption can meet on this state (the code unknown, used or expired, another
- * client, another redirect URI, a missing or wrong proof): answers the code it may redeem.
+ * Every refusal a redemption can meet on an issued or redeemed code (used or expired, another
+ * client, another redirect URI, a missing or wrong proof), in the order they are checked; null: none.
+ */
+export function redemptionRefusal(redemption: Redemption, state: RedeemableCode): RedemptionRefusal | null {
+  const { redirect_uri, client_id, client, at } = redemption;
+  if (client?.accessToken && !ownedByTokenClient(client, state))
+    return refusal('client_authentication_failed', clientAuthenticationFailed());
+  if (state.status !== 'issued') return refusal('already_used', invalidCode());
+  if (Date.parse(at) >= Date.parse(state.expires_at)) return refusal('expired', invalidCode());
+  const presented = client?.client_id ?? client_id;
+  if (client && client.environment !== state.environment) return refusal('other_client', otherClient());
+  if (presented !== undefined && state.client_id !== null && presented !== state.client_id)
+    return refusal('other_client', otherClient());
+  if (redirect_uri !== undefined && redirect_uri !== state.redirect_uri)
+    return refusal(
+      'redirect_uri_mismatch',
+      oauthError('invalid_grant', 'redirect_uri does not match the one the authorization code was issued for'),
+    );
+  return proofRefusal(redemption, state);
+}
+
+/**
+ * Every refusal a redemption can meet on this state (the code unknown, or `redemptionRefusal`'s):
+ * answers the code it may redeem.
  */
 export function checkRedemption(redemption: Redemption, state: AuthorizationCodeState): RedeemableCode {
   if (state.status === 'empty') return fail(invalidCode());
-  const { redirect_uri, client_id, client, at } = redemption;
-  if (client?.accessToken && !ownedByTokenClient(client, state)) return fail(clientAuthenticationFailed());
-  if (state.status !== 'issued') return fail(invalidCode());
-  if (Date.parse(at) >= Date.parse(state.expires_at)) return fail(invalidCode());
-  const presented = client?.client_id ?? client_id;
-  if (client && client.environment !== state.environment) return fail(otherClient());
-  if (presented !== undefined && state.client_id !== null && presented !== state.client_id) return fail(otherClient());
-  if (redirect_uri !== undefined && redirect_uri !== state.redirect_uri)
-    return fail(oauthError('invalid_grant', 'redirect_uri does not match the one the authorization code was issued for'));
-  checkProof(redemption, state);
-  return state;
+  const refused = redemptionRefusal(redemption, state);
+  return refused ? fail(refused.error) : state;
 }
 
 function redeem(command: Extract<AuthorizationCodeCommand, { type: 'RedeemAuthorizationCode' }>, state: AuthorizationCodeState) {
@@ -97,22 +118,39 @@ function redeem(command: Extract<AuthorizationCodeCommand, { type: 'RedeemAuthor
  * even for a confidential client), else the client's own authentication. A public client names
  * itself with client_id.
  */
-function checkProof(
+function proofRefusal(
   { code_verifier, client, client_id }: { code_verifier?: string; client: TokenClient | null; client_id?: string },
-  state: Exclude<AuthorizationCodeState, { status: 'empty' }>,
-): void {
+  state: RedeemableCode,
+): RedemptionRefusal | null {
   if (state.code_challenge) {
     if (code_verifier === undefined)
-      fail(oauthError('invalid_grant', 'code_verifier is required: the authorization code was issued with a code_challenge'));
+      return refusal(
+        'code_verifier_missing',
+        oauthError('invalid_grant', 'code_verifier is required: the authorization code was issued with a code_challenge'),
+      );
     if (!verifierMatches(code_verifier, state.code_challenge))
-      fail(oauthError('invalid_grant', 'code_verifier does not match the code_challenge of the authorization code'));
+      return refusal(
+        'code_verifier_mismatch',
+        oauthError('invalid_grant', 'code_verifier does not match the code_challenge of the authorization code'),
+      );
     if (!client && client_id === undefined)
-      fail(oauthError('invalid_request', 'client_id is required when the client does not authenticate'));
-    return;
+      return refusal(
+        'client_id_missing',
+        oauthError('invalid_request', 'client_id is required when the client does not authenticate'),
+      );
+    return null;
   }
   if (code_verifier !== undefined)
-    fail(oauthError('invalid_grant', 'code_verifier was sent but the authorization code was issued without a code_challenge'));
-  if (!client) fail(oauthError('invalid_client', 'Client authentication failed: send client_secret, or use PKCE'));
+    return refusal(
+      'code_verifier_unexpected',
+      oauthError('invalid_grant', 'code_verifier was sent but the authorization code was issued without a code_challenge'),
+    );
+  if (!client)
+    return refusal(
+      'client_authentication_missing',
+      oauthError('invalid_client', 'Client authentication failed: send client_secret, or use PKCE'),
+    );
+  return null;
 }
 
 /** A one-time authorization code: issued once, redeemed at most once before it expires. */
