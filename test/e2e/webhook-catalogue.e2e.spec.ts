@@ -286,7 +286,14 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
       expect((await exchange(challenge.body.code)).status).toBe(200);
       const used = await delivered('magic_link.challenge.succeeded', domain);
       expect(used).toMatchObject({ __environment__: 'sandbox', data: { user_id: user.id, client_id: system.apiKey.clientId } });
-      for (const event of [sent, used]) {
+      // The same link again: refused as before, and recorded as a failed magic-link sign-in.
+      expect((await exchange(challenge.body.code)).status).toBe(400);
+      const reused = await delivered('magic_link.challenge.failed', domain);
+      expect(reused).toMatchObject({
+        __environment__: 'sandbox',
+        data: { organization_domain: domain, user_id: user.id, method: 'magic_link', reason: 'already_used' },
+      });
+      for (const event of [sent, used, reused]) {
         noSecrets(event);
         expect(JSON.stringify(event)).not.toContain(challenge.body.code);
       }
@@ -313,6 +320,15 @@ describe('Webhook catalogue: each code delivered after its real action (all proc
         body: { org_domain: domain, user_email: email, plain_text: 'amber foxes dance at dusk' },
       });
       expect(challenge.body).toMatchObject({ 'valid?': true });
+      // Its code exchanged twice: the second is refused and recorded, without the code.
+      expect((await exchange(challenge.body.code)).status).toBe(200);
+      expect((await exchange(challenge.body.code)).status).toBe(400);
+      const refused = await delivered('authorization_code.exchange.failed', domain);
+      expect(refused).toMatchObject({
+        __environment__: 'sandbox',
+        data: { organization_domain: domain, user_id: first.body.user_id, method: 'password', reason: 'already_used' },
+      });
+      expect(JSON.stringify(refused)).not.toContain(challenge.body.code);
       expect(await delivered('password.created', domain)).toMatchObject({
         data: { user_id: first.body.user_id, password_id: first.body.id, previous_password_id: null },
       });

@@ -56,11 +56,24 @@ export async function feedPage(
   return mergePage(lists, request.positions, request.limit);
 }
 
-/** The first `limit` events of the streams' lists (each in stream order) by time, and the positions they reach. */
-export function mergePage(lists: FeedEntry[][], positions: EventFeedPositions, limit: number): FeedPage {
+/**
+ * The most a page's events may weigh as JSON: a page is one NATS reply, and NATS refuses a message
+ * over its `max_payload` (1 MiB by default). Events of users with large metadata (50 values of
+ * 2,000 characters) weigh about 100 KB each, so a page holds fewer events than asked rather than
+ * failing; `has_more` and the cursor go on from there. A single event heavier than this still makes
+ * a page of its own.
+ */
+export const maxPageBytes = 512 * 1024;
+
+/**
+ * The first `limit` events of the streams' lists (each in stream order) by time, at most
+ * `maxBytes` of them as JSON (one at least), and the positions they reach.
+ */
+export function mergePage(lists: FeedEntry[][], positions: EventFeedPositions, limit: number, maxBytes = maxPageBytes): FeedPage {
   const heads = lists.map(() => 0);
   const taken: FeedEntry[] = [];
   const reached: EventFeedPositions = { ...positions };
+  let bytes = 0;
   while (taken.length < limit) {
     let best = -1;
     for (const [list, entries] of lists.entries()) {
@@ -71,6 +84,8 @@ export function mergePage(lists: FeedEntry[][], positions: EventFeedPositions, l
     }
     if (best < 0) break;
     const entry = lists[best]?.[heads[best] as number] as FeedEntry;
+    bytes += Buffer.byteLength(JSON.stringify(entry));
+    if (taken.length > 0 && bytes > maxBytes) break;
     heads[best] = (heads[best] as number) + 1;
     taken.push(entry);
     reached[entry.source] = [entry.seq, entry.index];

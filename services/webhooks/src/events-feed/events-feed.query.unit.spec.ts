@@ -49,6 +49,24 @@ describe('merging the streams of a page', () => {
     expect(ids(page.entries)).toEqual(['auth-methods-1-0', 'identity-1-0']);
     expect(page.has_more).toBe(false);
   });
+
+  it('stops short of the limit when the next event would make the page heavier than a NATS reply may be', () => {
+    const heavy = (seq: number) => entry('identity', seq, at(seq), { description: 'x'.repeat(200_000) });
+    const identity = [heavy(1), heavy(2), heavy(3), heavy(4)];
+    const page = mergePage([identity], {}, 100);
+    expect(ids(page.entries)).toEqual(['identity-1-0', 'identity-2-0']);
+    expect(page.positions).toEqual({ identity: [2, 0] });
+    expect(page.has_more).toBe(true);
+    const next = mergePage([identity.slice(2)], page.positions, 100);
+    expect(ids(next.entries)).toEqual(['identity-3-0', 'identity-4-0']);
+    expect(next.has_more).toBe(false);
+  });
+
+  it('gives an event heavier than the budget a page of its own rather than none', () => {
+    const page = mergePage([[entry('identity', 1, at(1)), entry('identity', 2, at(2))]], {}, 10, 10);
+    expect(ids(page.entries)).toEqual(['identity-1-0']);
+    expect(page.has_more).toBe(true);
+  });
 });
 
 describe('a page of the feed read model', () => {
