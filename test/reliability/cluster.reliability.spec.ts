@@ -49,9 +49,10 @@ const partitionMs = 10_000;
 const partitioned = process.env.SESAME_CLUSTER_PARTITION === '1';
 /**
  * Two replicas of every process and a rolling restart, only with SESAME_CLUSTER_REPLICAS=2 until
- * its open bug is fixed: after the rolling restart some webhook jobs (39 of 5,459 and 66 of 3,633 in two runs) stay
- * `executing` past the 90 s the checks wait, their holder restarted and no replica taking them
- * over. One process of each kind by default.
+ * its open bugs are fixed (README, reliability on a NATS cluster): around the kill -9 of the
+ * stream leader on nats-server 2.9.10, a few webhook jobs stay `executing` (5 of 1,174 in the last
+ * run), or one event gets two jobs (its marker created twice across the leader change). One
+ * process of each kind by default.
  */
 const replicated = process.env.SESAME_CLUSTER_REPLICAS === '2';
 /** Room for the faults and checks, plus the load between faults (a soak runs minutes of it). */
@@ -161,11 +162,11 @@ describe('Faults of a three-node NATS JetStream cluster under a steady write loa
         expect({
           refused: signIns.refused,
           exchangedTwice: signInAudit.exchangedTwice,
-          replaysAccepted: signInAudit.replaysAccepted,
+          replaysNotRefused: signInAudit.replaysNotRefused,
         }).toEqual({
           refused: [],
           exchangedTwice: [],
-          replaysAccepted: [],
+          replaysNotRefused: [],
         });
         failed = false;
       } finally {

@@ -71,33 +71,38 @@ export class SignInLoad {
 
   /**
    * Every acknowledged sign-in's code replayed through every gateway: each must be refused as
-   * used. Answers the figures: acknowledged, exchanged once, exchanged twice (must be none), refused.
+   * used, except that a code none of whose exchanges was answered (all lost or 5xx) may be
+   * exchanged once now (`exchangedAfterwards`). Answers the figures, the codes exchanged twice and
+   * the replays not refused as used (both must be none).
    */
-  async audit(): Promise<{ figures: Record<string, number>; exchangedTwice: SignIn[]; replaysAccepted: string[] }> {
-    const replaysAccepted: string[] = [];
-    for (const signIn of this.acknowledged)
+  async audit(): Promise<{ figures: Record<string, number>; exchangedTwice: SignIn[]; replaysNotRefused: string[] }> {
+    const replaysNotRefused: string[] = [];
+    let exchangedAfterwards = 0;
+    for (const signIn of this.acknowledged) {
+      let exchanged = signIn.exchanges.some((status) => status === 200);
       for (const gateway of this.gateways) {
         const replay = await this.exchange(gateway, signIn.code);
-        if (replay.status !== 400 || JSON.stringify(replay.body) !== JSON.stringify(usedCode))
-          replaysAccepted.push(`${signIn.email} through ${gateway}: ${replay.status} ${JSON.stringify(replay.body)}`);
+        if (replay.status === 200 && !exchanged) {
+          exchanged = true;
+          exchangedAfterwards++;
+        } else if (replay.status !== 400 || JSON.stringify(replay.body) !== JSON.stringify(usedCode))
+          replaysNotRefused.push(`${signIn.email} through ${gateway}: ${replay.status} ${JSON.stringify(replay.body)}`);
       }
+    }
     const exchangedTwice = this.acknowledged.filter((signIn) => signIn.exchanges.filter((status) => status === 200).length > 1);
-    const exchanged = this.acknowledged.filter((signIn) => signIn.exchanges.includes(200)).length;
     return {
       figures: {
         acknowledged: this.acknowledged.length,
-        exchanged,
-        exchangeUnknown: this.acknowledged.filter(
-          (signIn) => !signIn.exchanges.some((status) => status === 200 || status === 400),
-        ).length,
+        exchanged: this.acknowledged.filter((signIn) => signIn.exchanges.includes(200)).length,
+        exchangedAfterwards,
         exchangedTwice: exchangedTwice.length,
         challengeUnknown: this.unknown,
         refused: this.refused.length,
         replays: this.acknowledged.length * this.gateways.length,
-        replaysAccepted: replaysAccepted.length,
+        replaysNotRefused: replaysNotRefused.length,
       },
       exchangedTwice,
-      replaysAccepted,
+      replaysNotRefused,
     };
   }
 

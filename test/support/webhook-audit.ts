@@ -107,7 +107,9 @@ export class FollowedWebhook {
     for (const job of jobs) states[job.state] = (states[job.state] ?? 0) + 1;
     const eventIds = jobs.map((job) => job.args.id);
     const jobIds = new Set(eventIds);
-    const resources = jobs.map(writeOfJob);
+    const eventsOfWrite = new Map<string, Set<string>>();
+    for (const job of jobs)
+      eventsOfWrite.set(writeOfJob(job), (eventsOfWrite.get(writeOfJob(job)) ?? new Set()).add(job.args.id));
     return {
       jobs: jobs.length,
       states,
@@ -122,7 +124,9 @@ export class FollowedWebhook {
         .filter((job) => eventIds.indexOf(job.args.id) !== eventIds.lastIndexOf(job.args.id))
         .map((job) => `event ${job.args.id}: job ${job.id} inserted at ${String(job.inserted_at)}`),
       /** A write turned into two events (distinct ids): a command or a projection applied twice. */
-      eventsForOneWrite: resources.filter((resource, index) => resources.indexOf(resource) !== index),
+      eventsForOneWrite: [...eventsOfWrite]
+        .filter(([, events]) => events.size > 1)
+        .map(([write, events]) => `${write}: ${[...events].join(', ')}`),
       unpublished: unpublished(acknowledged, jobs),
       undelivered: [...jobIds].filter((id) => !deliveredTimes.has(id)),
       deliveries: accepted.length,

@@ -165,8 +165,10 @@ export class WriteLoad {
 
   /** A SCIM POST /Users of a new user, or every other time the PATCH of the given name of the oldest one not patched yet. */
   private scimPush(n: number, directory: ScimDirectory): Request {
-    const scim = { token: directory.token, gateway: this.scimSequence++ };
-    const patched = scim.gateway % 2 === 1 ? this.unpatched.shift() : undefined;
+    // POST, PATCH, POST, PATCH...: each pair through the next gateway, so both kinds go through each.
+    const turn = this.scimSequence++;
+    const scim = { token: directory.token, gateway: Math.floor(turn / 2) };
+    const patched = turn % 2 === 1 ? this.unpatched.shift() : undefined;
     if (patched) {
       const givenName = `Patched ${n}`;
       return {
