@@ -7,6 +7,7 @@ import type { VisibleState } from './visible-state';
 import { eventually } from './identity-fixtures';
 import type { FollowedWebhook } from './webhook-audit';
 import { waitUntilFeedsCaughtUp, waitUntilProjectionsCaughtUp } from './event-feeds';
+import { duplicateJobEvidence } from './job-evidence';
 
 /**
  * The checks after a reliability scenario's faults: every acknowledged write readable (through each of `gateways`), nothing
@@ -28,8 +29,10 @@ export async function verify(
     return audit.lost.length === 0;
   }, 30_000).catch(() => undefined);
   const settleStarted = Date.now();
-  const deliveries = webhook.audit(load.acknowledged, await webhook.settle(system, load.acknowledged));
+  const jobs = await webhook.settle(system, load.acknowledged);
+  const deliveries = webhook.audit(load.acknowledged, jobs);
   const settledMs = Date.now() - settleStarted;
+  await recordDuplicateJobs(system, webhook, webhook.duplicates(jobs));
   const figures = {
     ...load.summary(),
     lost: audit.lost.length,
@@ -53,11 +56,23 @@ export async function verify(
   expect(load.rejected).toEqual([]);
   const token = await system.token();
   for (const gateway of gateways)
-    for (const written of load.acknowledged)
-      expect(await read(gateway, readPath(written), token)).toEqual({ status: 200, id: written.id });
+    for (const written of load.acknowledged) expect(await read(gateway, written, token)).toEqual(readBack(written));
   expectEveryEventDelivered(deliveries);
   await expectRebuiltEqualLive(system, webhook);
   return figures;
+}
+
+/** The stored evidence of events with two jobs, in the run's log directory (`duplicate-jobs.json`) and printed. */
+async function recordDuplicateJobs(
+  system: System,
+  webhook: FollowedWebhook,
+  duplicates: ReturnType<FollowedWebhook['duplicates']>,
+) {
+  if (duplicates.length === 0) return;
+  const bucket = `${system.prefix}_webhook_jobs`;
+  const evidence = await duplicateJobEvidence(system.natsOptions(), bucket, webhook.id, duplicates).catch(String);
+  writeFileSync(join(system.logDir, 'duplicate-jobs.json'), `${JSON.stringify(evidence, null, 2)}\n`);
+  console.log(`events with two jobs ${JSON.stringify(evidence)}`);
 }
 
 /** Every job completed (none pending, none discarded), one job per event, one event per write, each delivered. */
@@ -100,21 +115,36 @@ async function expectRebuiltEqualLive(system: System, webhook: FollowedWebhook):
   expect(JSON.stringify(await webhook.jobs(system))).toBe(liveJobs);
 }
 
-/** The status and id of what `path` reads through `gateway`. */
-async function read(gateway: string, path: string, token: string): Promise<{ status: number; id: unknown }> {
-  const response = await fetch(`${gateway}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  const body = (await response.json().catch(() => ({}))) as { id?: unknown };
+/**
+ * What an acknowledged write reads back as alone (`read`): its id, or for a SCIM push the identity
+ * user of its email (and the given name a patch set).
+ */
+function readBack(written: Written): Record<string, unknown> {
+  if (written.kind === 'scim-user') return { status: 200, email: written.key };
+  if (written.kind === 'scim-patch') return { status: 200, email: written.key, givenName: written.givenName };
+  return { status: 200, id: written.id };
+}
+
+/** The status and the fields `readBack` names of what `written` reads back as through `gateway`. */
+async function read(gateway: string, written: Written, token: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${gateway}${readPath(written)}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json().catch(() => ({}))) as { id?: unknown; email?: unknown; profile?: { given_name?: unknown } };
+  if (written.kind === 'scim-user') return { status: response.status, email: body.email };
+  if (written.kind === 'scim-patch') return { status: response.status, email: body.email, givenName: body.profile?.given_name };
   return { status: response.status, id: body.id };
 }
 
 /** Where an acknowledged write reads back alone. */
 function readPath(written: Written): string {
+  const userByEmail = `/api/v2/org/${written.domain}/users/${encodeURIComponent(written.key)}`;
   const paths: Record<Written['kind'], string> = {
     organization: `/api/v2/organizations/${written.domain}`,
     user: `/api/v2/org/${written.domain}/users/${written.id}`,
     'redirect-uri': `/api/v2/redirect_uris/${written.id}`,
     relay: `/api/v2/relays/${written.id}`,
     webhook: `/api/v2/webhooks/${written.id}`,
+    'scim-user': userByEmail,
+    'scim-patch': userByEmail,
   };
   return paths[written.kind];
 }

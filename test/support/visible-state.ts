@@ -74,13 +74,23 @@ interface Seen {
   id: string;
   key: string;
   domain?: string;
+  givenName?: unknown;
 }
+
+/** The kind a write is listed as: a SCIM push is an identity user. */
+const listedKind = (kind: WrittenKind): WrittenKind => (kind === 'scim-user' || kind === 'scim-patch' ? 'user' : kind);
 
 function seenOf(state: VisibleState): Seen[] {
   return [
     ...state.organizations.map((o) => ({ kind: 'organization' as const, id: o.id, key: o.name as string })),
     ...[...state.users.entries()].flatMap(([domain, list]) =>
-      list.map((u) => ({ kind: 'user' as const, id: u.id, key: u.email as string, domain })),
+      list.map((u) => ({
+        kind: 'user' as const,
+        id: u.id,
+        key: u.email as string,
+        domain,
+        givenName: (u.profile as { given_name?: unknown } | undefined)?.given_name,
+      })),
     ),
     ...state.redirectUris.map((r) => ({ kind: 'redirect-uri' as const, id: r.id, key: r.url as string })),
     ...state.relays.map((r) => ({
@@ -93,29 +103,38 @@ function seenOf(state: VisibleState): Seen[] {
   ];
 }
 
+/** Whether `resource` shows `written`: same kind, id, key and organization; a SCIM push its user (ids differ), a patch its given name. */
+function shows(resource: Seen, written: Written): boolean {
+  const same =
+    resource.kind === listedKind(written.kind) &&
+    resource.key === written.key &&
+    (written.kind === 'organization' || resource.domain === written.domain);
+  if (written.kind === 'scim-user') return same;
+  if (written.kind === 'scim-patch') return same && resource.givenName === written.givenName;
+  return same && resource.id === written.id;
+}
+
 /**
  * Compares what the load was told with what the API shows: every acknowledged write present
  * (same id, same key, same organization), no resource listed twice (an event applied twice by a
- * projection: a list of redirect URIs folded from one stream would repeat the URI), nothing
- * present that no request asked for (only requests whose outcome was unknown may or may not be).
+ * projection: a list of redirect URIs folded from one stream would repeat the URI; one SCIM push
+ * provisioned twice would list its email twice in the organization), nothing present that no
+ * request asked for (only requests whose outcome was unknown may or may not be).
  */
 export function auditWrites(load: WriteLoad, state: VisibleState, before: VisibleState): WriteAudit {
   const old = new Set(seenOf(before).map((resource) => `${resource.kind}:${resource.id}`));
   const fresh = seenOf(state).filter((resource) => !old.has(`${resource.kind}:${resource.id}`));
-  const ids = seenOf(state).map((resource) => `${resource.kind}:${resource.id}`);
+  const ids = seenOf(state).flatMap((resource) => [
+    `${resource.kind}:${resource.id}`,
+    ...(resource.kind === 'user' ? [`user email:${resource.domain}/${resource.key}`] : []),
+  ]);
   const duplicated = ids.filter((id, index) => ids.indexOf(id) !== index);
-  const present = (written: Written) =>
-    fresh.some(
-      (resource) =>
-        resource.kind === written.kind &&
-        resource.id === written.id &&
-        resource.key === written.key &&
-        (written.kind === 'organization' || resource.domain === written.domain),
-    );
+  const present = (written: Written) => fresh.some((resource) => shows(resource, written));
   const lost = load.acknowledged.filter((written) => !present(written));
-  const asked = new Set([...load.acknowledged, ...load.unknown].map((written) => `${written.kind}:${written.key}`));
+  const keyOf = (written: Written) => `${listedKind(written.kind)}:${written.key}`;
+  const asked = new Set([...load.acknowledged, ...load.unknown].map(keyOf));
   const phantom = fresh.map((resource) => `${resource.kind}:${resource.key}`).filter((key) => !asked.has(key));
-  const acknowledgedKeys = new Set(load.acknowledged.map((written) => `${written.kind}:${written.key}`));
+  const acknowledgedKeys = new Set(load.acknowledged.map(keyOf));
   const unknownApplied = fresh.filter((resource) => !acknowledgedKeys.has(`${resource.kind}:${resource.key}`)).length;
   return { acknowledged: load.acknowledged.length, lost, duplicated, phantom, unknownApplied };
 }

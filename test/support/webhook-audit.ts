@@ -88,6 +88,13 @@ export class FollowedWebhook {
     }
   }
 
+  /** The events that got more than one job, with their jobs' ids. */
+  duplicates(jobs: Job[]): { eventId: string; jobIds: number[] }[] {
+    const byEvent = new Map<string, number[]>();
+    for (const job of jobs) byEvent.set(job.args.id, [...(byEvent.get(job.args.id) ?? []), Number(job.id)]);
+    return [...byEvent].filter(([, ids]) => ids.length > 1).map(([eventId, jobIds]) => ({ eventId, jobIds }));
+  }
+
   /** What became of every event, by the jobs' states and by what the receiver got. */
   audit(acknowledged: Written[], jobs: Job[]) {
     const accepted = this.receiver.to(this.path).filter((delivery) => !this.refused.has(delivery));
@@ -100,17 +107,26 @@ export class FollowedWebhook {
     for (const job of jobs) states[job.state] = (states[job.state] ?? 0) + 1;
     const eventIds = jobs.map((job) => job.args.id);
     const jobIds = new Set(eventIds);
-    const resources = jobs.map(writeOfJob);
+    const eventsOfWrite = new Map<string, Set<string>>();
+    for (const job of jobs)
+      eventsOfWrite.set(writeOfJob(job), (eventsOfWrite.get(writeOfJob(job)) ?? new Set()).add(job.args.id));
     return {
       jobs: jobs.length,
       states,
       notCompleted: jobs
         .filter((job) => job.state !== 'completed')
         .map((job) => `${job.id} ${job.state} after ${job.attempt} attempts`),
-      /** The reactor applied an event twice: two jobs for one event id. */
-      jobsForOneEvent: eventIds.filter((id, index) => eventIds.indexOf(id) !== index),
+      /**
+       * The reactor applied an event twice: two jobs for one event id, each named with its id (the
+       * revision at which its event's marker was created) and when it was inserted.
+       */
+      jobsForOneEvent: jobs
+        .filter((job) => eventIds.indexOf(job.args.id) !== eventIds.lastIndexOf(job.args.id))
+        .map((job) => `event ${job.args.id}: job ${job.id} inserted at ${String(job.inserted_at)}`),
       /** A write turned into two events (distinct ids): a command or a projection applied twice. */
-      eventsForOneWrite: resources.filter((resource, index) => resources.indexOf(resource) !== index),
+      eventsForOneWrite: [...eventsOfWrite]
+        .filter(([, events]) => events.size > 1)
+        .map(([write, events]) => `${write}: ${[...events].join(', ')}`),
       unpublished: unpublished(acknowledged, jobs),
       undelivered: [...jobIds].filter((id) => !deliveredTimes.has(id)),
       deliveries: accepted.length,

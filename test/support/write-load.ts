@@ -2,10 +2,12 @@ import type { System } from './system';
 
 /**
  * What the load writes: organizations and users (identity), redirect URIs (identity, one list per
- * environment that would list a URI twice if its event were applied twice), relays (auth-methods)
- * and webhooks (webhooks), so that every service's read models take writes during the faults.
+ * environment that would list a URI twice if its event were applied twice), relays (auth-methods),
+ * webhooks (webhooks) and, given a directory, SCIM pushes (directory-sync, which provisions the
+ * identity user: `scim-user` a POST /Users, `scim-patch` a PATCH of its given name), so that every
+ * service's read models take writes during the faults.
  */
-export type WrittenKind = 'organization' | 'user' | 'redirect-uri' | 'relay' | 'webhook';
+export type WrittenKind = 'organization' | 'user' | 'redirect-uri' | 'relay' | 'webhook' | 'scim-user' | 'scim-patch';
 
 export interface Written {
   kind: WrittenKind;
@@ -13,9 +15,30 @@ export interface Written {
   key: string;
   /** The organization of a user or a relay. */
   domain?: string;
-  /** Assigned id, when the write was acknowledged. */
+  /** Assigned id, when the write was acknowledged (a SCIM push's: the SCIM resource's, not the identity user's). */
   id?: string;
+  /** The given name a `scim-patch` sets. */
+  givenName?: string;
 }
+
+/** A directory sync the load pushes users through (SCIM base path and bearer token), of organization `domain`, its users' emails at `emailDomain`. */
+export interface ScimDirectory {
+  domain: string;
+  emailDomain: string;
+  path: string;
+  token: string;
+}
+
+/** Creates the directory sync of organization `domain` the load pushes through. */
+export async function scimDirectory(system: System, domain: string, emailDomain: string): Promise<ScimDirectory> {
+  const created = await system.request('POST', `/api/v2/org/${domain}/directory-sync`, { body: {} });
+  if (created.status !== 201) throw new Error(`directory sync: ${created.status} ${JSON.stringify(created.body)}`);
+  const path = new URL(created.body.scim_base_url as string).pathname;
+  return { domain, emailDomain, path, token: created.body.auth_secret_token.value as string };
+}
+
+const userSchema = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const patchOp = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 /** Redirect URIs an environment may have. */
 const redirectUriLimit = 200;
@@ -24,6 +47,10 @@ interface Request {
   written: Written;
   path: string;
   body: Record<string, unknown>;
+  /** POST by default; a SCIM patch is a PATCH. */
+  method?: 'PATCH';
+  /** A SCIM push's: the directory's bearer token, its content type, and the gateway it takes (by its own turn). */
+  scim?: { token: string; gateway: number };
 }
 
 /**
@@ -40,7 +67,10 @@ export class WriteLoad {
   private running = false;
   private workers: Promise<void>[] = [];
   private sequence = 0;
+  private scimSequence = 0;
   private lastAcknowledgedAt = 0;
+  /** Acknowledged SCIM pushes not patched yet, oldest first. */
+  private readonly unpatched: Written[] = [];
 
   /**
    * `webhookTarget`: where the webhooks the load creates point (they listen to an event the load
@@ -52,6 +82,7 @@ export class WriteLoad {
     private readonly label: string,
     private readonly webhookTarget: string,
     private readonly gateways: string[] = [system.baseUrl],
+    private readonly directory?: ScimDirectory,
   ) {}
 
   start(concurrency = 3): void {
@@ -88,13 +119,14 @@ export class WriteLoad {
   private async work(): Promise<void> {
     while (this.running) {
       const n = this.sequence++;
-      const { written, path, body } = this.next(n);
-      await this.write(this.gateways[n % this.gateways.length] as string, written, path, body);
+      const request = this.next(n);
+      await this.write(this.gateways[(request.scim?.gateway ?? n) % this.gateways.length] as string, request);
     }
   }
 
   /**
-   * The n-th request: an organization every third, one of each other kind every ninth, users
+   * The n-th request: an organization every third, one of each other kind every ninth, given a
+   * directory a SCIM push every ninth (a POST, every other one the PATCH of an earlier push), users
    * otherwise (and instead of redirect URIs once the environment nears its limit of 200).
    */
   private next(n: number): Request {
@@ -126,16 +158,45 @@ export class WriteLoad {
         path: '/api/v2/webhooks',
         body: { name: `${name} Hook`, event_codes: ['organization.deleted'], target_url: `${this.webhookTarget}/idle/${n}` },
       };
+    if (n % 9 === 8 && this.directory) return this.scimPush(n, this.directory);
     const email = `user${n}@example.com`;
     return { written: { kind: 'user', key: email, domain }, path: `/api/v2/org/${domain}/users`, body: { email } };
   }
 
-  private async write(gateway: string, written: Written, path: string, body: Record<string, unknown>): Promise<void> {
+  /** A SCIM POST /Users of a new user, or every other time the PATCH of the given name of the oldest one not patched yet. */
+  private scimPush(n: number, directory: ScimDirectory): Request {
+    // POST, PATCH, POST, PATCH...: each pair through the next gateway, so both kinds go through each.
+    const turn = this.scimSequence++;
+    const scim = { token: directory.token, gateway: Math.floor(turn / 2) };
+    const patched = turn % 2 === 1 ? this.unpatched.shift() : undefined;
+    if (patched) {
+      const givenName = `Patched ${n}`;
+      return {
+        written: { kind: 'scim-patch', key: patched.key, domain: directory.domain, id: patched.id, givenName },
+        path: `${directory.path}/Users/${patched.id}`,
+        method: 'PATCH',
+        body: { schemas: [patchOp], Operations: [{ op: 'replace', path: 'name.givenName', value: givenName }] },
+        scim,
+      };
+    }
+    const email = `scim${n}@${directory.emailDomain}`;
+    return {
+      written: { kind: 'scim-user', key: email, domain: directory.domain },
+      path: `${directory.path}/Users`,
+      body: { schemas: [userSchema], userName: email, emails: [{ value: email, type: 'work', primary: true }] },
+      scim,
+    };
+  }
+
+  private async write(gateway: string, { written, path, body, method, scim }: Request): Promise<void> {
     let response: Response;
     try {
       response = await fetch(`${gateway}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+        method: method ?? 'POST',
+        headers: {
+          authorization: `Bearer ${scim?.token ?? this.token}`,
+          'content-type': scim ? 'application/scim+json' : 'application/json',
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(30_000),
       });
@@ -151,6 +212,10 @@ export class WriteLoad {
       const created = JSON.parse(text) as { id: string; domain?: string };
       const domain = written.kind === 'organization' ? created.domain : written.domain;
       this.acknowledged.push({ ...written, id: created.id, ...(domain ? { domain } : {}) });
+      if (written.kind === 'scim-user') this.unpatched.push({ ...written, id: created.id });
+      this.lastAcknowledgedAt = Date.now();
+    } else if (response.status === 204 && method === 'PATCH') {
+      this.acknowledged.push(written);
       this.lastAcknowledgedAt = Date.now();
     } else if (response.status >= 500) {
       this.unknown.push(written);
