@@ -5,24 +5,9 @@ export interface ListPage<T> {
   total: number;
 }
 
-/**
- * Every item of a list, page after page, following `pagination.next_page`:
- * `for await (const user of sesame.users.list('acme')) ...`. `pages()` walks whole pages.
- */
-export class PageIterator<T> implements AsyncIterable<T> {
-  constructor(
-    private readonly fetchPage: (page: number) => Promise<ListPage<T>>,
-    private readonly firstPage = 1,
-  ) {}
-
-  async *pages(): AsyncGenerator<ListPage<T>> {
-    let page: number | null = this.firstPage;
-    while (page !== null) {
-      const answer: ListPage<T> = await this.fetchPage(page);
-      yield answer;
-      page = answer.pagination.next_page;
-    }
-  }
+/** Items of a paged list, however its pages follow each other: `pages()` walks whole pages. */
+export abstract class PagedItems<T, Page extends { data: T[] }> implements AsyncIterable<T> {
+  abstract pages(): AsyncGenerator<Page>;
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     for await (const page of this.pages()) yield* page.data;
@@ -33,6 +18,28 @@ export class PageIterator<T> implements AsyncIterable<T> {
     const items: T[] = [];
     for await (const item of this) items.push(item);
     return items;
+  }
+}
+
+/**
+ * Every item of a list, page after page, following `pagination.next_page`:
+ * `for await (const user of sesame.users.list('acme')) ...`. `pages()` walks whole pages.
+ */
+export class PageIterator<T> extends PagedItems<T, ListPage<T>> {
+  constructor(
+    private readonly fetchPage: (page: number) => Promise<ListPage<T>>,
+    private readonly firstPage = 1,
+  ) {
+    super();
+  }
+
+  async *pages(): AsyncGenerator<ListPage<T>> {
+    let page: number | null = this.firstPage;
+    while (page !== null) {
+      const answer: ListPage<T> = await this.fetchPage(page);
+      yield answer;
+      page = answer.pagination.next_page;
+    }
   }
 }
 
@@ -47,11 +54,13 @@ export interface CursorPage<T> {
  * `for await (const event of sesame.events.list({ events: ['user.*'] })) ...`. `pages()` walks
  * whole pages; keep the last page's `list_metadata.after` to resume later (`query.after`).
  */
-export class CursorIterator<T> implements AsyncIterable<T> {
+export class CursorIterator<T> extends PagedItems<T, CursorPage<T>> {
   constructor(
     private readonly fetchPage: (after: string | undefined) => Promise<CursorPage<T>>,
     private readonly from?: string,
-  ) {}
+  ) {
+    super();
+  }
 
   async *pages(): AsyncGenerator<CursorPage<T>> {
     let after = this.from;
@@ -61,16 +70,5 @@ export class CursorIterator<T> implements AsyncIterable<T> {
       if (!page.list_metadata.has_more) return;
       after = page.list_metadata.after;
     }
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    for await (const page of this.pages()) yield* page.data;
-  }
-
-  /** Every item in an array (mind the size of the list). */
-  async toArray(): Promise<T[]> {
-    const items: T[] = [];
-    for await (const item of this) items.push(item);
-    return items;
   }
 }
