@@ -3,12 +3,10 @@ import type { ConnectionOptions, KV, NatsConnection } from 'nats';
 import { idempotencyBucket, idempotencyKeyTtlSeconds, isKeptAnswer } from '@sesame/contracts';
 import type { IdempotencyRecord, IdempotencyTicket, RpcReply } from '@sesame/contracts';
 import type { Logger } from '@sesame/platform';
-import { openKvBucket } from '@sesame/platform/messaging';
+import { isJetStreamWriteConflict, openKvBucket } from '@sesame/platform/messaging';
 import { decideIdempotency } from './idempotency-decision';
 import type { StoredRecord } from './idempotency-decision';
 
-const isWrongLastSequence = (error: unknown) =>
-  (error as { api_error?: { err_code?: number } } | null)?.api_error?.err_code === 10071;
 
 /** Rounds of read-then-write lost to a concurrent writer before giving up (each loss means another request moved first). */
 const maxAttempts = 5;
@@ -78,7 +76,7 @@ export class IdempotencyStore {
             : await this.kv.update(key, JSON.stringify(record), decision.revision);
         return { outcome: 'claimed', claim: this.claimOf({ key, fingerprint, revision, subject }) };
       } catch (error) {
-        if (!isWrongLastSequence(error)) throw error;
+        if (!isJetStreamWriteConflict(error)) throw error;
       }
     }
     return { outcome: 'in_progress' };

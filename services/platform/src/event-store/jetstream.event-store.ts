@@ -1,6 +1,7 @@
 import { DeliverPolicy, DiscardPolicy, JSONCodec, RetentionPolicy, StorageType, nanos } from 'nats';
 import type { ConsumerMessages, JetStreamClient, JetStreamManager, NatsConnection, StoredMsg } from 'nats';
 import { ConcurrencyError } from './event-store.port';
+import { isJetStreamWriteConflict, jetStreamErrorCode } from '../messaging/jetstream-errors';
 import type {
   AppendOptions,
   AppendResult,
@@ -40,7 +41,6 @@ interface CommitPayload {
 }
 
 const codec = JSONCodec<CommitPayload>();
-const wrongLastSequence = 10071;
 
 /**
  * Event store on NATS JetStream (DESIGN.md section 3). Optimistic concurrency uses
@@ -187,7 +187,8 @@ export class JetStreamEventStore implements EventStore {
       // The message id names the revision the commit takes: on a replicated stream of nats-server
       // before 2.9.21 the expected sequence alone does not keep two writers from both appending at
       // one revision (nats-server#4320); the stream drops the second as a duplicate, a conflict
-      // unless the commit kept is this one (a publish sent twice).
+      // unless the commit kept is this one (a publish sent twice); while the other writer's commit
+      // is being stored, 2.10 and later refuse ours (`duplicate message id is in process`): a conflict.
       const ack = await this.js.publish(subject, commit, {
         msgID: `${stream}@${currentRevision + 1}`,
         expect: { lastSubjectSequence: expectedSeq },
@@ -206,7 +207,7 @@ export class JetStreamEventStore implements EventStore {
       return { nextRevision, position: BigInt(ack.seq), events: recorded };
     } catch (error) {
       this.known.forget(stream);
-      if (apiErrorCode(error) === wrongLastSequence) throw new ConcurrencyError(stream, expectedRevision);
+      if (isJetStreamWriteConflict(error)) throw new ConcurrencyError(stream, expectedRevision);
       throw error;
     }
   }
@@ -326,11 +327,7 @@ export class JetStreamEventStore implements EventStore {
 
 function isNotFound(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return code === 404 || code === '404' || apiErrorCode(error) === 10059 || /not found/i.test(String((error as Error)?.message));
-}
-
-function apiErrorCode(error: unknown): number | undefined {
-  return (error as { api_error?: { err_code?: number } })?.api_error?.err_code;
+  return code === 404 || code === '404' || jetStreamErrorCode(error) === 10059 || /not found/i.test(String((error as Error)?.message));
 }
 
 const eventsOf = (commits: Uint8Array[]) => commits.flatMap((commit) => codec.decode(commit).events);

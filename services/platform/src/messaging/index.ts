@@ -12,5 +12,6 @@ export * from './consume-loop';
 export * from './event-feed';
 export * from '../outbox/jetstream-outbox';
 export * from './kv-buckets';
+export * from './jetstream-errors';
 export * from '../rate-limits/kv-rate-limiter';
 export * from '../projections/parked-commits';

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { connect } from 'nats';
 import type { ConnectionOptions, KV, KvEntry, NatsConnection } from 'nats';
 import { openKvBucket } from '../messaging/kv-buckets';
+import { isJetStreamWriteConflict } from '../messaging/jetstream-errors';
 import { decideRate, windowIndex } from './sliding-window';
 import type { RateDecision, RateLimit } from './sliding-window';
 
-const isWrongLastSequence = (error: unknown) =>
-  (error as { api_error?: { err_code?: number } } | null)?.api_error?.err_code === 10071;
 
 /**
  * Compare-and-set attempts on one counter. Each round of concurrent requests on one key lets one
@@ -80,7 +79,7 @@ export class KvRateLimiter {
         else await this.kv.create(counter(index), next);
         return decision;
       } catch (error) {
-        if (!isWrongLastSequence(error)) throw error;
+        if (!isJetStreamWriteConflict(error)) throw error;
       }
       await backoff(attempt);
     }

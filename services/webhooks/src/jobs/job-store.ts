@@ -1,5 +1,6 @@
 import { JSONCodec, headers } from 'nats';
 import type { JetStreamClient, KV, KvEntry, NatsConnection } from 'nats';
+import { isJetStreamWriteConflict } from '@sesame/platform/messaging';
 import { jobDecider } from './domain/job.decider';
 import type { Job, JobCommand } from './domain/job.decider';
 
@@ -9,8 +10,7 @@ const jobKey = (id: number) => `job.${id}`;
 const eventKey = (webhookId: string, eventId: string) => `event.${webhookId}.${eventId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 /** Another writer wrote the key first: the revision written over is no longer the last. */
 class WriteConflict extends Error {}
-const isWrongLastSequence = (error: unknown) =>
-  error instanceof WriteConflict || (error as { api_error?: { err_code?: number } } | null)?.api_error?.err_code === 10071;
+const isWrongLastSequence = (error: unknown) => error instanceof WriteConflict || isJetStreamWriteConflict(error);
 
 export interface StoredJob {
   job: Job;
@@ -44,7 +44,8 @@ export class JobStore {
    * nats-server before 2.9.21 (nats-server#4320: its check is made before consensus, so two
    * writers at one revision may both be accepted; 117 of 200 rounds of three on 2.9.10 at R3).
    * The message id names the revision written over: the stream leader drops the second writer's
-   * message as a duplicate, even while the first is in flight, and that is a conflict too.
+   * message as a duplicate (2.9), or refuses it while the first is being stored (2.10 and later:
+   * `duplicate message id is in process`), and either is a conflict too.
    */
   private async put(key: string, value: Uint8Array, revision: number): Promise<number> {
     const h = headers();
