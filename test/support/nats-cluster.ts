@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -11,7 +11,23 @@ import type { NatsUser } from '@sesame/platform/messaging';
 import { NetworkNamespaces } from './network-namespaces';
 import { waitUntilFeedsCaughtUp, waitUntilFeedsMove } from './event-feeds';
 
-const binary = process.env.SESAME_NATS_SERVER_BINARY ?? '/usr/sbin/nats-server';
+/**
+ * The nats-server the cluster runs: `SESAME_CLUSTER_NATS_SERVER_BINARY`, else one of 2.11 or later
+ * (`deploy/cluster-nats-server.mjs`: the system's when recent enough, else Debian's newest, fetched
+ * once into `.tools/`), or why there is none. Before 2.11 a new stream leader answers writes before
+ * applying its log, and the expected-sequence checks Sesame relies on fail across a leader change.
+ */
+function clusterBinary(): { binary: string } | { unsupported: string } {
+  const chosen = process.env.SESAME_CLUSTER_NATS_SERVER_BINARY;
+  if (chosen) return { binary: chosen };
+  const script = join(__dirname, '..', '..', 'deploy', 'cluster-nats-server.mjs');
+  const found = spawnSync(process.execPath, [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const binary = found.stdout.trim();
+  if (found.status === 0 && binary) return { binary };
+  return { unsupported: found.stderr.trim().split('\n').pop() || `${script} exited with ${found.status}` };
+}
+
+const server = clusterBinary();
 const clientPort = 4222;
 const routePort = 6222;
 
@@ -23,6 +39,17 @@ const routePort = 6222;
  * stores whatever happened.
  */
 export class NatsCluster {
+  /** The version of the nats-server the nodes run (what `--version` prints), or null when there is none. */
+  static version(): string | null {
+    if ('unsupported' in server) return null;
+    return spawnSync(server.binary, ['--version'], { encoding: 'utf8' }).stdout.trim() || null;
+  }
+
+  /** Why no cluster can run here (no nats-server 2.11 or later to be had), or null. */
+  static unsupported(): string | null {
+    return 'unsupported' in server ? server.unsupported : null;
+  }
+
   private readonly children: (ChildProcess | undefined)[];
 
   private constructor(
@@ -102,7 +129,8 @@ export class NatsCluster {
 
   /** Starts node `index` again on its store and configuration. */
   async startNode(index: number): Promise<void> {
-    const [command, ...args] = this.hosts.exec(index, [binary, '-c', this.configFile(index)]);
+    if ('unsupported' in server) throw new Error(server.unsupported);
+    const [command, ...args] = this.hosts.exec(index, [server.binary, '-c', this.configFile(index)]);
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const log = createWriteStream(this.logFile(index), { flags: 'a' });
     child.stdout?.pipe(log);

@@ -72,16 +72,19 @@ export class SignInLoad {
   /**
    * Every acknowledged sign-in's code replayed through every gateway: each must be refused as
    * used, except that a code none of whose exchanges was answered (all lost or 5xx) may be
-   * exchanged once now (`exchangedAfterwards`). Answers the figures, the codes exchanged twice and
+   * exchanged once now (`exchangedAfterwards`). A replay left without an answer (none, or a 5xx:
+   * after the faults a service may still be catching up on its feeds) is sent again, a few times
+   * (`replaysRetried`): what counts is the answer. Answers the figures, the codes exchanged twice and
    * the replays not refused as used (both must be none).
    */
   async audit(): Promise<{ figures: Record<string, number>; exchangedTwice: SignIn[]; replaysNotRefused: string[] }> {
     const replaysNotRefused: string[] = [];
     let exchangedAfterwards = 0;
+    const retried = { count: 0 };
     for (const signIn of this.acknowledged) {
       let exchanged = signIn.exchanges.some((status) => status === 200);
       for (const gateway of this.gateways) {
-        const replay = await this.exchange(gateway, signIn.code);
+        const replay = await this.replay(gateway, signIn.code, retried);
         if (replay.status === 200 && !exchanged) {
           exchanged = true;
           exchangedAfterwards++;
@@ -100,6 +103,7 @@ export class SignInLoad {
         refused: this.refused.length,
         replays: this.acknowledged.length * this.gateways.length,
         replaysNotRefused: replaysNotRefused.length,
+        replaysRetried: retried.count,
       },
       exchangedTwice,
       replaysNotRefused,
@@ -125,6 +129,16 @@ export class SignInLoad {
     const through = this.gateways.length > 1 ? this.gateways : [...this.gateways, ...this.gateways];
     const exchanges = await Promise.all(through.map((url) => this.exchange(url, code)));
     this.acknowledged.push({ email, gateway, code, exchanges: exchanges.map((answer) => answer.status) });
+  }
+
+  /** An exchange of `code` through `gateway`, sent again (up to 5 times, 2 s apart) while it gets no answer or a 5xx. */
+  private async replay(gateway: string, code: string, retried: { count: number }) {
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.exchange(gateway, code);
+      if ((answer.status !== 0 && answer.status < 500) || attempt === 5) return answer;
+      retried.count++;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
   }
 
   /** The token endpoint as the integrator's backend calls it, with the API key's client credentials. */
