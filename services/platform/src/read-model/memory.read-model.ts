@@ -1,11 +1,15 @@
 import { Query, find } from 'mingo';
 import type { AnyObject } from 'mingo/types';
+import { OrderedIndex } from './ordered-index';
+import type { IndexScan } from './ordered-index';
 import { assertStorable, isNewer } from './read-model.port';
 import type { Collection, Filter, FindOptions, ReadModelDocument, ReadModelStore } from './read-model.port';
 
 /**
  * In-process read models, rebuilt from the event store at start (the embedded default).
- * Queries use mingo, so they behave as on MongoDB; equality on an indexed field skips the scan.
+ * Queries use mingo, so they behave as on MongoDB; equality on an indexed field skips the scan, and
+ * a compound index is kept in order (`OrderedIndex`): a query with equality on its first fields and
+ * sorted by the others walks only what it needs, stopping at its limit.
  */
 export class MemoryReadModelStore implements ReadModelStore {
   private readonly collections = new Map<string, MemoryCollection<ReadModelDocument>>();
@@ -28,6 +32,8 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
   private readonly documents = new Map<string, T>();
   /** field → JSON of value → ids; only the first field of each declared index, one entry per array element (multikey). */
   private readonly indexes = new Map<string, Map<string, Set<string>>>();
+  /** The compound indexes declared, each in its order. */
+  private readonly ordered: OrderedIndex[] = [];
 
   async get(id: string): Promise<T | null> {
     const document = this.documents.get(id);
@@ -35,11 +41,39 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    const cursor = find(this.candidates(filter) as AnyObject[], filter as AnyObject);
+    const scan = this.indexScan(filter, options.sort);
+    if (scan?.sorted && options.limit !== undefined) {
+      const skip = options.skip ?? 0;
+      return structuredClone(this.walk(scan, filter, skip + options.limit).slice(skip));
+    }
+    const candidates = scan ? [...scan.ids()].map((id) => this.documents.get(id) as T) : this.candidates(filter);
+    const cursor = find(candidates as AnyObject[], filter as AnyObject);
     if (options.sort) cursor.sort({ ...options.sort, ...(options.sort._id ? {} : { _id: 1 }) });
     if (options.skip) cursor.skip(options.skip);
     if (options.limit !== undefined) cursor.limit(options.limit);
     return structuredClone(cursor.all() as T[]);
+  }
+
+  /** An ordered index that serves `filter` (one that yields the asked order first), if one does. */
+  private indexScan(filter: Filter, sort: FindOptions['sort']): IndexScan | null {
+    let best: IndexScan | null = null;
+    for (const index of this.ordered) {
+      const scan = index.scan(filter, sort);
+      if (scan && (!best || (scan.sorted && !best.sorted))) best = scan;
+    }
+    return best;
+  }
+
+  /** The first `count` documents of the walk that match `filter`, in the walk's order. */
+  private walk(scan: IndexScan, filter: Filter, count: number): T[] {
+    const query = new Query(filter as AnyObject, {});
+    const found: T[] = [];
+    if (count === 0) return found;
+    for (const id of scan.ids()) {
+      const document = this.documents.get(id) as T;
+      if (query.test(document as AnyObject) && found.push(document) >= count) break;
+    }
+    return found;
   }
 
   async count(filter: Filter): Promise<number> {
@@ -79,11 +113,18 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
   async drop(): Promise<void> {
     this.documents.clear();
     for (const index of this.indexes.values()) index.clear();
+    for (const index of this.ordered) index.clear();
   }
 
   async ensureIndex(fields: string[]): Promise<void> {
     const field = fields[0];
-    if (!field || this.indexes.has(field)) return;
+    if (!field) return;
+    if (fields.length > 1 && !this.ordered.some((index) => index.fields.join() === fields.join())) {
+      const index = new OrderedIndex(fields);
+      for (const document of this.documents.values()) index.add(document._id, document);
+      this.ordered.push(index);
+    }
+    if (this.indexes.has(field)) return;
     this.indexes.set(field, new Map());
     for (const document of this.documents.values()) this.index(document);
   }
@@ -99,6 +140,7 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
   }
 
   private index(document: T): void {
+    for (const index of this.ordered) index.add(document._id, document);
     for (const [field, index] of this.indexes)
       for (const key of indexKeys(document, field)) {
         let ids = index.get(key);
@@ -108,6 +150,7 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
   }
 
   private unindex(document: T): void {
+    for (const index of this.ordered) index.remove(document._id, document);
     for (const [field, index] of this.indexes) for (const key of indexKeys(document, field)) index.get(key)?.delete(document._id);
   }
 }

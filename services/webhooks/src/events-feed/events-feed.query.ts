@@ -97,8 +97,13 @@ export function mergePage(lists: FeedEntry[][], positions: EventFeedPositions, l
 const before = (a: FeedEntry, b: FeedEntry) =>
   a.occurred_at < b.occurred_at || (a.occurred_at === b.occurred_at && a.source < b.source);
 
+/**
+ * The events of a stream after `position` (commit sequence, index in the commit). The bound on
+ * `seq` lets both read models start at the position in the (environment, source, seq, index)
+ * index rather than at the stream's first event: a page costs what it holds, not the feed's length.
+ */
 const afterPosition = (position: [number, number] | undefined): Filter =>
-  position ? { $or: [{ seq: { $gt: position[0] } }, { seq: position[0], index: { $gt: position[1] } }] } : {};
+  position ? { seq: { $gte: position[0] }, $or: [{ seq: { $gt: position[0] } }, { index: { $gt: position[1] } }] } : {};
 
 function filterOf(request: FeedPageRequest): Filter {
   const occurred: Record<string, string> = {};
