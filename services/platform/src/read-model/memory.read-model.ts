@@ -1,4 +1,4 @@
-import { Query, find } from 'mingo';
+import { Query } from 'mingo';
 import type { AnyObject } from 'mingo/types';
 import { OrderedIndex } from './ordered-index';
 import type { IndexScan } from './ordered-index';
@@ -47,7 +47,10 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
       return structuredClone(this.walk(scan, filter, skip + options.limit).slice(skip));
     }
     const candidates = scan ? [...scan.ids()].map((id) => this.documents.get(id) as T) : this.candidates(filter);
-    const cursor = find(candidates as AnyObject[], filter as AnyObject);
+    if (Array.isArray(candidates) ? candidates.length === 0 : this.documents.size === 0) return [];
+    // A Query of its own: mingo's top-level `find` merges its operator tables into a new context at
+    // every call (a copy of some 200 operators: 16% of the webhooks service's CPU in a profile).
+    const cursor = new Query(filter as AnyObject, {}).find(candidates as AnyObject[]);
     if (options.sort) cursor.sort({ ...options.sort, ...(options.sort._id ? {} : { _id: 1 }) });
     if (options.skip) cursor.skip(options.skip);
     if (options.limit !== undefined) cursor.limit(options.limit);
