@@ -205,18 +205,34 @@ export class ServiceRuntime {
   shutdown(reason: string): Promise<boolean> {
     this.stopping ??= (async () => {
       this.logger.info({ reason }, `${this.service} stopping`);
-      const deadline = setTimeout(() => process.exit(1), this.config.SESAME_SHUTDOWN_GRACE_MS + 5_000);
+      // Each step named, so that a shutdown the deadline cuts short says where it hung.
+      let step = 'shutdown hooks';
+      const deadline = setTimeout(() => {
+        this.logger.error({ step }, `${this.service} not stopped within its deadline; exiting`);
+        process.exit(1);
+      }, this.config.SESAME_SHUTDOWN_GRACE_MS + 5_000);
       deadline.unref();
+      const steps: [string, () => Promise<unknown>][] = [
+        [
+          'shutdown hooks',
+          async () => {
+            for (const hook of this.shutdownHooks) await hook();
+          },
+        ],
+        ['closing the RPC server', async () => this.app?.close()],
+        ['close hooks (event feeds, loops)', async () => Promise.all(this.closeHooks.map((hook) => hook()))],
+        ['stopping the relay', async () => this.relay?.stop()],
+        ['stopping the projections', async () => this.projections.stop()],
+        ['closing the event store', async () => this.eventStore.close()],
+        ['closing the read models', async () => this.readModels.close()],
+        ['draining the NATS connection', async () => this.nc.drain()],
+        ['flushing traces', async () => this.tracing.shutdown()],
+      ];
       try {
-        for (const hook of this.shutdownHooks) await hook();
-        await this.app?.close();
-        await Promise.all(this.closeHooks.map((hook) => hook()));
-        await this.relay?.stop();
-        await this.projections.stop();
-        await this.eventStore.close();
-        await this.readModels.close();
-        await this.nc.drain();
-        await this.tracing.shutdown();
+        for (const [name, run] of steps) {
+          step = name;
+          await run();
+        }
         this.logger.info(`${this.service} stopped`);
         return true;
       } catch (error) {
