@@ -251,6 +251,15 @@ async function main() {
       connections: Object.fromEntries(names.map((name) => [name, mix[name]?.connections])),
       webhook_codes: mixEventCodes,
     };
+    // Each operation alone, next to its raw baseline (the targets compare grants and challenges alone with raw signing and hashing).
+    for (const name of names)
+      figures.push(
+        ...figuresAgainst(
+          `${name} alone`,
+          { ...timedOf(alone[name]!.result), unit: 'req/s' },
+          raw[(single[name] as Mix[string]).baseline],
+        ),
+      );
     names.forEach((name, index) => {
       const result = results[index] as LoadResult;
       refuseFailures(`${name} in the mix`, result);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** `npm run bench`: every `bench/*.bench.ts` (or the ones named), one after the other, on Node.js 24. */
+/** `npm run bench`: every `bench/*.bench.ts` (or the ones named), one after the other, on Node.js 24; then the targets (`targets.mjs`). */
 import '../deploy/node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -19,4 +19,6 @@ for (const script of scripts) {
   });
   failed ||= result.status !== 0;
 }
+// The targets, from the results the scripts wrote (those of this run, and earlier runs' for scripts not run now).
+failed ||= spawnSync(process.execPath, [join(here, 'targets.mjs')], { stdio: 'inherit' }).status !== 0;
 process.exit(failed ? 1 : 0);

@@ -45,7 +45,13 @@ function identityOf(users: Map<string, User>) {
   return {
     call: async (subject: string, input: { email?: string; id?: string }) => {
       if (subject === subjects.identity.organizations.forSignIn)
-        return { organization: { id: '0b0c7e2a-1d3f-4a4b-8c6d-7e8f9a0b1c2d', domain: 'acme' } };
+        return {
+          organization: {
+            id: '0b0c7e2a-1d3f-4a4b-8c6d-7e8f9a0b1c2d',
+            domain: 'acme',
+            allowed_authn_connections: ['sso', 'password', 'magic_link', 'totp'],
+          },
+        };
       if (subject === subjects.identity.users.findByEmail)
         return { user: [...users.values()].find((user) => user.email === input.email) ?? null };
       if (subject === subjects.identity.users.findById) return { user: users.get(input.id as string) ?? null };
