@@ -327,7 +327,9 @@ export class JetStreamEventStore implements EventStore {
 
 function isNotFound(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return code === 404 || code === '404' || jetStreamErrorCode(error) === 10059 || /not found/i.test(String((error as Error)?.message));
+  return (
+    code === 404 || code === '404' || jetStreamErrorCode(error) === 10059 || /not found/i.test(String((error as Error)?.message))
+  );
 }
 
 const eventsOf = (commits: Uint8Array[]) => commits.flatMap((commit) => codec.decode(commit).events);

@@ -6,7 +6,6 @@ import { isJetStreamWriteConflict } from '../messaging/jetstream-errors';
 import { decideRate, windowIndex } from './sliding-window';
 import type { RateDecision, RateLimit } from './sliding-window';
 
-
 /**
  * Compare-and-set attempts on one counter. Each round of concurrent requests on one key lets one
  * of them count; one still losing after this many rounds has read a count below the budget each
