@@ -11,3 +11,24 @@ export async function stopConsuming(messages: ConsumerMessages | undefined, loop
   messages?.close().catch(() => undefined);
   await loop;
 }
+
+/**
+ * `stopConsuming`, waiting for the message in hand at most `withinMs`: answers whether the loop
+ * ended in time. A loop still busy is left to itself (its message unacknowledged, so another
+ * consumer of the durable gets it after the ack wait, as after a crash): a reaction held by a
+ * service that does not answer must not keep a stopping process past its shutdown deadline.
+ */
+export async function stopConsumingWithin(
+  messages: ConsumerMessages | undefined,
+  loop: Promise<unknown>,
+  withinMs: number,
+): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), withinMs);
+  });
+  const ended = stopConsuming(messages, loop).then(() => true);
+  const inTime = await Promise.race([ended, late]);
+  clearTimeout(timer);
+  return inTime;
+}

@@ -158,6 +158,26 @@ describe('subscribeToServiceEvents (real NATS)', () => {
     expect(Date.now() - taken).toBeLessThan(defaultAckWaitMs + 3_000);
   });
 
+  it('stops within 2 s while a handler hangs (a service that does not answer), and another replica then gets its commit', async () => {
+    await store.appendToStream('organization-a', [{ type: 'A', data: { n: 1 } }], { expectedRevision: 'no_stream', metadata });
+    let hanging = false;
+    const stuck = feed('hung', async () => {
+      hanging = true;
+      await new Promise(() => undefined);
+    });
+    await waitFor(() => hanging, 10_000);
+    const stopping = Date.now();
+    await stuck.stop();
+    expect(Date.now() - stopping).toBeLessThan(3_000);
+    // The stopped feed no longer keeps the commit in progress, though its handler still hangs.
+    const seen: number[] = [];
+    const taken = Date.now();
+    feed('hung', async (commit) => void seen.push((commit.events[0]?.data as { n: number }).n));
+    await waitFor(() => seen.length === 1, 20_000);
+    expect(seen).toEqual([1]);
+    expect(Date.now() - taken).toBeLessThan(defaultAckWaitMs + 3_000);
+  });
+
   it('resumes after a stop where it left off (durable), and consumers do not share progress', async () => {
     const seen: string[] = [];
     const first = feed('durable', async (commit) => void seen.push(commit.events[0]?.type as string));

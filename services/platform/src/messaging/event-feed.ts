@@ -6,7 +6,7 @@ import type { Commit, RecordedEvent, Subscription } from '../event-store/event-s
 import type { Logger } from '../logging/logger';
 import { jetStreamName } from '../runtime/stores';
 import { keepInProgress } from './in-progress';
-import { stopConsuming } from './consume-loop';
+import { stopConsumingWithin } from './consume-loop';
 import { KeyedLanes } from './keyed-lanes';
 import { SpanKind, continueTrace } from '../tracing/spans';
 
@@ -46,6 +46,13 @@ export const defaultAckWaitMs = 10_000;
  * partition of a 3-node cluster (test/reliability/cluster.reliability.spec.ts).
  */
 const pullExpiresMs = 5_000;
+
+/**
+ * How long a stopping feed waits for the reaction in hand. Retries already stop at once; an
+ * attempt waiting on another service that does not answer (a cluster run's rolling restart) held
+ * identity past its shutdown deadline, so it exited 1.
+ */
+const stopWithinMs = 2_000;
 
 const codec = JSONCodec<{ events: RecordedEvent[] }>();
 
@@ -108,7 +115,12 @@ export function subscribeToServiceEvents(options: ServiceEventFeedOptions): Subs
   return {
     stop: async () => {
       stopped = true;
-      await stopConsuming(options.nc.isClosed() ? undefined : messages, running);
+      const inTime = await stopConsumingWithin(options.nc.isClosed() ? undefined : messages, running, stopWithinMs);
+      if (!inTime)
+        options.logger.warn(
+          { consumer: durable },
+          'event feed stopped with a reaction still running; its commit goes to another replica',
+        );
     },
   };
 }
@@ -142,7 +154,7 @@ async function react(
   ackWaitMs: number,
   isStopped: () => boolean,
 ): Promise<void> {
-  const stopHeartbeat = keepInProgress(message, ackWaitMs);
+  const stopHeartbeat = keepInProgress(message, ackWaitMs, isStopped);
   try {
     for (let attempt = 0; ; attempt++) {
       try {
