@@ -34,6 +34,13 @@ interface DirectGet {
   getMessage(stream: string, query: { last_by_subj: string } | { seq: number }): Promise<StoredMsg>;
 }
 
+/**
+ * How long a read of a stream's older commits waits for the next one before failing (the caller,
+ * a command or a reaction, is tried again with a new consumer): an ordered consumer was seen silent
+ * for good after a node's loss, and a cluster run's provisioning reactions then hung for minutes.
+ */
+const readSilenceMs = 10_000;
+
 /** One JetStream message is one commit: the events one command appended to one stream. */
 interface CommitPayload {
   v: 1;
@@ -152,13 +159,29 @@ export class JetStreamEventStore implements EventStore {
     });
     const messages = await consumer.consume({ max_messages: 256 });
     const commits: Uint8Array[] = [];
-    try {
+    let lastMessageAt = Date.now();
+    const reading = (async () => {
       for await (const message of messages) {
+        lastMessageAt = Date.now();
         commits.push(message.data.slice());
         if (message.seq >= to) break;
       }
+    })();
+    // A read given up on may still fail later (its consumer closed): not an unhandled rejection.
+    reading.catch(() => undefined);
+    let watchdog: NodeJS.Timeout | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      watchdog = setInterval(() => {
+        if (Date.now() - lastMessageAt > readSilenceMs)
+          reject(new Error(`reading ${subject}: no commit for ${readSilenceMs} ms (sequences ${from} to ${to})`));
+      }, 500);
+    });
+    try {
+      await Promise.race([reading, silent]);
     } finally {
-      await messages.close();
+      clearInterval(watchdog);
+      // Bounded: nats.js 2.29's close() may never resolve once the loop left by `break` (consume-loop.ts).
+      await Promise.race([messages.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
     }
     return commits;
   }
