@@ -7,7 +7,6 @@ import { isJetStreamWriteConflict, openKvBucket } from '@sesame/platform/messagi
 import { decideIdempotency } from './idempotency-decision';
 import type { StoredRecord } from './idempotency-decision';
 
-
 /** Rounds of read-then-write lost to a concurrent writer before giving up (each loss means another request moved first). */
 const maxAttempts = 5;
 
