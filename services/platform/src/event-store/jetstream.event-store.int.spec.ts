@@ -4,7 +4,7 @@ import type { NatsConnection, Subscription } from 'nats';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { testNatsUrl, testPrefix } from '../testing/test-prefix';
 import { ConcurrencyError } from './event-store.port';
-import type { EventMetadata, EventStore } from './event-store.port';
+import type { EventMetadata, EventStore, Subscription as EventSubscription } from './event-store.port';
 import { JetStreamEventStore } from './jetstream.event-store';
 
 describe('JetStreamEventStore (real NATS server)', () => {
@@ -80,35 +80,68 @@ describe('JetStreamEventStore (real NATS server)', () => {
     });
   });
 
-  it('replaces a subscription consumer that went silent while the stream holds newer commits', async () => {
-    const prefix = testPrefix();
-    const streamName = `${prefix}_SILENT`.toUpperCase();
-    const store = await JetStreamEventStore.open(nc, { streamName, subjectPrefix: `${prefix}.silent`, stallMs: 400 });
-    const positions: bigint[] = [];
-    const subscription = store.subscribeToAll({ from: 0n, onCommit: async (commit) => void positions.push(commit.position) });
-    const metadata = { correlationId: randomUUID(), occurredAt: new Date().toISOString() };
+  describe('a subscription whose consumer goes silent while the stream holds newer commits', () => {
+    let prefix: string;
+    let streamName: string;
+    let store: JetStreamEventStore;
+    let positions: bigint[];
+    let subscription: EventSubscription;
+    const metadata = () => ({ correlationId: randomUUID(), occurredAt: new Date().toISOString() });
     const append = (id: string) =>
-      store.appendToStream(`n-${id}`, [{ type: 'N', data: {} }], { expectedRevision: 'no_stream', metadata });
+      store.appendToStream(`n-${id}`, [{ type: 'N', data: {} }], { expectedRevision: 'no_stream', metadata: metadata() });
     const until = async (count: number, withinMs: number) => {
       const started = Date.now();
       while (positions.length < count && Date.now() - started < withinMs) await new Promise((resolve) => setTimeout(resolve, 50));
       return positions.length;
     };
-    try {
+    /** The consumers disappear without a word to the client (as ones whose deliveries went through a killed node). */
+    const deleteConsumers = async () => {
+      const jsm = await nc.jetstreamManager();
+      for await (const consumer of jsm.consumers.list(streamName))
+        await jsm.consumers.delete(streamName, consumer.name).catch(() => undefined);
+    };
+    beforeEach(async () => {
+      prefix = testPrefix();
+      streamName = `${prefix}_SILENT`.toUpperCase();
+      store = await JetStreamEventStore.open(nc, { streamName, subjectPrefix: `${prefix}.silent`, stallMs: 400 });
+      positions = [];
+      subscription = store.subscribeToAll({ from: 0n, onCommit: async (commit) => void positions.push(commit.position) });
       await append('a');
       expect(await until(1, 5_000)).toBe(1);
-      // The consumer disappears without a word to the client (as one whose deliveries went through a killed node):
-      // nats.js would notice only after missed heartbeats, tens of seconds later.
-      const jsm = await nc.jetstreamManager();
-      for await (const consumer of jsm.consumers.list(streamName)) await jsm.consumers.delete(streamName, consumer.name);
+    });
+    afterEach(async () => {
+      await subscription.stop();
+      await store.destroy();
+    });
+
+    it('goes on with a new consumer (nats.js would notice the loss only after missed heartbeats, tens of seconds later)', async () => {
+      await deleteConsumers();
       await append('b');
       await append('c');
       expect(await until(3, 4_000)).toBe(3);
-      expect(positions).toEqual([1n, 2n, 3n]);
-    } finally {
-      await subscription.stop();
-      await store.destroy();
-    }
+      await append('d');
+      expect(await until(4, 4_000)).toBe(4);
+      expect(positions).toEqual([1n, 2n, 3n, 4n]);
+    });
+
+    it('reads the commits past the silence by direct get, in order, when every new consumer is silent too', async () => {
+      const silentStore = await JetStreamEventStore.open(withSilentConsumers(nc), {
+        streamName,
+        subjectPrefix: `${prefix}.silent`,
+        stallMs: 400,
+      });
+      const seen: bigint[] = [];
+      const silent = silentStore.subscribeToAll({ from: 0n, onCommit: async (commit) => void seen.push(commit.position) });
+      try {
+        for (const id of ['b', 'c', 'd']) await append(id);
+        await until(4, 4_000);
+        for (const id of ['e', 'f']) await append(id);
+        expect(await eventually(() => seen.length === 6, 4_000)).toBe(true);
+        expect(seen).toEqual([1n, 2n, 3n, 4n, 5n, 6n]);
+      } finally {
+        await silent.stop();
+      }
+    });
   });
 
   describe('reading a stream again', () => {
@@ -121,18 +154,26 @@ describe('JetStreamEventStore (real NATS server)', () => {
     let writer: JetStreamEventStore;
     let reader: JetStreamEventStore;
     let consumersCreated: number;
+    let directGets: number;
     let creations: Subscription;
+    let gets: Subscription[];
     beforeEach(async () => {
       prefix = testPrefix();
       const options = { streamName: `${prefix}_AGAIN`.toUpperCase(), subjectPrefix: `${prefix}.again` };
       writer = await JetStreamEventStore.open(nc, options);
       reader = await JetStreamEventStore.open(nc, options);
       consumersCreated = 0;
+      directGets = 0;
       creations = nc.subscribe(`$JS.API.CONSUMER.CREATE.${options.streamName}.>`, { callback: () => consumersCreated++ });
+      // By sequence on the stream's subject, the last of a subject on one of its own.
+      gets = [`$JS.API.DIRECT.GET.${options.streamName}`, `$JS.API.DIRECT.GET.${options.streamName}.>`].map((subject) =>
+        nc.subscribe(subject, { callback: () => directGets++ }),
+      );
       await nc.flush();
     });
     afterEach(async () => {
       creations.unsubscribe();
+      for (const subscription of gets) subscription.unsubscribe();
       await writer.destroy();
     });
     const append = (store: EventStore, stream: string, from: number, count: number) =>
@@ -163,15 +204,20 @@ describe('JetStreamEventStore (real NATS server)', () => {
       expect(await numbers(reader, 'thing-a')).toEqual(upTo(11));
     });
 
-    it('reads a stream it wrote, or read and then wrote, without a consumer over its history', async () => {
+    it('reads with direct gets only: its last commit, then those before it that it has not seen', async () => {
+      const getsOfRead = async (store: EventStore, count: number) => {
+        const before = directGets;
+        expect(await numbers(store, 'thing-b')).toEqual(upTo(count));
+        return directGets - before;
+      };
       for (let i = 0; i < 6; i++) await append(writer, 'thing-b', i, 1);
-      expect(await numbers(writer, 'thing-b')).toEqual(upTo(6));
-      expect(await numbers(reader, 'thing-b')).toEqual(upTo(6));
-      const afterFirstRead = consumersCreated;
+      expect(await getsOfRead(writer, 6)).toBe(1);
+      expect(await getsOfRead(reader, 6)).toBe(1 + 5);
       await append(reader, 'thing-b', 6, 2);
-      expect(await numbers(reader, 'thing-b')).toEqual(upTo(8));
-      expect(consumersCreated).toBe(afterFirstRead);
-      expect(afterFirstRead).toBe(1);
+      expect(await getsOfRead(reader, 8)).toBe(1);
+      for (let i = 8; i < 11; i++) await append(writer, 'thing-b', i, 1);
+      expect(await getsOfRead(reader, 11)).toBe(1 + 2);
+      expect(consumersCreated).toBe(0);
     });
 
     it('gives each read events of its own: changing them changes no later read', async () => {
@@ -183,3 +229,36 @@ describe('JetStreamEventStore (real NATS server)', () => {
     });
   });
 });
+
+/** `nc` whose JetStream consumers never deliver a message (as ones placed on a replica that lost the stream); all else real. */
+function withSilentConsumers(nc: NatsConnection): NatsConnection {
+  const silentMessages = () => {
+    let close = () => {};
+    const closed = new Promise<void>((resolve) => (close = resolve));
+    return {
+      close: async () => close(),
+      closed: () => closed,
+      [Symbol.asyncIterator]: () => ({ next: async () => closed.then(() => ({ done: true as const, value: undefined })) }),
+    };
+  };
+  const consumers = { get: async () => ({ consume: async () => silentMessages() }) };
+  const js = bound(nc.jetstream(), { consumers });
+  return bound(nc, { jetstream: () => js });
+}
+
+/** `target` with `overrides`, its own methods bound to it (nats.js objects keep private state). */
+function bound<T extends object>(target: T, overrides: Record<string, unknown>): T {
+  return new Proxy(target, {
+    get: (object, key) => {
+      if (typeof key === 'string' && key in overrides) return overrides[key];
+      const value: unknown = Reflect.get(object, key, object);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
+async function eventually(check: () => boolean, withinMs: number): Promise<boolean> {
+  const started = Date.now();
+  while (!check() && Date.now() - started < withinMs) await new Promise((resolve) => setTimeout(resolve, 50));
+  return check();
+}

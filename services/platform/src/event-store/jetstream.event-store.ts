@@ -5,6 +5,7 @@ import { isJetStreamWriteConflict, jetStreamErrorCode } from '../messaging/jetst
 import type {
   AppendOptions,
   AppendResult,
+  Commit,
   EventStore,
   NewEvent,
   ReadStreamResult,
@@ -25,21 +26,32 @@ export interface JetStreamEventStoreOptions {
   subjectPrefix: string;
   replicas?: number;
   onError?(error: unknown): void;
-  /** How long a subscription may go without a commit while the stream holds newer ones before its consumer is replaced (default 10 s). */
+  /** How long a subscription may go without a commit while the stream holds newer ones before it reads them by direct get and replaces its consumer (default 5 s). */
   stallMs?: number;
 }
 
+type DirectQuery = { last_by_subj: string } | { seq: number } | { seq: number; next_by_subj: string };
+
 /** The part of nats.js's direct-get API used here (present at runtime, absent from its exported types). */
 interface DirectGet {
-  getMessage(stream: string, query: { last_by_subj: string } | { seq: number }): Promise<StoredMsg>;
+  getMessage(stream: string, query: DirectQuery): Promise<StoredMsg>;
 }
 
+/** A subscription's progress, for `watchStalls`: when it last moved, whether a commit is in hand, the head it stalled short of. */
+interface Progress {
+  at: number;
+  busy: boolean;
+  stalledAt?: bigint;
+}
+
+/** How many commits a subscription past a silent consumer asks for at once by direct get. */
+const directWindow = 32;
+
 /**
- * How long a read of a stream's older commits waits for the next one before failing (the caller,
- * a command or a reaction, is tried again with a new consumer): an ordered consumer was seen silent
- * for good after a node's loss, and a cluster run's provisioning reactions then hung for minutes.
+ * How long a read of a stream's older commits asks again when the replica answering holds none
+ * up to the last one (it lags the stream's leader) before failing.
  */
-const readSilenceMs = 10_000;
+const replicaLagMs = 2_000;
 
 /** One JetStream message is one commit: the events one command appended to one stream. */
 interface CommitPayload {
@@ -136,7 +148,7 @@ export class JetStreamEventStore implements EventStore {
     let commits = await this.commitsUpTo(stream, subject, last);
     let events = eventsOf(commits);
     // What was kept does not lead to this commit (never seen yet): read the whole stream again.
-    if (!isWhole(events)) events = eventsOf((commits = await this.readCommits(subject, 0, last.seq)));
+    if (!isWhole(events)) events = eventsOf((commits = await this.readCommits(subject, 0, last)));
     this.known.remember(stream, { revision: lastRevision, seq: last.seq, ...(isWhole(events) ? { commits } : {}) });
     return { revision: lastRevision, events };
   }
@@ -144,46 +156,51 @@ export class JetStreamEventStore implements EventStore {
   /** The stream's commits up to `last`: those this instance kept, then the ones appended since. */
   private async commitsUpTo(stream: string, subject: string, last: { seq: number; data: Uint8Array; events: RecordedEvent[] }) {
     const known = this.known.get(stream);
-    if (!known?.commits || known.seq > last.seq) return this.readCommits(subject, 0, last.seq);
+    if (!known?.commits || known.seq > last.seq) return this.readCommits(subject, 0, last);
     if (known.seq === last.seq) return known.commits;
     if ((last.events[0] as RecordedEvent).revision === known.revision + 1) return [...known.commits, last.data];
-    return [...known.commits, ...(await this.readCommits(subject, known.seq + 1, last.seq))];
+    return [...known.commits, ...(await this.readCommits(subject, known.seq + 1, last))];
   }
 
-  /** The raw commits of one subject from sequence `from` (0: the start) to `to`, with an ordered consumer. */
-  private async readCommits(subject: string, from: number, to: number): Promise<Uint8Array[]> {
-    // No explicit deliver_policy from the start: nats.js 2.29's ordered consume() hangs when given `All`.
-    const consumer = await this.js.consumers.get(this.options.streamName, {
-      filterSubjects: subject,
-      ...(from > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from } : {}),
-    });
-    const messages = await consumer.consume({ max_messages: 256 });
+  /**
+   * The raw commits of one subject from sequence `from` (0: the start) up to its `last` one (in
+   * hand), one direct get each (`next_by_subj`): no consumer to create, keep alive or lose. An
+   * ordered consumer read them before, and in cluster runs (after a node's loss, or while a
+   * replica caught up after a partition) some stayed silent for good: the commands and
+   * reactions reading through them failed or hung for minutes.
+   */
+  private async readCommits(subject: string, from: number, last: { seq: number; data: Uint8Array }): Promise<Uint8Array[]> {
     const commits: Uint8Array[] = [];
-    let lastMessageAt = Date.now();
-    const reading = (async () => {
-      for await (const message of messages) {
-        lastMessageAt = Date.now();
-        commits.push(message.data.slice());
-        if (message.seq >= to) break;
-      }
-    })();
-    // A read given up on may still fail later (its consumer closed): not an unhandled rejection.
-    reading.catch(() => undefined);
-    let watchdog: NodeJS.Timeout | undefined;
-    const silent = new Promise<never>((_, reject) => {
-      watchdog = setInterval(() => {
-        if (Date.now() - lastMessageAt > readSilenceMs)
-          reject(new Error(`reading ${subject}: no commit for ${readSilenceMs} ms (sequences ${from} to ${to})`));
-      }, 500);
-    });
-    try {
-      await Promise.race([reading, silent]);
-    } finally {
-      clearInterval(watchdog);
-      // Bounded: nats.js 2.29's close() may never resolve once the loop left by `break` (consume-loop.ts).
-      await Promise.race([messages.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    for (let next = Math.max(from, 1); next < last.seq;) {
+      const message = await this.directGet(
+        { seq: next, next_by_subj: subject },
+        () => `reading ${subject} from sequence ${next} to ${last.seq}`,
+      );
+      if (message.seq >= last.seq) break;
+      commits.push(message.data.slice());
+      next = message.seq + 1;
     }
+    commits.push(last.data);
     return commits;
+  }
+
+  /**
+   * One direct get. Any replica of the stream answers one: a replica that has not got the message
+   * yet answers "not found", so that answer is asked again for up to `replicaLagMs`, then fails
+   * with `describe()`.
+   */
+  private async directGet(query: DirectQuery, describe: () => string): Promise<StoredMsg> {
+    const deadline = Date.now() + replicaLagMs;
+    for (;;) {
+      try {
+        return await this.jsm.direct.getMessage(this.options.streamName, query);
+      } catch (error) {
+        const notFound = isNotFound(error);
+        if (!notFound || Date.now() > deadline)
+          throw new Error(`${describe()}: ${notFound ? 'not found' : (error as Error).message}`, { cause: error });
+        await sleep(50);
+      }
+    }
   }
 
   async appendToStream(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
@@ -243,19 +260,38 @@ export class JetStreamEventStore implements EventStore {
 
   /**
    * Commits from `from` on, in order, through an ordered consumer. A consumer that stops
-   * delivering while the stream has commits past the position is replaced (`watchStalls`): after
-   * a kill -9 of the NATS node a service was attached to, a cluster run found the ordered consumer
-   * silent for good, and the commit whose append had lost its acknowledgement was never applied to
-   * the service's own read models.
+   * delivering while the stream has commits past the position (`watchStalls`) is closed, the
+   * commits up to the stream's head then read by direct get (`deliverDirect`), and a new consumer
+   * opened from there. After a kill -9 of a NATS node, or while a replica of the stream caught up
+   * after a partition, cluster runs found ordered consumers silent for good, one after another: a
+   * service's own read models then lagged its writes for minutes.
    */
   subscribeToAll({ from, onCommit, onPosition }: SubscribeOptions): Subscription {
     let stopped = false;
     let messages: ConsumerMessages | undefined;
     let position = from;
-    const progress = { at: Date.now(), busy: false };
+    const progress: Progress = { at: Date.now(), busy: false };
+    const deliver = async (commit: Commit): Promise<boolean> => {
+      progress.busy = true;
+      const delivered = await deliverWithRetry(
+        () => onCommit(commit),
+        () => stopped,
+        this.options.onError,
+      );
+      progress.busy = false;
+      if (!delivered) return false;
+      position = commit.position;
+      progress.at = Date.now();
+      onPosition?.(position);
+      return !stopped;
+    };
     const run = async () => {
       while (!stopped) {
         try {
+          const stalledAt = progress.stalledAt;
+          progress.stalledAt = undefined;
+          if (stalledAt !== undefined) await this.deliverDirect(position, stalledAt, deliver);
+          if (stopped) break;
           const consumer = await this.js.consumers.get(this.options.streamName, {
             filterSubjects: `${this.options.subjectPrefix}.events.>`,
             ...(position > 0n ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: Number(position) + 1 } : {}),
@@ -263,21 +299,8 @@ export class JetStreamEventStore implements EventStore {
           messages = await consumer.consume({ max_messages: 512 });
           progress.at = Date.now();
           if (stopped) break;
-          for await (const message of messages) {
-            const commit = { position: BigInt(message.seq), events: codec.decode(message.data).events };
-            progress.busy = true;
-            const delivered = await deliverWithRetry(
-              () => onCommit(commit),
-              () => stopped,
-              this.options.onError,
-            );
-            progress.busy = false;
-            if (!delivered) break;
-            position = commit.position;
-            progress.at = Date.now();
-            onPosition?.(position);
-            if (stopped) break;
-          }
+          for await (const message of messages)
+            if (!(await deliver({ position: BigInt(message.seq), events: codec.decode(message.data).events }))) break;
         } catch (error) {
           if (stopped) break;
           this.options.onError?.(error);
@@ -301,16 +324,29 @@ export class JetStreamEventStore implements EventStore {
   }
 
   /**
-   * Closes a subscription's consumer when no commit arrived for `stallMs` while the stream holds
-   * commits past its position (none in hand): its loop then opens a new one from the position.
+   * The commits after `position` up to `head`, read by direct get (`directWindow` at a time, any
+   * replica answering) and handed to `deliver` in order, until it declines one.
    */
-  private watchStalls(
-    progress: { at: number; busy: boolean },
-    position: () => bigint,
-    messages: () => ConsumerMessages | undefined,
-  ) {
-    const stallMs = this.options.stallMs ?? 10_000;
-    const stalled = () => !progress.busy && Date.now() - progress.at >= stallMs;
+  private async deliverDirect(position: bigint, head: bigint, deliver: (commit: Commit) => Promise<boolean>): Promise<void> {
+    for (let next = Number(position) + 1; next <= Number(head); next += directWindow) {
+      const last = Math.min(Number(head), next + directWindow - 1);
+      const sequences = Array.from({ length: last - next + 1 }, (_, index) => next + index);
+      const messages = await Promise.all(
+        sequences.map((seq) => this.directGet({ seq }, () => `reading the commit at sequence ${seq}`)),
+      );
+      for (const message of messages)
+        if (!(await deliver({ position: BigInt(message.seq), events: codec.decode(message.data).events }))) return;
+    }
+  }
+
+  /**
+   * Closes a subscription's consumer when no commit arrived for `stallMs` while the stream holds
+   * commits past its position (none in hand), noting that head (`stalledAt`): its loop reads up
+   * to it by direct get, then opens a new consumer from there.
+   */
+  private watchStalls(progress: Progress, position: () => bigint, messages: () => ConsumerMessages | undefined) {
+    const stallMs = this.options.stallMs ?? 5_000;
+    const stalled = () => !progress.busy && progress.stalledAt === undefined && Date.now() - progress.at >= stallMs;
     const timer = setInterval(
       () => {
         if (!stalled()) return;
@@ -318,8 +354,11 @@ export class JetStreamEventStore implements EventStore {
           .then((head) => {
             if (head <= position() || !stalled()) return;
             progress.at = Date.now();
+            progress.stalledAt = head;
             this.options.onError?.(
-              new Error(`event subscription silent at ${position()} with the stream at ${head}: consumer replaced`),
+              new Error(
+                `event subscription silent at ${position()} with the stream at ${head}: read by direct get, consumer replaced`,
+              ),
             );
             messages()
               ?.close()
