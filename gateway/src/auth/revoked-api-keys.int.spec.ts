@@ -5,7 +5,7 @@ import { eventSubjectPrefix } from '@sesame/contracts';
 import { createLogger } from '@sesame/platform';
 import { JetStreamEventStore } from '@sesame/platform/event-store';
 import { jetStreamName } from '@sesame/platform/stores';
-import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
+import { testNatsUrl, testPrefix, withSilentConsumers } from '@sesame/platform/testing';
 import { RevokedApiKeys } from './revoked-api-keys';
 
 const logger = createLogger('test', 'silent');
@@ -95,6 +95,27 @@ describe('RevokedApiKeys (auth-methods events on the real NATS)', () => {
     await events.revoke(clientId);
     const delays = await Promise.all(replicas.map((replica) => until(() => replica.has(clientId), 2_000)));
     console.log(`revocation heard after ${delays.join(' and ')} ms`);
+  });
+
+  it('hears a revocation its silent consumer missed once it renews its consumer', async () => {
+    const prefix = newPrefix();
+    const events = await authMethodsEvents(nc, prefix);
+    const clientId = await events.key('created');
+    const reader = (connection: NatsConnection) => {
+      const revoked = new RevokedApiKeys(connection, prefix, 36_000_000, logger, Date.now, false, 1_500);
+      running.push(revoked);
+      revoked.start();
+      return revoked;
+    };
+    // The first consumer of one is silent; every consumer of the other is.
+    const renewing = reader(withSilentConsumers(nc, 1));
+    const silent = reader(withSilentConsumers(nc));
+    await until(() => renewing.isLoaded() && silent.isLoaded());
+    await events.revoke(clientId);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(renewing.has(clientId)).toBe(false);
+    await until(() => renewing.has(clientId), 3_000);
+    expect(silent.has(clientId)).toBe(false);
   });
 
   it('waits for the events stream auth-methods has not created yet, loaded with nothing revoked', async () => {

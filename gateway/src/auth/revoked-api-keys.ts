@@ -14,6 +14,13 @@ const codec = JSONCodec<{ events: { type: string; data: unknown }[] }>();
  * whose read model had not seen the revocation yet.
  */
 const marginMs = 5 * 60_000;
+/**
+ * How often the reader opens a new consumer and reads the revocations again. An ordered consumer
+ * placed on a replica that is catching up was seen in cluster runs to stay silent for minutes
+ * while reporting nothing pending; the reader may read only API-key subjects, so it cannot check
+ * its consumer against the stream. Starting over bounds how long a revocation can go unheard.
+ */
+const renewConsumerMs = 30_000;
 
 /**
  * The API keys revoked within an access token's lifetime, as every gateway replica must know them
@@ -21,7 +28,8 @@ const marginMs = 5 * 60_000;
  * `apiKey` commits of auth-methods' events stream from a token lifetime ago: a (re)started gateway
  * loads every revocation that still matters before it says it is loaded, then hears each new one
  * as soon as it is committed (the CLI appends it; with EventStoreDB the relay publishes it).
- * The set holds only the revocations of one token lifetime.
+ * The set holds only the revocations of one token lifetime. Every `renewMs` the consumer is
+ * replaced by a new one that reads them again (`renewConsumerMs`).
  */
 export class RevokedApiKeys {
   private readonly revokedAt = new Map<string, number>();
@@ -39,6 +47,7 @@ export class RevokedApiKeys {
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
     private readonly ownsConnection = false,
+    private readonly renewMs = renewConsumerMs,
   ) {
     this.rememberMs = tokenLifetimeMs + marginMs;
   }
@@ -74,17 +83,19 @@ export class RevokedApiKeys {
   }
 
   private async run(): Promise<void> {
-    const since = new Date(this.now() - this.rememberMs).toISOString();
     for (let attempt = 0; !this.stopped; attempt++) {
+      let renewal: NodeJS.Timeout | undefined;
       try {
         const consumer = await this.nc.jetstream().consumers.get(jetStreamName(this.prefix, 'auth-methods'), {
           filterSubjects: `${eventSubjectPrefix(this.prefix, 'auth-methods')}.events.apiKey.>`,
-          opt_start_time: since,
+          opt_start_time: new Date(this.now() - this.rememberMs).toISOString(),
         });
-        this.messages = await consumer.consume({ max_messages: 256 });
+        const messages = await consumer.consume({ max_messages: 256 });
+        this.messages = messages;
+        renewal = setTimeout(() => void messages.close().catch(() => undefined), this.renewMs);
         if ((await consumer.info(true)).num_pending === 0) this.loaded = true;
         attempt = 0;
-        for await (const message of this.messages) {
+        for await (const message of messages) {
           this.apply(codec.decode(message.data).events as ApiKeyEvent[]);
           if (message.info.pending === 0) this.loaded = true;
           if (this.stopped) break;
@@ -95,6 +106,8 @@ export class RevokedApiKeys {
         if (attempt > 2) this.logger.warn({ err: error }, 'API-key revocations not readable yet; retrying');
         // Not ready until loaded: retry every second at most until then.
         await new Promise((resolve) => setTimeout(resolve, Math.min(this.loaded ? 5_000 : 1_000, 250 * 2 ** attempt)));
+      } finally {
+        clearTimeout(renewal);
       }
     }
   }

@@ -3,6 +3,7 @@ import { connect, headers } from 'nats';
 import type { NatsConnection, Subscription } from 'nats';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { testNatsUrl, testPrefix } from '../testing/test-prefix';
+import { withSilentConsumers } from '../testing/silent-consumers';
 import { ConcurrencyError } from './event-store.port';
 import type { EventMetadata, EventStore, Subscription as EventSubscription } from './event-store.port';
 import { JetStreamEventStore } from './jetstream.event-store';
@@ -229,33 +230,6 @@ describe('JetStreamEventStore (real NATS server)', () => {
     });
   });
 });
-
-/** `nc` whose JetStream consumers never deliver a message (as ones placed on a replica that lost the stream); all else real. */
-function withSilentConsumers(nc: NatsConnection): NatsConnection {
-  const silentMessages = () => {
-    let close = () => {};
-    const closed = new Promise<void>((resolve) => (close = resolve));
-    return {
-      close: async () => close(),
-      closed: () => closed,
-      [Symbol.asyncIterator]: () => ({ next: async () => closed.then(() => ({ done: true as const, value: undefined })) }),
-    };
-  };
-  const consumers = { get: async () => ({ consume: async () => silentMessages() }) };
-  const js = bound(nc.jetstream(), { consumers });
-  return bound(nc, { jetstream: () => js });
-}
-
-/** `target` with `overrides`, its own methods bound to it (nats.js objects keep private state). */
-function bound<T extends object>(target: T, overrides: Record<string, unknown>): T {
-  return new Proxy(target, {
-    get: (object, key) => {
-      if (typeof key === 'string' && key in overrides) return overrides[key];
-      const value: unknown = Reflect.get(object, key, object);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
-    },
-  });
-}
 
 async function eventually(check: () => boolean, withinMs: number): Promise<boolean> {
   const started = Date.now();

@@ -9,3 +9,4 @@ export * from './sms-sender.contract';
 export * from './connect-proxy';
 export * from './service-specification';
 export * from './identity-answers';
+export * from './silent-consumers';
