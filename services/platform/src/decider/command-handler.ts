@@ -16,7 +16,7 @@ export type AfterCommit<State> = (stream: string, result: CommandResult<State>) 
 export interface CommandHandlerDeps<State> {
   eventStore: EventStore;
   afterCommit?: AfterCommit<State>;
-  /** Attempts on a concurrency conflict before answering 409 conflict. */
+  /** Attempts on a concurrency conflict before answering 409 conflict (8 by default, with a growing random pause between them). */
   attempts?: number;
 }
 
