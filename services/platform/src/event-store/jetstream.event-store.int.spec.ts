@@ -91,8 +91,7 @@ describe('JetStreamEventStore (real NATS server)', () => {
     const append = (id: string) =>
       store.appendToStream(`n-${id}`, [{ type: 'N', data: {} }], { expectedRevision: 'no_stream', metadata: metadata() });
     const until = async (count: number, withinMs: number) => {
-      const started = Date.now();
-      while (positions.length < count && Date.now() - started < withinMs) await new Promise((resolve) => setTimeout(resolve, 50));
+      await eventually(() => positions.length >= count, withinMs);
       return positions.length;
     };
     /** The consumers disappear without a word to the client (as ones whose deliveries went through a killed node). */
