@@ -161,7 +161,7 @@ describe('Organization deletion removes its connections (all processes, real NAT
     expect(directory.body.id).not.toBe(scim.path.split('/').at(-1));
   });
 
-  it('keeps the connections of an organization re-created before auth-methods handled the deletion', async () => {
+  it('keeps the connections of an organization re-created before auth-methods and directory-sync handled the deletion', async () => {
     const raced = await system.request('POST', '/api/v2/organizations', { body: { name: 'Raced Corp' } });
     expect(raced.status).toBe(201);
     const domain: string = raced.body.domain;
@@ -172,63 +172,94 @@ describe('Organization deletion removes its connections (all processes, real NAT
     expect((await system.request('PUT', path('totp-connection'), { body: { active: true } })).status).toBe(200);
     const sso = { provider_type: 'okta', metadata: idp.metadata() };
     expect((await system.request('POST', path('sso-connection'), { body: sso })).status).toBe(201);
+    const oldDirectory = await system.request('POST', path('directory-sync'), { body: { provider_type: 'okta' } });
+    expect(oldDirectory.status).toBe(201);
 
-    // auth-methods is down when the organization is deleted; when it is back, the replica that takes
-    // the deletion fails on it and gives it back (the test plays that replica on the shared durable
-    // consumer), so auth-methods handles the deletion after the re-created organization's connections.
+    // auth-methods and directory-sync are down when the organization is deleted; when they are back,
+    // the replica that takes the deletion fails on it and gives it back (the test plays that replica
+    // on each shared durable consumer), so each handles the deletion after the re-created
+    // organization's connections.
     const stream = jetStreamName(system.prefix, 'identity');
-    const durable = 'auth-methods-organization-deletion';
+    const durables = ['auth-methods-organization-deletion', 'directory-sync-organization-deletion'];
     const jsm = await nc.jetstreamManager();
-    const handledUpTo = async (seq: number) => (await jsm.consumers.info(stream, durable)).ack_floor.stream_seq >= seq;
-    await eventually(async () => {
-      const { num_pending, num_ack_pending } = await jsm.consumers.info(stream, durable);
-      return num_pending === 0 && num_ack_pending === 0;
-    });
-    await system.kill(['auth-methods'], 'SIGTERM');
+    const handledUpTo = async (durable: string, seq: number) =>
+      (await jsm.consumers.info(stream, durable)).ack_floor.stream_seq >= seq;
+    for (const durable of durables)
+      await eventually(async () => {
+        const { num_pending, num_ack_pending } = await jsm.consumers.info(stream, durable);
+        return num_pending === 0 && num_ack_pending === 0;
+      });
+    await system.kill(['auth-methods', 'directory-sync'], 'SIGTERM');
     expect((await system.request('DELETE', `/api/v2/organizations/${domain}`)).status).toBe(200);
-    const consumer = await nc.jetstream().consumers.get(stream, durable);
     // Commits of identity before the deletion (the services' provisioning confirmations, which arrive
-    // in the background) are let through as auth-methods would: it has nothing to do for them.
+    // in the background) are let through as the service would: it has nothing to do for them.
     const isDeletion = (message: { json<T>(): T }) =>
       message.json<{ events: RecordedEvent[] }>().events.some((event) => event.type === 'OrganizationDeleted');
-    let deletion = await consumer.next({ expires: 30_000 });
-    for (let skipped = 0; deletion && !isDeletion(deletion) && skipped < 20; skipped++) {
-      deletion.ack();
-      deletion = await consumer.next({ expires: 30_000 });
-    }
-    if (!deletion) throw new Error('the deletion was not delivered');
-    expect(deletion.json<{ events: RecordedEvent[] }>().events).toEqual([
-      expect.objectContaining({ type: 'OrganizationDeleted', data: expect.objectContaining({ domain }) }),
-    ]);
-    const holding = setInterval(() => deletion.working(), 2_000);
+    const takeDeletion = async (durable: string) => {
+      const consumer = await nc.jetstream().consumers.get(stream, durable);
+      let deletion = await consumer.next({ expires: 30_000 });
+      for (let skipped = 0; deletion && !isDeletion(deletion) && skipped < 20; skipped++) {
+        deletion.ack();
+        deletion = await consumer.next({ expires: 30_000 });
+      }
+      if (!deletion) throw new Error(`the deletion was not delivered to ${durable}`);
+      expect(deletion.json<{ events: RecordedEvent[] }>().events).toEqual([
+        expect.objectContaining({ type: 'OrganizationDeleted', data: expect.objectContaining({ domain }) }),
+      ]);
+      return deletion;
+    };
+    const deletions = [await takeDeletion(durables[0]!), await takeDeletion(durables[1]!)];
+    const holding = setInterval(() => deletions.forEach((deletion) => deletion.working()), 2_000);
+    let newDirectory: { id: string; auth_secret_token: { value: string } } | undefined;
     try {
       const again = await system.request('POST', '/api/v2/organizations', { body: { name: 'Raced Corp' } });
       expect(again.body).toMatchObject({ domain });
       expect(again.body.id).not.toBe(raced.body.id);
-      await system.restart(['auth-methods']);
+      await system.restart(['auth-methods', 'directory-sync']);
       await eventually(async () => (await system.request('GET', path('password-connection'))).status === 200, 30_000);
+      // The deleted organization's directory sync is not yet removed: the new one neither sees it nor changes it.
+      await eventually(async () => (await system.request('GET', path('directory-sync'))).status === 404, 30_000);
+      expect(await system.request('PUT', path('directory-sync'), { body: { active: false } })).toMatchObject({ status: 404 });
       const made = [
         await system.request('POST', path('password-connection'), { body: { plain_text_min_length: 14 } }),
         await system.request('POST', path('magic-link-connection'), { body: {} }),
         await system.request('PUT', path('totp-connection'), { body: { active: true, method: 'sms' } }),
         // The old organization's SSO connection is not yet removed: the new one has its own all the same.
         await system.request('POST', path('sso-connection'), { body: { ...sso, allow_idp_initiated: true } }),
+        await system.request('POST', path('directory-sync'), { body: { provider_type: 'jumpcloud' } }),
       ];
-      expect(made.map(({ status }) => status)).toEqual([201, 201, 200, 201]);
+      expect(made.map(({ status }) => status)).toEqual([201, 201, 200, 201, 201]);
+      newDirectory = made[4]!.body;
+      expect(newDirectory?.id).not.toBe(oldDirectory.body.id);
     } finally {
       clearInterval(holding);
-      deletion.nak();
+      deletions.forEach((deletion) => deletion.nak());
     }
 
-    await eventually(() => handledUpTo(deletion.seq), 30_000);
+    for (const [index, durable] of durables.entries())
+      await eventually(() => handledUpTo(durable, deletions[index]!.seq), 30_000);
+    expect(await system.request('GET', path('directory-sync'))).toMatchObject({
+      status: 200,
+      body: { id: newDirectory?.id, provider_type: 'jumpcloud', active: true },
+    });
+    const scimUsers = async (directory: { id: string; auth_secret_token: { value: string } }) =>
+      (
+        await fetch(`${system.baseUrl}/scim/v2/${directory.id}/Users`, {
+          headers: { authorization: `Bearer ${directory.auth_secret_token.value}` },
+        })
+      ).status;
+    expect(await scimUsers(newDirectory!)).toBe(200);
+    expect(await scimUsers(oldDirectory.body)).toBe(401);
     const ofDomain = () =>
       seen
         .filter((event) => event.type.endsWith('Deleted'))
         .filter((event) => (event.data as { organization_domain?: string }).organization_domain === domain);
-    await eventually(async () => ofDomain().length >= 3);
-    expect(ofDomain().map((event) => [event.type, (event.data as { organization_id?: string }).organization_id])).toEqual([
-      ['SsoConnectionDeleted', raced.body.id],
+    await eventually(async () => ofDomain().length >= 4);
+    const deleted = ofDomain().map((event) => [event.type, (event.data as { organization_id?: string }).organization_id]);
+    expect(deleted.sort()).toEqual([
+      ['DirectorySyncDeleted', raced.body.id],
       ['MagicLinkConnectionDeleted', raced.body.id],
+      ['SsoConnectionDeleted', raced.body.id],
       ['TotpConnectionDeleted', raced.body.id],
     ]);
     expect(ofDomain().map((event) => event.metadata.tenant)).toEqual(

@@ -3,7 +3,7 @@ import { acknowledgeOrganization, organizationDeletionOf, systemActor } from '@s
 import type { Commit, Logger, RecordedEvent } from '@sesame/platform';
 import type { ServiceRuntime } from '@sesame/platform/runtime';
 import { directorySyncAggregate } from './commands/directory-sync.aggregate';
-import { directorySyncKey } from './projections/directory-syncs.projection';
+import { directorySyncKey, directorySyncLegacyKey } from './projections/directory-syncs.projection';
 
 /**
  * Follows identity's organizations. A new one (`OrganizationCreated`) is acknowledged in this
@@ -11,10 +11,11 @@ import { directorySyncKey } from './projections/directory-syncs.projection';
  * When identity deletes an organization (`OrganizationDeleted` on its event feed, at least once):
  * its directory sync goes, in the organization's own environment only (`DirectorySyncDeleted`; the
  * other environment's organization of the same domain is another one), so the read model
- * drops it, its SCIM token stops working (401) and a directory sync created for a new
- * organization of the same domain starts clean. A directory sync names its organization's id: a
- * late or redelivered deletion leaves a re-created organization's alone (one recorded before
- * directory syncs named theirs goes with its domain's organization).
+ * drops it and its SCIM token stops working (401). A directory sync is kept under its
+ * organization's id (`directorySyncKey`), so a new organization of the same domain never sees it and
+ * a late or redelivered deletion leaves the new one's alone. One recorded under its domain before
+ * (`directorySyncLegacyKey`) goes with the deleted organization unless it names another one; one
+ * recorded before directory syncs named their organization goes with its domain's organization.
  */
 export function organizationDeletionReactor(deps: {
   runtime: Pick<ServiceRuntime, 'commandDeps' | 'aggregate'>;
@@ -25,17 +26,19 @@ export function organizationDeletionReactor(deps: {
   const deleteDirectorySyncs = async (event: RecordedEvent & Extract<OrganizationEvent, { type: 'OrganizationDeleted' }>) => {
     const { domain, environment } = event.data;
     const at = deps.now().toISOString();
-    await directorySyncs.handle(
-      directorySyncKey(environment, domain),
-      { type: 'DeleteDirectorySync', data: organizationDeletionOf(event, at) },
-      {
-        correlationId: event.metadata.correlationId,
-        causationId: event.id,
-        actor: systemActor('directory-sync:organization-deletion'),
-        environment,
-        occurredAt: at,
-      },
-    );
+    const deletion = organizationDeletionOf(event, at);
+    const metadata = {
+      correlationId: event.metadata.correlationId,
+      causationId: event.id,
+      actor: systemActor('directory-sync:organization-deletion'),
+      environment,
+      occurredAt: at,
+    };
+    const command = { type: 'DeleteDirectorySync' as const, data: deletion };
+    if (deletion.organization_id)
+      await directorySyncs.handle(directorySyncKey(environment, deletion.organization_id), command, { ...metadata });
+    // One recorded under the domain goes too, unless it names another organization (the decider leaves it).
+    await directorySyncs.handle(directorySyncLegacyKey(environment, domain), command, { ...metadata });
   };
 
   return async (commit: Commit): Promise<void> => {

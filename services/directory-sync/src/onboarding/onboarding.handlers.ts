@@ -10,7 +10,8 @@ import type { RequestContext } from '@sesame/platform';
 import { changeDirectory, createDirectory } from '../directory-syncs/commands/directory-sync.handlers';
 import { toDirectorySync } from '../directory-syncs/directory-sync.resource';
 import type { DirectorySyncsDeps } from '../directory-syncs/directory-syncs.deps';
-import { directorySyncKey } from '../directory-syncs/projections/directory-syncs.projection';
+import { directoryOwner } from '../directory-syncs/directory-sync-owner';
+import { findDirectorySync } from '../directory-syncs/queries/directory-sync.queries';
 import type { ScimActivity } from '../scim-activity/scim-activity.module';
 import type { ScimResourceStore } from '../scim/resources/scim-resource-store';
 
@@ -22,15 +23,15 @@ export interface OnboardingDirectorySyncDeps {
   resources: Pick<ScimResourceStore, 'count'>;
 }
 
-async function findDirectory(deps: OnboardingDirectorySyncDeps, input: TenantInput) {
-  const document = await deps.directories.view.documents.get(directorySyncKey(input.environment, input.organization_domain));
-  return document?.status === 'active' ? document.directory_sync : null;
+async function findDirectory(deps: OnboardingDirectorySyncDeps, input: TenantInput, context: Pick<RequestContext, 'meta'>) {
+  const tenant = { organization_domain: input.organization_domain, environment: input.environment };
+  return findDirectorySync(deps.directories, await directoryOwner(deps.directories, tenant, context.meta.correlationId));
 }
 
 /** The directory sync of the invitation's organization and environment, or null; never its token's value. */
 export function findOnboardingDirectorySyncHandler(deps: OnboardingDirectorySyncDeps) {
-  return async (input: TenantInput) => {
-    const directory = await findDirectory(deps, input);
+  return async (input: TenantInput, context: RequestContext) => {
+    const directory = await findDirectory(deps, input, context);
     return ok({ directory_sync: directory ? toDirectorySync(deps.directories.config, directory) : null });
   };
 }
@@ -45,7 +46,7 @@ export function setUpOnboardingDirectorySyncHandler(deps: OnboardingDirectorySyn
     const { organization_domain, environment, provider_type } = input;
     const tenant = { organization_domain, environment };
     const change = async () => ok(await changeDirectory(deps.directories, tenant, { provider_type, rotate: false }, context));
-    if (await findDirectory(deps, input)) return change();
+    if (await findDirectory(deps, input, context)) return change();
     try {
       return ok(await createDirectory(deps.directories, tenant, { provider_type, active: true }, context));
     } catch (error) {
@@ -67,8 +68,8 @@ export function rotateOnboardingDirectorySyncTokenHandler(deps: OnboardingDirect
 
 /** What the SCIM client did: last request, users and groups it provisions, last refused request. */
 export function onboardingDirectorySyncStatusHandler(deps: OnboardingDirectorySyncDeps) {
-  return async (input: TenantInput) => {
-    const directory = await findDirectory(deps, input);
+  return async (input: TenantInput, context: RequestContext) => {
+    const directory = await findDirectory(deps, input, context);
     if (!directory) fail(catalogueError('resource_not_found'));
     const [activity, users, groups] = await Promise.all([
       deps.activity.documents.get(directory.id),

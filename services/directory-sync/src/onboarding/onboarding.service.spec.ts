@@ -7,25 +7,29 @@ const { onboarding } = subjects.directorySync;
 const scope = { organization_domain: 'acme', environment: 'sandbox' as const };
 const organizationGet = subjects.identity.organizations.get;
 const ok = (status: number, body: unknown): RpcReply => ({ ok: true, status, body });
-const notFound = { ok: false, error: { kind: 'error', code: 'resource_not_found' } };
+const notFound: RpcReply = { ok: false, error: { kind: 'error', code: 'resource_not_found' } };
 
-/** The directory-sync service with identity knowing the organization `acme`. */
+/** The directory-sync service with identity knowing the organization `acme` (in each environment), and no other. */
 async function service() {
   const config = directorySyncConfigSchema.parse({ SESAME_PUBLIC_URL: 'https://sesame.test' });
   return serviceSpecification({
     service: 'directory-sync',
     config,
     assemble: (runtime, rpc) => assembleDirectorySync(runtime, config, rpc),
-    calls: { [organizationGet]: () => ok(200, anOrganization()) },
+    calls: {
+      [organizationGet]: (input: { params: { org_domain: string } }) =>
+        input.params.org_domain === 'acme' ? ok(200, anOrganization()) : notFound,
+    },
   });
 }
+/** Every operation asks identity for the organization's id first: its directory sync is kept under it. */
 const organizationAsked = { subject: organizationGet, input: { params: { org_domain: 'acme' }, query: {}, body: {} } };
 
 describe('the onboarding page’s directory sync in the directory-sync service (in-memory stores)', () => {
   it('creates the directory sync once, its token answered then only; set up again, only its provider changes', async () => {
     const spec = await service();
-    await spec.when(onboarding.find, scope).then({ reply: ok(200, { directory_sync: null }) });
-    await spec.when(onboarding.status, scope).then({ reply: notFound });
+    await spec.when(onboarding.find, scope).then({ reply: ok(200, { directory_sync: null }), calls: [organizationAsked] });
+    await spec.when(onboarding.status, scope).then({ reply: notFound, calls: [organizationAsked] });
     const created = await spec.when(onboarding.setUp, { ...scope, provider_type: 'okta' }).then({
       reply: ok(
         200,
@@ -36,9 +40,9 @@ describe('the onboarding page’s directory sync in the directory-sync service (
           auth_secret_token: expect.objectContaining({ value: expect.stringMatching(/^scim_/) }),
         }),
       ),
-      // The create reserves the stream's first revision (checked, then identity asked, then committed).
-      events: [expect.objectContaining({ type: 'RevisionClaimed' }), expect.objectContaining({ type: 'DirectorySyncCreated' })],
-      calls: [organizationAsked],
+      // Identity asked for the organization's id, the directory syncs under it and its domain found empty, then created.
+      events: [expect.objectContaining({ type: 'DirectorySyncCreated' })],
+      calls: [organizationAsked, organizationAsked],
     });
     const id = (created.reply as { body: { id: string } }).body.id;
     await spec.when(onboarding.setUp, { ...scope, provider_type: 'jumpcloud' }).then({
@@ -47,11 +51,13 @@ describe('the onboarding page’s directory sync in the directory-sync service (
         expect.objectContaining({ id, provider_type: 'jumpcloud', auth_secret_token: expect.objectContaining({ value: null }) }),
       ),
       events: [expect.objectContaining({ type: 'DirectorySyncUpdated' })],
+      calls: [organizationAsked, organizationAsked],
     });
     await spec.when(onboarding.find, scope).then({
       reply: ok(200, {
         directory_sync: expect.objectContaining({ id, auth_secret_token: expect.objectContaining({ value: null }) }),
       }),
+      calls: [organizationAsked],
     });
   });
 
@@ -77,7 +83,7 @@ describe('the onboarding page’s directory sync in the directory-sync service (
 
   it('rotates the token of an existing directory sync only', async () => {
     const spec = await service();
-    await spec.when(onboarding.rotateToken, scope).then({ reply: notFound });
+    await spec.when(onboarding.rotateToken, scope).then({ reply: notFound, calls: [organizationAsked] });
     await spec.request(onboarding.setUp, { ...scope, provider_type: 'generic' });
     await spec.when(onboarding.rotateToken, scope).then({
       reply: ok(
@@ -85,6 +91,7 @@ describe('the onboarding page’s directory sync in the directory-sync service (
         expect.objectContaining({ auth_secret_token: expect.objectContaining({ value: expect.stringMatching(/^scim_/) }) }),
       ),
       events: [expect.objectContaining({ type: 'DirectorySyncTokenRotated' })],
+      calls: [organizationAsked],
     });
   });
 
@@ -100,6 +107,7 @@ describe('the onboarding page’s directory sync in the directory-sync service (
         groups_provisioned: 0,
         last_error: null,
       }),
+      calls: [organizationAsked],
     });
     const data = { directory_sync_id: id, ...scope };
     const error = { status: 401, detail: 'Authentication failed: the bearer token is not the one of this directory sync' };
@@ -119,8 +127,12 @@ describe('the onboarding page’s directory sync in the directory-sync service (
           groups_provisioned: 0,
           last_error: { at: '2026-01-01T10:00:00.000Z', ...error },
         }),
+        calls: [organizationAsked],
       });
-    await spec.when(onboarding.status, { ...scope, organization_domain: 'other' }).then({ reply: notFound });
-    await spec.when(onboarding.status, { ...scope, environment: 'production' }).then({ reply: notFound });
+    const otherAsked = { ...organizationAsked, input: { ...organizationAsked.input, params: { org_domain: 'other' } } };
+    await spec.when(onboarding.status, { ...scope, organization_domain: 'other' }).then({ reply: notFound, calls: [otherAsked] });
+    await spec
+      .when(onboarding.status, { ...scope, environment: 'production' })
+      .then({ reply: notFound, calls: [organizationAsked] });
   });
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { catalogueError } from '@sesame/contracts';
 import type {
   DirectorySyncProvider,
   Environment,
@@ -7,13 +6,14 @@ import type {
   createDirectorySync,
   updateDirectorySync,
 } from '@sesame/contracts';
-import { created, fail, hashSecret, ok, randomSecret } from '@sesame/platform';
-import type { CommandResult, RequestContext, Step } from '@sesame/platform';
+import { created, hashSecret, ok, randomSecret } from '@sesame/platform';
+import type { CommandResult, RequestContext } from '@sesame/platform';
 import { environmentOf } from '../../tenancy';
 import { toDirectorySync } from '../directory-sync.resource';
+import { directoryOwner, directorySyncOf } from '../directory-sync-owner';
+import type { DirectoryOwner } from '../directory-sync-owner';
 import type { DirectorySyncsDeps } from '../directory-syncs.deps';
 import type { DirectorySyncCommand, DirectorySyncState, IssuedToken } from '../domain/directory-sync.decider';
-import { directorySyncKey } from '../projections/directory-syncs.projection';
 
 /** A new bearer token for a SCIM client: the value goes out once, only its hash is kept. */
 export function issueToken(): { value: string; token: IssuedToken } {
@@ -26,10 +26,19 @@ const directoryOf = (result: CommandResult<DirectorySyncState>) => {
   return result.state.directory_sync;
 };
 
+/** The organization's directory sync aggregate and where it is (`directorySyncOf`), read from its streams. */
+const loadDirectory = (deps: DirectorySyncsDeps, owner: DirectoryOwner) =>
+  directorySyncOf(
+    owner,
+    (key) => deps.directorySyncs.load(key),
+    (loaded) => loaded.state,
+  );
+
 /**
- * Creates the directory sync of an organization and environment: check (none exists yet) →
- * ask identity whether the organization exists (404 otherwise) → commit. A second directory sync
- * is refused before identity is asked. Answers it with its token's value.
+ * Creates the directory sync of an organization and environment: identity names the organization
+ * (404 when it has none live), then the one-per-organization check is decided on its stream (409
+ * `directory_sync_already_exists`). Nothing is written before both hold. Answers it with its
+ * token's value.
  */
 export async function createDirectory(
   deps: DirectorySyncsDeps,
@@ -37,42 +46,44 @@ export async function createDirectory(
   settings: { provider_type: DirectorySyncProvider; active: boolean },
   context: RequestContext,
 ) {
-  const { organization_domain, environment } = tenant;
+  const owner = await directoryOwner(deps, tenant, context.meta.correlationId);
+  const { key, found: loaded } = await loadDirectory(deps, owner);
   const { value, token } = issueToken();
-  const step: Step<DirectorySyncState, DirectorySyncCommand, null> = {
-    check: ({ state }) => {
-      if (state.status !== 'none') fail(catalogueError('directory_sync_already_exists'));
-      return null;
-    },
-    act: async () => {
-      const organizationId = await deps.identity.organizationIdOf(organization_domain, environment, context.meta.correlationId);
-      if (!organizationId) fail(catalogueError('resource_not_found'));
-      const at = deps.now().toISOString();
-      const organization = { organization_id: organizationId, organization_domain };
-      const data = { id: randomUUID(), ...organization, environment, ...settings, token, at };
-      return { type: 'CreateDirectorySync', data };
-    },
+  const at = deps.now().toISOString();
+  const command: DirectorySyncCommand = {
+    type: 'CreateDirectorySync',
+    data: { id: randomUUID(), ...owner, ...settings, token, at },
   };
-  const key = directorySyncKey(environment, organization_domain);
-  const result = await deps.directorySyncs.execute(key, step, { ...deps.metadata(context), environment });
+  const result = await deps.directorySyncs.handle(
+    key,
+    command,
+    { ...deps.metadata(context), environment: owner.environment },
+    { loaded },
+  );
   return toDirectorySync(deps.config, directoryOf(result), value);
 }
 
-/** Changes a directory sync (404 when there is none), a new token's value in the answer when `rotate`. */
+/** Changes a directory sync (404 when its organization has none), a new token's value in the answer when `rotate`. */
 export async function changeDirectory(
   deps: DirectorySyncsDeps,
   tenant: { organization_domain: string; environment: Environment },
   changes: { provider_type?: DirectorySyncProvider; active?: boolean; rotate: boolean },
   context: RequestContext,
 ) {
+  const owner = await directoryOwner(deps, tenant, context.meta.correlationId);
+  const { key, found: loaded } = await loadDirectory(deps, owner);
   const { rotate, ...fields } = changes;
   const issued = rotate ? issueToken() : null;
   const command: DirectorySyncCommand = {
     type: 'UpdateDirectorySync',
     data: { ...fields, ...(issued ? { token: issued.token } : {}), at: deps.now().toISOString() },
   };
-  const key = directorySyncKey(tenant.environment, tenant.organization_domain);
-  const result = await deps.directorySyncs.handle(key, command, { ...deps.metadata(context), environment: tenant.environment });
+  const result = await deps.directorySyncs.handle(
+    key,
+    command,
+    { ...deps.metadata(context), environment: owner.environment },
+    { loaded },
+  );
   return toDirectorySync(deps.config, directoryOf(result), issued?.value ?? null);
 }
 
