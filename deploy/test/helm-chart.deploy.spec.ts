@@ -9,7 +9,7 @@ import { natsPermissions } from '../../services/platform/src/messaging/nats-perm
 import { natsRoles } from '../../services/platform/src/messaging/nats-connection';
 import { defaultHttpPorts, defaultManagementPort } from '../../services/platform/src/runtime/ports';
 import { processEntries } from '../../test/support/system';
-import { allowed, ciValues, chartDir, egressAllowed, helm, named, ofKind, render, schemaErrors } from './support/chart';
+import { allowed, ciValues, chartDir, egressAllowed, helm, named, ofKind, render, repoRoot, schemaErrors } from './support/chart';
 import type { K8sObject } from './support/chart';
 import { helmBinary } from './support/helm-binary';
 
@@ -219,6 +219,20 @@ describe('configuration', () => {
       { name: 'SESAME_NATS_USER', value: 'auth-methods' },
       { name: 'SESAME_NATS_PASSWORD', valueFrom: { secretKeyRef: { name: 'sesame-nats-credentials', key: 'auth-methods' } } },
     ]);
+  });
+
+  it('runs the NATS the cluster reliability scenario last proved: its version, three nodes, streams at replication 3', () => {
+    // bench/results/cluster-reliability.json is written by test/reliability/cluster.reliability.spec.ts
+    // (three nodes, SESAME_JETSTREAM_REPLICAS=3) with the nats-server it ran.
+    const proved = JSON.parse(readFileSync(join(repoRoot, 'bench/results/cluster-reliability.json'), 'utf8')) as {
+      natsServer: string;
+    };
+    const version = /v(\d+\.\d+\.\d+)/.exec(proved.natsServer)?.[1];
+    const objects = render([ciValues('default')]);
+    const nats = named(objects, 'StatefulSet', 'sesame-nats');
+    expect([nats.spec.replicas, nats.spec.template.spec.containers[0].image]).toEqual([3, `nats:${version}-alpine`]);
+    const env = named(objects, 'Deployment', 'sesame-identity').spec.template.spec.containers[0].env;
+    expect(env).toContainEqual({ name: 'SESAME_JETSTREAM_REPLICAS', value: '3' });
   });
 
   it('runs no store and sets no store address when the stores are external, only the NATS credentials', () => {

@@ -132,10 +132,19 @@ export class SignInLoad {
   }
 
   /** An exchange of `code` through `gateway`, sent again (up to 5 times, 2 s apart) while it gets no answer or a 5xx. */
+  /**
+   * A replay's answer: sent again after 2 s when none came or a 5xx (5 times at most), and after
+   * the `Retry-After` the token endpoint names when it answers 429 (its rate limits are no verdict
+   * on the code; 10 times at most).
+   */
   private async replay(gateway: string, code: string, retried: { count: number }) {
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1, slowedDown = 0; ;) {
       const answer = await this.exchange(gateway, code);
-      if ((answer.status !== 0 && answer.status < 500) || attempt === 5) return answer;
+      if (answer.status === 429 && slowedDown++ < 10) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * Math.min(Math.max(answer.retryAfter, 1), 60)));
+        continue;
+      }
+      if ((answer.status !== 0 && answer.status < 500) || attempt++ === 5) return answer;
       retried.count++;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
@@ -155,15 +164,16 @@ export class SignInLoad {
   }
 }
 
-/** A POST's status and JSON body; status 0 when no answer came (refused, reset, timed out). */
+/** A POST's status, JSON body and `Retry-After` seconds (0 when absent); status 0 when no answer came (refused, reset, timed out). */
 async function post(
   url: string,
   init: { headers: Record<string, string>; body: string },
-): Promise<{ status: number; body: unknown }> {
+): Promise<{ status: number; body: unknown; retryAfter: number }> {
   try {
     const response = await fetch(url, { method: 'POST', ...init, signal: AbortSignal.timeout(30_000) });
-    return { status: response.status, body: await response.json().catch(() => undefined) };
+    const retryAfter = Number(response.headers.get('retry-after') ?? 0) || 0;
+    return { status: response.status, body: await response.json().catch(() => undefined), retryAfter };
   } catch {
-    return { status: 0, body: undefined };
+    return { status: 0, body: undefined, retryAfter: 0 };
   }
 }
