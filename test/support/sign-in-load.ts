@@ -131,11 +131,10 @@ export class SignInLoad {
     this.acknowledged.push({ email, gateway, code, exchanges: exchanges.map((answer) => answer.status) });
   }
 
-  /** An exchange of `code` through `gateway`, sent again (up to 5 times, 2 s apart) while it gets no answer or a 5xx. */
   /**
-   * A replay's answer: sent again after 2 s when none came or a 5xx (5 times at most), and after
-   * the `Retry-After` the token endpoint names when it answers 429 (its rate limits are no verdict
-   * on the code; 10 times at most).
+   * A replay's answer (an exchange of `code` through `gateway`): sent again after 2 s when none
+   * came or a 5xx (5 times at most), and after the `Retry-After` the token endpoint names when it
+   * answers 429 (its rate limits are no verdict on the code; 10 times at most).
    */
   private async replay(gateway: string, code: string, retried: { count: number }) {
     for (let attempt = 1, slowedDown = 0; ;) {

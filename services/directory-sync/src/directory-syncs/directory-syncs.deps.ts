@@ -10,7 +10,7 @@ export type DirectorySyncsView = AggregateView<DirectorySyncState, DirectorySync
 export interface DirectorySyncsDeps {
   directorySyncs: Aggregate<DirectorySyncState, DirectorySyncCommand, DirectorySyncEvent>;
   view: DirectorySyncsView;
-  /** Identity, asked whether an organization exists. */
+  /** Identity, asked for the id of the organization a directory sync is kept under (`directoryOwner`). */
   identity: Pick<IdentityClient, 'organizationIdOf'>;
   metadata(context: Pick<RequestContext, 'meta'>): EventMetadata;
   config: DirectorySyncConfig;
