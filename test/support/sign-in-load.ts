@@ -133,14 +133,22 @@ export class SignInLoad {
 
   /**
    * A replay's answer (an exchange of `code` through `gateway`): sent again after 2 s when none
-   * came or a 5xx (5 times at most), and after the `Retry-After` the token endpoint names when it
-   * answers 429 (its rate limits are no verdict on the code; 10 times at most).
+   * came or a 5xx (5 times at most); after the `Retry-After` the token endpoint names when it
+   * answers 429 (its rate limits are no verdict on the code; 10 times at most); and after 5 s when
+   * it answers 409 conflict, which asks for a retry and is no verdict either (an exchange whose
+   * answer a fault lost holds the code until its revision claim is taken over, 60 s; 12 times at
+   * most).
    */
   private async replay(gateway: string, code: string, retried: { count: number }) {
-    for (let attempt = 1, slowedDown = 0; ;) {
+    for (let attempt = 1, slowedDown = 0, held = 0; ;) {
       const answer = await this.exchange(gateway, code);
       if (answer.status === 429 && slowedDown++ < 10) {
         await new Promise((resolve) => setTimeout(resolve, 1_000 * Math.min(Math.max(answer.retryAfter, 1), 60)));
+        continue;
+      }
+      if (answer.status === 409 && held++ < 12) {
+        retried.count++;
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
         continue;
       }
       if ((answer.status !== 0 && answer.status < 500) || attempt++ === 5) return answer;
