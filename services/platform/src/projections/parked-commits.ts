@@ -1,4 +1,5 @@
 import type { KV, NatsConnection } from 'nats';
+import { openKvBucket } from '../messaging/kv-buckets';
 
 /**
  * A commit a projection could not apply, set aside so that the projection goes on with the next
@@ -47,7 +48,8 @@ export class KvParkedCommits implements ParkedCommits {
   private constructor(private readonly kv: KV) {}
 
   static async open(nc: NatsConnection, prefix: string, replicas = 1): Promise<KvParkedCommits> {
-    return new KvParkedCommits(await nc.jetstream().views.kv(`${prefix}_parked_commits`, { history: 1, replicas }));
+    // Created under the start's own timeout, as every bucket a service opens at start; its requests keep the default 5 s.
+    return new KvParkedCommits(await openKvBucket(nc, `${prefix}_parked_commits`, { history: 1, replicas }, 5_000));
   }
 
   async park(commit: ParkedCommit): Promise<void> {

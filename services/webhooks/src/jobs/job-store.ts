@@ -1,6 +1,6 @@
 import { JSONCodec, headers } from 'nats';
 import type { JetStreamClient, KV, KvEntry, NatsConnection } from 'nats';
-import { isJetStreamWriteConflict } from '@sesame/platform/messaging';
+import { isJetStreamWriteConflict, openKvBucket } from '@sesame/platform/messaging';
 import { jobDecider } from './domain/job.decider';
 import type { Job, JobCommand } from './domain/job.decider';
 
@@ -34,7 +34,9 @@ export class JobStore {
 
   static async open(nc: NatsConnection, prefix: string, replicas: number): Promise<JobStore> {
     const bucket = `${prefix}_webhook_jobs`;
-    const kv = await nc.jetstream().views.kv(bucket, { history: 1, replicas });
+    // Created under the start's own timeout (`bucketSetupTimeoutMs`: a bucket of 3 replicas on a
+    // cluster just formed may take more than the default 5 s); its requests keep the default 5 s.
+    const kv = await openKvBucket(nc, bucket, { history: 1, replicas }, 5_000);
     return new JobStore(kv, nc.jetstream(), bucket);
   }
 
