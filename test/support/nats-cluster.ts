@@ -159,6 +159,15 @@ export class NatsCluster {
     await exited;
   }
 
+  /** Freezes node `index` (`SIGSTOP`): it holds its connections and answers nothing until `resume`. */
+  pause(index: number): void {
+    if (this.running(index)) this.children[index]?.kill('SIGSTOP');
+  }
+
+  resume(index: number): void {
+    if (this.running(index)) this.children[index]?.kill('SIGCONT');
+  }
+
   /** Kills every node. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     await Promise.all(this.nodes.map((index) => this.killNode(index, signal)));

@@ -1,5 +1,5 @@
 import { DeliverPolicy, DiscardPolicy, JSONCodec, RetentionPolicy, StorageType, nanos } from 'nats';
-import type { ConsumerMessages, JetStreamClient, JetStreamManager, NatsConnection, StoredMsg } from 'nats';
+import type { ConsumerMessages, JetStreamClient, JetStreamManager, NatsConnection, StoredMsg, StreamInfo } from 'nats';
 import { ConcurrencyError } from './event-store.port';
 import { isJetStreamWriteConflict, jetStreamErrorCode } from '../messaging/jetstream-errors';
 import type {
@@ -26,15 +26,19 @@ export interface JetStreamEventStoreOptions {
   subjectPrefix: string;
   replicas?: number;
   onError?(error: unknown): void;
-  /** How long a subscription may go without a commit while the stream holds newer ones before it reads them by direct get and replaces its consumer (default 5 s). */
+  /** How long a subscription may go without a commit while the stream holds newer ones before it reads them from the stream's leader and replaces its consumer (default 5 s). */
   stallMs?: number;
 }
 
-type DirectQuery = { last_by_subj: string } | { seq: number } | { seq: number; next_by_subj: string };
+type MessageQuery = { last_by_subj: string } | { seq: number } | { seq: number; next_by_subj: string };
 
-/** The part of nats.js's direct-get API used here (present at runtime, absent from its exported types). */
-interface DirectGet {
-  getMessage(stream: string, query: DirectQuery): Promise<StoredMsg>;
+/**
+ * The message gets used here: nats.js's direct get (present at runtime, absent from its exported
+ * types), and its stored-message get, typed for `seq` and `last_by_subj` only though nats-server
+ * answers `next_by_subj` too (the request is the same JSON).
+ */
+interface MessageGets {
+  getMessage(stream: string, query: MessageQuery): Promise<StoredMsg>;
 }
 
 /** A subscription's progress, for `watchStalls`: when it last moved, whether a commit is in hand, the head it stalled short of. */
@@ -44,14 +48,14 @@ interface Progress {
   stalledAt?: bigint;
 }
 
-/** How many commits a subscription past a silent consumer asks for at once by direct get. */
-const directWindow = 32;
+/** How many commits a subscription past a silent consumer asks for at once. */
+const readWindow = 32;
 
 /**
- * How long a read of a stream's older commits asks again when the replica answering holds none
- * up to the last one (it lags the stream's leader) before failing.
+ * How long a read of a commit the stream holds (its sequence known) asks again when it gets no
+ * answer or "not found" (no stream leader yet after a node's loss) before failing.
  */
-const replicaLagMs = 2_000;
+const readRetryMs = 5_000;
 
 /** One JetStream message is one commit: the events one command appended to one stream. */
 interface CommitPayload {
@@ -71,21 +75,29 @@ export class JetStreamEventStore implements EventStore {
 
   private constructor(
     /** The direct-get API exists on nats.js's manager but is missing from its interface type. */
-    private readonly jsm: JetStreamManager & { direct: DirectGet },
+    private readonly jsm: JetStreamManager & { direct: MessageGets; streams: MessageGets },
     private readonly js: JetStreamClient,
     private readonly options: JetStreamEventStoreOptions,
+    /**
+     * The stream has more than one replica: its commits are read from its leader (stored-message
+     * gets), not by direct get. Any replica answers a direct get, and one behind the leader (after
+     * a partition, a restart) answers with the stream as it was: a command then decides on a past
+     * state (a SCIM PATCH of a user pushed just before answered 404 in a cluster run).
+     */
+    private readonly replicated = false,
   ) {}
 
   static async open(nc: NatsConnection, options: JetStreamEventStoreOptions): Promise<JetStreamEventStore> {
     const jsm = await nc.jetstreamManager();
     const subjects = [`${options.subjectPrefix}.events.>`];
+    let info: StreamInfo;
     try {
-      const info = await jsm.streams.info(options.streamName);
+      info = await jsm.streams.info(options.streamName);
       if (info.config.subjects?.join() !== subjects.join())
         throw new Error(`JetStream stream ${options.streamName} exists with other subjects: ${info.config.subjects?.join()}`);
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      await jsm.streams.add({
+      info = await jsm.streams.add({
         name: options.streamName,
         subjects,
         storage: StorageType.File,
@@ -96,7 +108,7 @@ export class JetStreamEventStore implements EventStore {
         duplicate_window: nanos(120_000),
       });
     }
-    return new JetStreamEventStore(jsm as JetStreamManager & { direct: DirectGet }, nc.jetstream(), options);
+    return new JetStreamEventStore(asMessageGets(jsm), nc.jetstream(), options, info.config.num_replicas > 1);
   }
 
   /**
@@ -108,7 +120,7 @@ export class JetStreamEventStore implements EventStore {
     options: JetStreamEventStoreOptions,
   ): Promise<Pick<EventStore, 'subscribeToAll' | 'headPosition'>> {
     const jsm = await nc.jetstreamManager({ checkAPI: false });
-    return new JetStreamEventStore(jsm as JetStreamManager & { direct: DirectGet }, nc.jetstream(), options);
+    return new JetStreamEventStore(asMessageGets(jsm), nc.jetstream(), options);
   }
 
   private subjectOf(stream: string): string {
@@ -119,7 +131,7 @@ export class JetStreamEventStore implements EventStore {
   private async lastCommit(subject: string): Promise<{ seq: number; data: Uint8Array; events: RecordedEvent[] } | null> {
     let message: StoredMsg;
     try {
-      message = await this.jsm.direct.getMessage(this.options.streamName, { last_by_subj: subject });
+      message = await this.get({ last_by_subj: subject });
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -129,7 +141,7 @@ export class JetStreamEventStore implements EventStore {
   }
 
   /**
-   * Every read asks JetStream for the stream's last commit (fresh on every replica); the commits
+   * Every read asks JetStream for the stream's last commit (`get`: its leader's when replicated); the commits
    * before it come from what this instance kept of the stream, and JetStream is read only from
    * the first commit it did not see (from the start when it kept nothing).
    */
@@ -164,7 +176,7 @@ export class JetStreamEventStore implements EventStore {
 
   /**
    * The raw commits of one subject from sequence `from` (0: the start) up to its `last` one (in
-   * hand), one direct get each (`next_by_subj`): no consumer to create, keep alive or lose. An
+   * hand), one message get each (`next_by_subj`): no consumer to create, keep alive or lose. An
    * ordered consumer read them before, and in cluster runs (after a node's loss, or while a
    * replica caught up after a partition) some stayed silent for good: the commands and
    * reactions reading through them failed or hung for minutes.
@@ -172,7 +184,7 @@ export class JetStreamEventStore implements EventStore {
   private async readCommits(subject: string, from: number, last: { seq: number; data: Uint8Array }): Promise<Uint8Array[]> {
     const commits: Uint8Array[] = [];
     for (let next = Math.max(from, 1); next < last.seq;) {
-      const message = await this.directGet(
+      const message = await this.held(
         { seq: next, next_by_subj: subject },
         () => `reading ${subject} from sequence ${next} to ${last.seq}`,
       );
@@ -185,20 +197,32 @@ export class JetStreamEventStore implements EventStore {
   }
 
   /**
-   * One direct get. Any replica of the stream answers one: a replica that has not got the message
-   * yet answers "not found", so that answer is asked again for up to `replicaLagMs`, then fails
-   * with `describe()`.
+   * One message of the stream: from its leader when the stream is replicated (`replicated`), else
+   * by direct get (its one replica answers; lighter than a stored-message get).
    */
-  private async directGet(query: DirectQuery, describe: () => string): Promise<StoredMsg> {
-    const deadline = Date.now() + replicaLagMs;
+  private get(query: MessageQuery): Promise<StoredMsg> {
+    const { streamName } = this.options;
+    return this.replicated ? this.jsm.streams.getMessage(streamName, query) : this.jsm.direct.getMessage(streamName, query);
+  }
+
+  /**
+   * A message the stream holds (its sequence below one the leader named), by `get`: asked again
+   * while no answer comes or the answer is "not found" (a stream leader being elected, a replica
+   * behind it) for up to `readRetryMs`, then fails with `describe()`.
+   */
+  private async held(
+    query: MessageQuery,
+    describe: () => string,
+    get: (query: MessageQuery) => Promise<StoredMsg> = (q) => this.get(q),
+  ): Promise<StoredMsg> {
+    const deadline = Date.now() + readRetryMs;
     for (;;) {
       try {
-        return await this.jsm.direct.getMessage(this.options.streamName, query);
+        return await get(query);
       } catch (error) {
-        const notFound = isNotFound(error);
-        if (!notFound || Date.now() > deadline)
-          throw new Error(`${describe()}: ${notFound ? 'not found' : (error as Error).message}`, { cause: error });
-        await sleep(50);
+        if (Date.now() > deadline)
+          throw new Error(`${describe()}: ${isNotFound(error) ? 'not found' : (error as Error).message}`, { cause: error });
+        await sleep(100);
       }
     }
   }
@@ -254,14 +278,14 @@ export class JetStreamEventStore implements EventStore {
 
   /** Whether the commit at `seq` is the one whose first event is `eventId`. */
   private async holds(seq: number, eventId: string): Promise<boolean> {
-    const message = await this.jsm.direct.getMessage(this.options.streamName, { seq });
+    const message = await this.get({ seq });
     return codec.decode(message.data).events[0]?.id === eventId;
   }
 
   /**
    * Commits from `from` on, in order, through an ordered consumer. A consumer that stops
    * delivering while the stream has commits past the position (`watchStalls`) is closed, the
-   * commits up to the stream's head then read by direct get (`deliverDirect`), and a new consumer
+   * commits up to the stream's head then read from its leader (`deliverFromLeader`), and a new consumer
    * opened from there. After a kill -9 of a NATS node, or while a replica of the stream caught up
    * after a partition, cluster runs found ordered consumers silent for good, one after another: a
    * service's own read models then lagged its writes for minutes.
@@ -290,7 +314,7 @@ export class JetStreamEventStore implements EventStore {
         try {
           const stalledAt = progress.stalledAt;
           progress.stalledAt = undefined;
-          if (stalledAt !== undefined) await this.deliverDirect(position, stalledAt, deliver);
+          if (stalledAt !== undefined) await this.deliverFromLeader(position, stalledAt, deliver);
           if (stopped) break;
           const consumer = await this.js.consumers.get(this.options.streamName, {
             filterSubjects: `${this.options.subjectPrefix}.events.>`,
@@ -324,15 +348,22 @@ export class JetStreamEventStore implements EventStore {
   }
 
   /**
-   * The commits after `position` up to `head`, read by direct get (`directWindow` at a time, any
-   * replica answering) and handed to `deliver` in order, until it declines one.
+   * The commits after `position` up to `head`, read from the stream's leader (`readWindow` at a
+   * time; `head` is the leader's, which a replica may not hold yet) and handed to `deliver` in
+   * order, until it declines one.
    */
-  private async deliverDirect(position: bigint, head: bigint, deliver: (commit: Commit) => Promise<boolean>): Promise<void> {
-    for (let next = Number(position) + 1; next <= Number(head); next += directWindow) {
-      const last = Math.min(Number(head), next + directWindow - 1);
+  private async deliverFromLeader(position: bigint, head: bigint, deliver: (commit: Commit) => Promise<boolean>): Promise<void> {
+    for (let next = Number(position) + 1; next <= Number(head); next += readWindow) {
+      const last = Math.min(Number(head), next + readWindow - 1);
       const sequences = Array.from({ length: last - next + 1 }, (_, index) => next + index);
       const messages = await Promise.all(
-        sequences.map((seq) => this.directGet({ seq }, () => `reading the commit at sequence ${seq}`)),
+        sequences.map((seq) =>
+          this.held(
+            { seq },
+            () => `reading the commit at sequence ${seq}`,
+            (query) => this.jsm.streams.getMessage(this.options.streamName, query),
+          ),
+        ),
       );
       for (const message of messages)
         if (!(await deliver({ position: BigInt(message.seq), events: codec.decode(message.data).events }))) return;
@@ -342,7 +373,7 @@ export class JetStreamEventStore implements EventStore {
   /**
    * Closes a subscription's consumer when no commit arrived for `stallMs` while the stream holds
    * commits past its position (none in hand), noting that head (`stalledAt`): its loop reads up
-   * to it by direct get, then opens a new consumer from there.
+   * to it from the stream's leader, then opens a new consumer from there.
    */
   private watchStalls(progress: Progress, position: () => bigint, messages: () => ConsumerMessages | undefined) {
     const stallMs = this.options.stallMs ?? 5_000;
@@ -357,7 +388,7 @@ export class JetStreamEventStore implements EventStore {
             progress.stalledAt = head;
             this.options.onError?.(
               new Error(
-                `event subscription silent at ${position()} with the stream at ${head}: read by direct get, consumer replaced`,
+                `event subscription silent at ${position()} with the stream at ${head}: read from the stream's leader, consumer replaced`,
               ),
             );
             messages()
@@ -386,6 +417,8 @@ export class JetStreamEventStore implements EventStore {
     this.known.clear();
   }
 }
+
+const asMessageGets = (jsm: JetStreamManager) => jsm as JetStreamManager & { direct: MessageGets; streams: MessageGets };
 
 function isNotFound(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;

@@ -160,10 +160,10 @@ const parkedCommits = (prefix: string, service: ServiceName) => [
  * A follower of another service's events stream (`followServiceEvents`): ordered consumers
  * created only with a filter within `subjects` (the create subject names it, nats-server 2.9),
  * pulled into the follower's inbox, and the stream's state (the subscription's stall check). A
- * follower of the whole stream (`>`) may also get its messages directly (by sequence: how a
- * subscription reads on past a silent consumer); a follower of part of it gets none. No
- * stored-message gets, and no pulling from or deleting the other services' durable consumers on
- * that stream (`ownDurables` aside).
+ * follower of the whole stream (`>`) may also get its messages from the stream's leader (stored-
+ * message gets by sequence: how a subscription reads on past a silent consumer); a follower of
+ * part of it gets none. No direct gets, and no pulling from or deleting the other services'
+ * durable consumers on that stream (`ownDurables` aside).
  */
 function streamFollower(prefix: string, source: ServiceName, subjects: string, ownDurables: string[] = []) {
   const stream = jetStreamName(prefix, source);
@@ -177,7 +177,7 @@ function streamFollower(prefix: string, source: ServiceName, subjects: string, o
       `${api}.CONSUMER.INFO.${stream}.*`,
       `${api}.CONSUMER.DELETE.${stream}.*`,
       `${api}.CONSUMER.MSG.NEXT.${stream}.*`,
-      ...(subjects === '>' ? [`${api}.DIRECT.GET.${stream}`] : []),
+      ...(subjects === '>' ? [`${api}.STREAM.MSG.GET.${stream}`] : []),
     ],
     deny: durables.flatMap((consumer) => [
       `${api}.CONSUMER.MSG.NEXT.${stream}.${consumer}`,

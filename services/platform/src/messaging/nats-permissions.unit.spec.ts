@@ -95,12 +95,14 @@ describe('natsPermissions', () => {
     expect(canPublish('gateway', `$JS.API.STREAM.INFO.${stream('identity')}`)).toBe(false);
   });
 
-  it('lets a follower of a whole events stream get its messages by sequence, and a follower of part of one none', () => {
-    expect(canPublish('webhooks', `$JS.API.DIRECT.GET.${stream('identity')}`)).toBe(true);
-    expect(canPublish('webhooks', `$JS.API.DIRECT.GET.${stream('auth-methods')}`)).toBe(true);
+  it("lets a follower of a whole events stream get its messages by sequence from the stream's leader, and a follower of part of one none", () => {
+    expect(canPublish('webhooks', `$JS.API.STREAM.MSG.GET.${stream('identity')}`)).toBe(true);
+    expect(canPublish('webhooks', `$JS.API.STREAM.MSG.GET.${stream('auth-methods')}`)).toBe(true);
+    expect(canPublish('webhooks', `$JS.API.DIRECT.GET.${stream('identity')}`)).toBe(false);
+    expect(canPublish('gateway', `$JS.API.STREAM.MSG.GET.${stream('auth-methods')}`)).toBe(false);
     expect(canPublish('gateway', `$JS.API.DIRECT.GET.${stream('auth-methods')}`)).toBe(false);
     expect(canPublish('gateway', `$JS.API.DIRECT.GET.${stream('auth-methods')}.acme.auth-methods.events.apiKey.x`)).toBe(false);
-    expect(canPublish('identity', `$JS.API.DIRECT.GET.${stream('auth-methods')}`)).toBe(false);
+    expect(canPublish('identity', `$JS.API.STREAM.MSG.GET.${stream('auth-methods')}`)).toBe(false);
   });
 
   it('lets nobody delete, purge or reconfigure a stream, or delete a message', () => {
