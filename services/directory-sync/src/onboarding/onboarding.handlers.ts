@@ -23,9 +23,16 @@ export interface OnboardingDirectorySyncDeps {
   resources: Pick<ScimResourceStore, 'count'>;
 }
 
+/** The invitation's organization, as identity names it (404 when it has none live). */
+const ownerOf = (deps: OnboardingDirectorySyncDeps, input: TenantInput, context: Pick<RequestContext, 'meta'>) =>
+  directoryOwner(
+    deps.directories,
+    { organization_domain: input.organization_domain, environment: input.environment },
+    context.meta.correlationId,
+  );
+
 async function findDirectory(deps: OnboardingDirectorySyncDeps, input: TenantInput, context: Pick<RequestContext, 'meta'>) {
-  const tenant = { organization_domain: input.organization_domain, environment: input.environment };
-  return findDirectorySync(deps.directories, await directoryOwner(deps.directories, tenant, context.meta.correlationId));
+  return findDirectorySync(deps.directories, await ownerOf(deps, input, context));
 }
 
 /** The directory sync of the invitation's organization and environment, or null; never its token's value. */
@@ -43,12 +50,12 @@ export function findOnboardingDirectorySyncHandler(deps: OnboardingDirectorySync
  */
 export function setUpOnboardingDirectorySyncHandler(deps: OnboardingDirectorySyncDeps) {
   return async (input: z.infer<typeof setUpDirectorySyncRequestSchema>, context: RequestContext) => {
-    const { organization_domain, environment, provider_type } = input;
-    const tenant = { organization_domain, environment };
-    const change = async () => ok(await changeDirectory(deps.directories, tenant, { provider_type, rotate: false }, context));
-    if (await findDirectory(deps, input, context)) return change();
+    const { provider_type } = input;
+    const owner = await ownerOf(deps, input, context);
+    const change = async () => ok(await changeDirectory(deps.directories, owner, { provider_type, rotate: false }, context));
+    if (await findDirectorySync(deps.directories, owner)) return change();
     try {
-      return ok(await createDirectory(deps.directories, tenant, { provider_type, active: true }, context));
+      return ok(await createDirectory(deps.directories, owner, { provider_type, active: true }, context));
     } catch (error) {
       const lostTheRace =
         error instanceof DomainError && error.error.kind === 'error' && error.error.code === 'directory_sync_already_exists';
@@ -61,8 +68,7 @@ export function setUpOnboardingDirectorySyncHandler(deps: OnboardingDirectorySyn
 /** A new token, its value answered once; the previous one stops working at once. */
 export function rotateOnboardingDirectorySyncTokenHandler(deps: OnboardingDirectorySyncDeps) {
   return async (input: TenantInput, context: RequestContext) => {
-    const tenant = { organization_domain: input.organization_domain, environment: input.environment };
-    return ok(await changeDirectory(deps.directories, tenant, { rotate: true }, context));
+    return ok(await changeDirectory(deps.directories, await ownerOf(deps, input, context), { rotate: true }, context));
   };
 }
 

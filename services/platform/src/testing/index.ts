@@ -10,3 +10,4 @@ export * from './connect-proxy';
 export * from './service-specification';
 export * from './identity-answers';
 export * from './silent-consumers';
+export * from './mongodb-container';

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  DirectorySyncProvider,
-  Environment,
-  OperationInput,
-  createDirectorySync,
-  updateDirectorySync,
-} from '@sesame/contracts';
+import type { DirectorySyncProvider, OperationInput, createDirectorySync, updateDirectorySync } from '@sesame/contracts';
 import { created, hashSecret, ok, randomSecret } from '@sesame/platform';
 import type { CommandResult, RequestContext } from '@sesame/platform';
 import { environmentOf } from '../../tenancy';
@@ -35,18 +29,16 @@ const loadDirectory = (deps: DirectorySyncsDeps, owner: DirectoryOwner) =>
   );
 
 /**
- * Creates the directory sync of an organization and environment: identity names the organization
- * (404 when it has none live), then the one-per-organization check is decided on its stream (409
- * `directory_sync_already_exists`). Nothing is written before both hold. Answers it with its
- * token's value.
+ * Creates the directory sync of an organization (`owner`: identity named it, `directoryOwner`) in
+ * an environment: the one-per-organization check is decided on its stream (409
+ * `directory_sync_already_exists`), nothing written before. Answers it with its token's value.
  */
 export async function createDirectory(
   deps: DirectorySyncsDeps,
-  tenant: { organization_domain: string; environment: Environment },
+  owner: DirectoryOwner,
   settings: { provider_type: DirectorySyncProvider; active: boolean },
   context: RequestContext,
 ) {
-  const owner = await directoryOwner(deps, tenant, context.meta.correlationId);
   const { key, found: loaded } = await loadDirectory(deps, owner);
   const { value, token } = issueToken();
   const at = deps.now().toISOString();
@@ -63,14 +55,13 @@ export async function createDirectory(
   return toDirectorySync(deps.config, directoryOf(result), value);
 }
 
-/** Changes a directory sync (404 when its organization has none), a new token's value in the answer when `rotate`. */
+/** Changes the directory sync of `owner` (404 when it has none), a new token's value in the answer when `rotate`. */
 export async function changeDirectory(
   deps: DirectorySyncsDeps,
-  tenant: { organization_domain: string; environment: Environment },
+  owner: DirectoryOwner,
   changes: { provider_type?: DirectorySyncProvider; active?: boolean; rotate: boolean },
   context: RequestContext,
 ) {
-  const owner = await directoryOwner(deps, tenant, context.meta.correlationId);
   const { key, found: loaded } = await loadDirectory(deps, owner);
   const { rotate, ...fields } = changes;
   const issued = rotate ? issueToken() : null;
@@ -87,17 +78,21 @@ export async function changeDirectory(
   return toDirectorySync(deps.config, directoryOf(result), issued?.value ?? null);
 }
 
+/** The organization of `domain` in the request's environment, as identity names it (404 when it has none live). */
+const ownerOf = (deps: DirectorySyncsDeps, domain: string, context: RequestContext) =>
+  directoryOwner(deps, { organization_domain: domain, environment: environmentOf(context.meta) }, context.meta.correlationId);
+
 export function createDirectorySyncHandler(deps: DirectorySyncsDeps) {
   return async ({ params, body }: OperationInput<typeof createDirectorySync>, context: RequestContext) => {
-    const tenant = { organization_domain: params.org_domain, environment: environmentOf(context.meta) };
-    return created(await createDirectory(deps, tenant, body, context));
+    const owner = await ownerOf(deps, params.org_domain, context);
+    return created(await createDirectory(deps, owner, body, context));
   };
 }
 
 export function updateDirectorySyncHandler(deps: DirectorySyncsDeps) {
   return async ({ params, body }: OperationInput<typeof updateDirectorySync>, context: RequestContext) => {
-    const tenant = { organization_domain: params.org_domain, environment: environmentOf(context.meta) };
+    const owner = await ownerOf(deps, params.org_domain, context);
     const { rotate_auth_secret_token, ...changes } = body;
-    return ok(await changeDirectory(deps, tenant, { ...changes, rotate: rotate_auth_secret_token }, context));
+    return ok(await changeDirectory(deps, owner, { ...changes, rotate: rotate_auth_secret_token }, context));
   };
 }
