@@ -1,5 +1,6 @@
 import { Query } from 'mingo';
 import type { AnyObject } from 'mingo/types';
+import { copyDocument } from './copy-document';
 import { OrderedIndex } from './ordered-index';
 import type { IndexScan } from './ordered-index';
 import { assertStorable, isNewer } from './read-model.port';
@@ -37,14 +38,14 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
 
   async get(id: string): Promise<T | null> {
     const document = this.documents.get(id);
-    return document ? structuredClone(document) : null;
+    return document ? copyDocument(document) : null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     const scan = this.indexScan(filter, options.sort);
     if (scan?.sorted && options.limit !== undefined) {
       const skip = options.skip ?? 0;
-      return structuredClone(this.walk(scan, filter, skip + options.limit).slice(skip));
+      return copyDocument(this.walk(scan, filter, skip + options.limit).slice(skip));
     }
     const candidates = scan ? [...scan.ids()].map((id) => this.documents.get(id) as T) : this.candidates(filter);
     if (Array.isArray(candidates) ? candidates.length === 0 : this.documents.size === 0) return [];
@@ -54,7 +55,7 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
     if (options.sort) cursor.sort({ ...options.sort, ...(options.sort._id ? {} : { _id: 1 }) });
     if (options.skip) cursor.skip(options.skip);
     if (options.limit !== undefined) cursor.limit(options.limit);
-    return structuredClone(cursor.all() as T[]);
+    return copyDocument(cursor.all() as T[]);
   }
 
   /** An ordered index that serves `filter` (one that yields the asked order first), if one does. */
@@ -92,7 +93,7 @@ class MemoryCollection<T extends ReadModelDocument> implements Collection<T> {
     const stored = this.documents.get(document._id);
     if (!isNewer(document, stored)) return false;
     if (stored) this.unindex(stored);
-    const copy = structuredClone(document);
+    const copy = copyDocument(document);
     this.documents.set(document._id, copy);
     this.index(copy);
     return true;
