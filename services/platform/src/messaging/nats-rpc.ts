@@ -1,7 +1,7 @@
-import { ClientNats, NatsRecordBuilder, ServerNats } from '@nestjs/microservices';
+import { ServerNats } from '@nestjs/microservices';
 import type { NatsContext } from '@nestjs/microservices';
-import type { ConnectionOptions, Msg } from 'nats';
-import { firstValueFrom, timeout } from 'rxjs';
+import { JSONCodec, connect } from 'nats';
+import type { ConnectionOptions, Msg, NatsConnection } from 'nats';
 import { wireSubject } from '@sesame/contracts';
 import type { RpcReply, RpcRequest } from '@sesame/contracts';
 import type { IdempotentAnswers } from './idempotent-answers';
@@ -90,19 +90,33 @@ export function createRpcServer(router: RpcRouter, options: NatsRpcOptions): Ser
   return server;
 }
 
-/** Request/reply to the services over NATS (Nest's NATS client). */
+/** What Nest's NATS server answers a request with (its packet, `id` echoed). */
+interface ReplyPacket<T> {
+  response?: RpcReply<T>;
+  err?: unknown;
+}
+
+/**
+ * Request/reply to the services over NATS, in Nest's packet (`{ pattern, data, id }`, answered
+ * `{ response, isDisposed, id }`) so that Nest's NATS server (`createRpcServer`) serves it, sent
+ * with nats.js's own request: every reply comes on the connection's one inbox subscription. Nest's
+ * NATS client subscribed a new inbox for each request and unsubscribed it after (three protocol
+ * operations, and a subscription added to and removed from nats-server's interest per request).
+ */
 export class RpcClient {
+  private readonly codec = JSONCodec();
+  /** Nest's server answers only a packet with an id (without one it is an event); each request's is its own. */
+  private sent = 0;
+
   private constructor(
-    private readonly client: ClientNats,
+    private readonly nc: NatsConnection,
     private readonly prefix: string,
     private readonly timeoutMs: number,
   ) {}
 
   /** `nats`: the process's NATS connection options (`natsConnectionOptions`). */
   static async connect(options: { nats: ConnectionOptions; prefix: string; timeoutMs: number }): Promise<RpcClient> {
-    const client = new ClientNats(options.nats);
-    await client.connect();
-    return new RpcClient(client, options.prefix, options.timeoutMs);
+    return new RpcClient(await connect(options.nats), options.prefix, options.timeoutMs);
   }
 
   async request<T = unknown>(subject: string, request: RpcRequest, timeoutMs = this.timeoutMs): Promise<RpcReply<T>> {
@@ -110,16 +124,21 @@ export class RpcClient {
     return inSpan(subject, { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'nats', 'rpc.method': subject } }, async () => {
       // The request's trace goes along in NATS headers (W3C trace context).
       const headers = traceHeaders();
-      const record = headers ? new NatsRecordBuilder(request).setHeaders(headers).build() : request;
+      const packet = this.codec.encode({ pattern: wire, data: request, id: String(++this.sent) });
+      let reply: ReplyPacket<T>;
       try {
-        return await firstValueFrom(this.client.send<RpcReply<T>>(wire, record).pipe(timeout(timeoutMs)));
+        const message = await this.nc.request(wire, packet, { timeout: timeoutMs, ...(headers ? { headers } : {}) });
+        reply = this.codec.decode(message.data) as ReplyPacket<T>;
       } catch (error) {
         throw new RpcUnavailableError(wire, error);
       }
+      if (reply.err !== undefined || reply.response === undefined)
+        throw new RpcUnavailableError(wire, reply.err ?? 'an answer without a response');
+      return reply.response;
     });
   }
 
   async close(): Promise<void> {
-    await this.client.close();
+    await this.nc.close();
   }
 }
