@@ -3,6 +3,7 @@ import { credsAuthenticator } from 'nats';
 import type { ConnectionOptions } from 'nats';
 import { serviceNames } from '@sesame/contracts';
 import type { BaseConfig } from '../config/config';
+import { shareCancelledError } from './nats-cancelled-error';
 
 /** Who connects to NATS: each process has its own user, with the permissions of `natsPermissions`. */
 export const natsRoles = ['gateway', ...serviceNames, 'cli'] as const;
@@ -41,13 +42,15 @@ export const natsMaxPingsOut = 2;
  * buckets, queues): its credentials, TLS, its own inbox prefix, reconnecting for ever, pinging its server.
  * `SESAME_NATS_URL` may list several servers of a cluster, separated by commas. No async traces:
  * nats.js would otherwise build an Error (a stack trace) for every request and JetStream publish in
- * case it times out, about 5 % of the webhooks service's CPU under load (`--cpu-prof`).
+ * case it times out, about 5 % of the webhooks service's CPU under load (`--cpu-prof`); nor one
+ * for every request it completes (`shareCancelledError`).
  */
 export function natsConnectionOptions(
   config: NatsSettings,
   role: NatsRole,
   name = `${config.SESAME_PREFIX}.${role}`,
 ): ConnectionOptions {
+  shareCancelledError();
   const tls = {
     ...(config.SESAME_NATS_TLS_CA ? { caFile: config.SESAME_NATS_TLS_CA } : {}),
     ...(config.SESAME_NATS_TLS_CERT ? { certFile: config.SESAME_NATS_TLS_CERT } : {}),
