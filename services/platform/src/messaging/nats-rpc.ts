@@ -1,7 +1,7 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsContext } from '@nestjs/microservices';
-import { JSONCodec, connect } from 'nats';
-import type { ConnectionOptions, Msg, NatsConnection } from 'nats';
+import { ErrorCode, JSONCodec, connect } from 'nats';
+import type { ConnectionOptions, Msg, MsgHdrs, NatsConnection } from 'nats';
 import { wireSubject } from '@sesame/contracts';
 import type { RpcReply, RpcRequest } from '@sesame/contracts';
 import type { IdempotentAnswers } from './idempotent-answers';
@@ -90,6 +90,9 @@ export function createRpcServer(router: RpcRouter, options: NatsRpcOptions): Ser
   return server;
 }
 
+/** How long a request that no process serves waits before it is sent again. */
+const noResponderPauseMs = 100;
+
 /** What Nest's NATS server answers a request with (its packet, `id` echoed). */
 interface ReplyPacket<T> {
   response?: RpcReply<T>;
@@ -125,17 +128,30 @@ export class RpcClient {
       // The request's trace goes along in NATS headers (W3C trace context).
       const headers = traceHeaders();
       const packet = this.codec.encode({ pattern: wire, data: request, id: String(++this.sent) });
-      let reply: ReplyPacket<T>;
-      try {
-        const message = await this.nc.request(wire, packet, { timeout: timeoutMs, ...(headers ? { headers } : {}) });
-        reply = this.codec.decode(message.data) as ReplyPacket<T>;
-      } catch (error) {
-        throw new RpcUnavailableError(wire, error);
-      }
+      const reply = await this.send<T>(wire, packet, Date.now() + timeoutMs, headers);
       if (reply.err !== undefined || reply.response === undefined)
         throw new RpcUnavailableError(wire, reply.err ?? 'an answer without a response');
       return reply.response;
     });
+  }
+
+  /**
+   * Sends `packet` until an answer or `deadline`. While no process serves the subject (a service
+   * restarting), nats-server says so at once ("no responders"): the request is sent again every
+   * `noResponderPauseMs` until the deadline, as a request waiting for its answer would wait.
+   */
+  private async send<T>(wire: string, packet: Uint8Array, deadline: number, headers?: MsgHdrs): Promise<ReplyPacket<T>> {
+    for (;;) {
+      try {
+        const timeout = Math.max(1, deadline - Date.now());
+        const message = await this.nc.request(wire, packet, { timeout, ...(headers ? { headers } : {}) });
+        return this.codec.decode(message.data) as ReplyPacket<T>;
+      } catch (error) {
+        const noResponders = (error as { code?: unknown }).code === ErrorCode.NoResponders;
+        if (!noResponders || Date.now() + noResponderPauseMs >= deadline) throw new RpcUnavailableError(wire, error);
+        await new Promise((resolve) => setTimeout(resolve, noResponderPauseMs));
+      }
+    }
   }
 
   async close(): Promise<void> {
