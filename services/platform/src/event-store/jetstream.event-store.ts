@@ -74,7 +74,7 @@ export class JetStreamEventStore implements EventStore {
   private readonly known = new CommitCache();
 
   private constructor(
-    /** The direct-get API exists on nats.js's manager but is missing from its interface type. */
+    /** nats.js's manager, with its message gets typed as used here (`MessageGets`). */
     private readonly jsm: JetStreamManager & { direct: MessageGets; streams: MessageGets },
     private readonly js: JetStreamClient,
     private readonly options: JetStreamEventStoreOptions,

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsContext } from '@nestjs/microservices';
 import { ErrorCode, JSONCodec, connect } from 'nats';
@@ -149,7 +150,7 @@ export class RpcClient {
       } catch (error) {
         const noResponders = (error as { code?: unknown }).code === ErrorCode.NoResponders;
         if (!noResponders || Date.now() + noResponderPauseMs >= deadline) throw new RpcUnavailableError(wire, error);
-        await new Promise((resolve) => setTimeout(resolve, noResponderPauseMs));
+        await delay(noResponderPauseMs);
       }
     }
   }
