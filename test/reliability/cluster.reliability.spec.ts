@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { rateLimitDefaults } from '@sesame/contracts';
 import { jetStreamName } from '@sesame/platform/stores';
 import type { NatsUser } from '@sesame/platform/messaging';
 import { System, repoRoot } from '../support/system';
@@ -11,6 +12,7 @@ import { stateText, visibleState } from '../support/visible-state';
 import { FollowedWebhook, fastDeliveryEnv } from '../support/webhook-audit';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { verify } from '../support/reliability-checks';
+import { auditIdempotentReplays, auditSharedRateLimit } from '../support/consistency-audit';
 import { NatsCluster } from '../support/nats-cluster';
 import { NetworkNamespaces } from '../support/network-namespaces';
 import { ClusterFaults } from '../support/cluster-faults';
@@ -29,7 +31,9 @@ import { Replicas, waitUntilServing } from '../support/replicas';
  * (`verify`) through both gateways: 0 acknowledged writes lost, none applied twice, every webhook
  * event delivered, read models rebuilt from zero equal to the live ones, every SCIM push one user
  * readable from each gateway, every sign-in's code exchanged at most once and refused when
- * replayed. The figures go to
+ * replayed, every organization's creation sent again with its `Idempotency-Key` through each
+ * gateway answered as a replay of the first answer, and a per-email rate limit spent through the
+ * gateways in turn letting exactly its budget through (one counter for all). The figures go to
  * bench/results/cluster-reliability.json.
  *
  * Runs on nats-server 2.11 or later (`NatsCluster`: fetched from Debian when the system's is older).
@@ -63,6 +67,9 @@ const signInEnv = {
   SESAME_RATE_LIMIT_TOKEN_CLIENT: '6000/60',
   SESAME_RATE_LIMIT_TOKEN_IP: '6000/60',
 };
+
+/** The per-email budget of password challenges (`password_challenge_email`, its default: 10 a minute), which the rate-limit audit spends. */
+const passwordChallengeBudget = rateLimitDefaults.password_challenge_email.limit;
 
 const unsupported = NetworkNamespaces.unsupported() ?? NatsCluster.unsupported();
 if (unsupported) console.warn(`cluster reliability skipped: ${unsupported}`);
@@ -153,16 +160,31 @@ describe('Faults of a three-node NATS JetStream cluster under a steady write loa
         faults.recovery['event feeds after the load'] = { caughtUpMs: await nats.waitUntilFeedsCaughtUp(options) };
         if (replicas) await expectEachReplicaAlone(system, replicas);
         const figures = await verify(system, load, before, webhook, faults.recovery, gateways);
-        writeResults({ ...figures, signIns: signInAudit.figures });
+        const token = await system.token();
+        const idempotency = await auditIdempotentReplays(gateways, token, load.acknowledged);
+        const directoryAccounts = { domain: directoryOrganization, emailDomain };
+        const rateLimit = await auditSharedRateLimit(gateways, token, directoryAccounts, passwordChallengeBudget);
+        console.log(`cluster idempotency ${JSON.stringify(idempotency)} rate limit ${JSON.stringify(rateLimit)}`);
+        writeResults({
+          ...figures,
+          signIns: signInAudit.figures,
+          idempotentReplays: { replays: idempotency.replays, mismatched: idempotency.mismatched.length },
+          rateLimitLetThrough: { budget: passwordChallengeBudget, letThrough: rateLimit.letThrough },
+        });
         expect(signInAudit.figures.acknowledged).toBeGreaterThan(0);
+        expect(idempotency.replays).toBeGreaterThan(0);
         expect({
           refused: signIns.refused,
           exchangedTwice: signInAudit.exchangedTwice,
           replaysNotRefused: signInAudit.replaysNotRefused,
+          idempotentReplaysMismatched: idempotency.mismatched,
+          rateLimitLetThrough: rateLimit.letThrough,
         }).toEqual({
           refused: [],
           exchangedTwice: [],
           replaysNotRefused: [],
+          idempotentReplaysMismatched: [],
+          rateLimitLetThrough: passwordChallengeBudget,
         });
         failed = false;
       } finally {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { System } from './system';
 
 /**
@@ -19,6 +20,8 @@ export interface Written {
   id?: string;
   /** The given name a `scim-patch` sets. */
   givenName?: string;
+  /** The `Idempotency-Key` an organization's creation was sent with (replayed by `auditIdempotentReplays`). */
+  idempotencyKey?: string;
 }
 
 /** A directory sync the load pushes users through (SCIM base path and bearer token), of organization `domain`, its users' emails at `emailDomain`. */
@@ -57,7 +60,8 @@ interface Request {
  * A steady write load through the gateway, recording the fate of every request: acknowledged
  * (201), refused before reaching the system (connection refused: nothing was sent), rejected
  * (4xx), or unknown (sent, but the answer was lost or a 5xx: it may or may not have been applied).
- * Requests are never retried, so no write is sent twice.
+ * Requests are never retried, so no write is sent twice. Organizations are created with an
+ * `Idempotency-Key` each, for `auditIdempotentReplays` to replay after the faults.
  */
 export class WriteLoad {
   readonly acknowledged: Written[] = [];
@@ -135,7 +139,7 @@ export class WriteLoad {
     const name = `${this.label} ${n}`;
     if (organizations.length < 3 || n % 3 === 0)
       return {
-        written: { kind: 'organization', key: `${name} Org` },
+        written: { kind: 'organization', key: `${name} Org`, idempotencyKey: `${this.label}-${n}-${randomUUID()}` },
         path: '/api/v2/organizations',
         body: { name: `${name} Org` },
       };
@@ -196,6 +200,7 @@ export class WriteLoad {
         headers: {
           authorization: `Bearer ${scim?.token ?? this.token}`,
           'content-type': scim ? 'application/scim+json' : 'application/json',
+          ...(written.idempotencyKey ? { 'idempotency-key': written.idempotencyKey } : {}),
         },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(30_000),
