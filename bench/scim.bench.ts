@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bareFastifyBaseline } from './lib/baselines';
+import { settle } from './lib/cpu';
 import { load, timedOf, warnFailures } from './lib/load';
 import { figuresAgainst, report } from './lib/report';
 import { scimUser, seedScimDirectory } from './lib/seed';
@@ -37,6 +38,7 @@ async function main() {
       (i) => ({ userName: `seed${i}@bench.example`, externalId: `ext-${i}`, displayName: `Seed User ${i}` }),
       seedConcurrency,
     );
+    const seededSettle = await settle(() => system.processIds());
     const headers = { authorization: `Bearer ${directory.token}`, 'content-type': 'application/scim+json' };
     const baseline = { ...timedOf(await bareFastifyBaseline()), name: 'bare Fastify hello-world', unit: 'req/s' };
     const run = randomUUID().slice(0, 8);
@@ -47,6 +49,8 @@ async function main() {
       bodyFor: (i) => scimUser(`http${i}.${run}@bench.example`),
     });
     const measured: Record<string, Awaited<ReturnType<typeof load>>> = { create };
+    // Each phase measures its own requests: the previous one's projections and webhook fan-out drain first.
+    const settledSeconds = await settle(() => system.processIds());
     for (const { name, filterOf } of lookups)
       measured[name] = await load({
         url: `${system.baseUrl}${directory.path}/Users`,
@@ -72,7 +76,12 @@ async function main() {
           ),
         ),
       ],
-      { concurrency: 'autocannon 16 connections', seconds: Number(process.env.BENCH_SECONDS ?? 10), users_in_directory: seeded },
+      {
+        concurrency: 'autocannon 16 connections',
+        seconds: Number(process.env.BENCH_SECONDS ?? 10),
+        users_in_directory: seeded,
+        settled: `each phase starts once the system is quiet (under 10% of a core): ${seededSettle.toFixed(1)} s after the seeding, ${settledSeconds.toFixed(1)} s after the creations`,
+      },
     );
   } finally {
     await system.stop();

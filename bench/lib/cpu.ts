@@ -81,3 +81,24 @@ export function cpuBreakdown(cpu: CpuUsage, requests: number): Record<string, nu
     ]),
   );
 }
+
+/**
+ * Waits until the named processes are quiet: less than `idleShare` of one core between them over
+ * half a second (by `/proc`), or `maxSeconds` passed. A measurement that follows a write-heavy one
+ * starts once the writes' background work (projections, webhook fan-out) has drained, so that it
+ * measures its own requests. Answers how long it waited.
+ */
+export async function settle(
+  processIds: () => Record<string, number>,
+  { idleShare = 0.1, maxSeconds = 60 } = {},
+): Promise<number> {
+  const started = Date.now();
+  const usedSoFar = () => Object.values(processIds()).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+  for (let before = usedSoFar(); Date.now() - started < maxSeconds * 1_000;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = usedSoFar();
+    if (now - before < idleShare * 0.5) break;
+    before = now;
+  }
+  return (Date.now() - started) / 1_000;
+}
