@@ -12,9 +12,11 @@ import type { System } from '../test/support/system';
  * `BENCH_PROFILE_SECONDS` (default 6). Prints each process's busiest functions (self time) and
  * Sesame's own functions by inclusive time; writes each `.cpuprofile` to bench/results/profiles/
  * (open in Chrome DevTools). Usage: npx tsx bench/profile-path.ts <path>, where path is one of
- * `post-organization`, `post-user`, `scim-post-user`, `get-user`.
+ * `post-organization`, `post-user`, `scim-post-user`, `get-user`, `password-challenge` (one connection, one
+ * user: a user signing in again and again).
  */
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 6);
+const passphrase = 'correct horse battery staple 42';
 
 async function pathOptions(system: System, path: string): Promise<LoadOptions> {
   const token = await system.token();
@@ -41,6 +43,21 @@ async function pathOptions(system: System, path: string): Promise<LoadOptions> {
     });
     return { url: `${users}/${created.body.id as string}`, headers };
   }
+  if (path === 'password-challenge') {
+    const email = `signer.${run}@profile.example`;
+    const created = await system.request('POST', `/api/v2/org/${domain}/users`, { body: { email } });
+    const password = await system.request('POST', '/api/v2/password', {
+      body: { org_domain: domain, user_email: email, plain_text: passphrase },
+    });
+    if (created.status !== 201 || password.status >= 300) throw new Error(`setup failed: ${password.status}`);
+    return {
+      url: `${system.baseUrl}/api/v2/password-challenge`,
+      method: 'POST',
+      headers,
+      connections: 1,
+      body: JSON.stringify({ org_domain: domain, user_email: email, plain_text: passphrase }),
+    };
+  }
   if (path === 'scim-post-user') {
     const directory = await seedScimDirectory(system, domain, 1, (i) => ({ userName: `seed${i}@profile.example` }), 1);
     return {
@@ -50,7 +67,7 @@ async function pathOptions(system: System, path: string): Promise<LoadOptions> {
       bodyFor: (i) => scimUser(`s${i}.${run}@profile.example`),
     };
   }
-  throw new Error(`unknown path ${path}: post-organization, post-user, scim-post-user, get-user`);
+  throw new Error(`unknown path ${path}: post-organization, post-user, scim-post-user, get-user, password-challenge`);
 }
 
 async function main() {

@@ -4,6 +4,7 @@ import { ConcurrencyError } from '../event-store/event-store.port';
 import type { DomainEvent, EventMetadata, EventStore, RecordedEvent } from '../event-store/event-store.port';
 import type { CommandHandlerDeps, CommandResult } from './command-handler';
 import { fail, fold } from './decider';
+import { foldedStatesOf } from './folded-states';
 import type { Decider } from './decider';
 import { releaseUnique, reserveUnique } from './reservations';
 import type { Reservation } from './reservations';
@@ -106,17 +107,39 @@ export async function readAggregateStream<State, Command, Event extends DomainEv
   return { revision, events: eventsOf<Event>(events) };
 }
 
-/** The aggregate `id` as its stream holds it now, or as it was at revision `upTo` (a reaction to one of its events). */
+/**
+ * The aggregate `id` as its stream holds it now, or as it was at revision `upTo` (a reaction to one
+ * of its events). Now: folded onto the state this process last folded of the stream, from the
+ * events appended since (`foldedStatesOf`); the state answered is frozen.
+ */
 export async function loadAggregate<State, Command, Event extends DomainEvent>(
   eventStore: EventStore,
   type: AggregateType<State, Command, Event>,
   id: string,
   options: { upTo?: number } = {},
 ): Promise<Loaded<State>> {
-  const read = await readAggregateStream(eventStore, type, id);
   const { upTo } = options;
-  const events = upTo === undefined ? read.events : read.events.filter((event) => event.revision <= upTo);
-  return { revision: events.at(-1)?.revision ?? -1, state: fold(type.decider, events) };
+  if (upTo !== undefined) {
+    const events = (await readAggregateStream(eventStore, type, id)).events.filter((event) => event.revision <= upTo);
+    return { revision: events.at(-1)?.revision ?? -1, state: fold(type.decider, events) };
+  }
+  const stream = type.stream(id);
+  const states = foldedStatesOf(eventStore);
+  const kept = states.get<State>(stream, type.decider);
+  const read = await eventStore.readStream(stream, kept ? { fromRevision: kept.revision + 1 } : {});
+  if (kept && read.revision === kept.revision) return kept;
+  if (kept && read.revision > kept.revision) {
+    const state = eventsOf<Event>(read.events).reduce(type.decider.evolve, kept.state);
+    return { revision: read.revision, state: states.remember(stream, type.decider, read.revision, state) };
+  }
+  // No state kept, or one the stream no longer leads to (it is behind it): the whole stream.
+  const whole = kept ? await eventStore.readStream(stream) : read;
+  const state = fold(type.decider, eventsOf<Event>(whole.events));
+  if (whole.revision === -1) {
+    states.forget(stream);
+    return { revision: -1, state };
+  }
+  return { revision: whole.revision, state: states.remember(stream, type.decider, whole.revision, state) };
 }
 
 /**

@@ -356,3 +356,71 @@ describe('reading an aggregate', () => {
     expect(await loadAggregate(store, type, 'none')).toEqual({ revision: -1, state: null });
   });
 });
+
+describe('loading an aggregate again: the state folded last time, and the events since', () => {
+  /** The memory store, recording the revision each read started from. */
+  function readsOf(store: MemoryEventStore) {
+    const froms: (number | undefined)[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = (name, options) => {
+      froms.push(options?.fromRevision);
+      return readStream(name, options);
+    };
+    return froms;
+  }
+  const write = (text: string) => ({ type: 'WritePage' as const, data: { title: 'Home', text, mirror: 'm' } });
+
+  it('reads only the events appended since, and folds them onto the state it kept', async () => {
+    const store = new MemoryEventStore();
+    const aggregate = new Aggregate<Page, PageCommand, PageEvent>({ eventStore: store }, { decider: pages, stream });
+    for (const text of ['v1', 'v2', 'v3']) await aggregate.handle('1', write(text), metadata);
+    const froms = readsOf(store);
+    // Given the page loaded (its third write decided on revision 1), and a fourth write by another process
+    await aggregate.load('1');
+    await store.appendToStream('page-1', [{ type: 'PageWritten', data: { title: 'Home', text: 'v4', mirror: 'm' } }], {
+      expectedRevision: 2,
+      metadata,
+    });
+    // When it is loaded again, twice
+    const loaded = await aggregate.load('1');
+    const again = await aggregate.load('1');
+    // Then each read starts after the revision the one before kept
+    expect(froms).toEqual([2, 3, 4]);
+    expect(loaded).toEqual({ revision: 3, state: { version: 4, title: 'Home', text: 'v4', mirror: 'm' } });
+    expect(again).toEqual(loaded);
+  });
+
+  it('folds to the same state as a whole read, and a command decided on it appends at the right revision', async () => {
+    const store = new MemoryEventStore();
+    const aggregate = new Aggregate<Page, PageCommand, PageEvent>({ eventStore: store }, { decider: pages, stream });
+    for (let i = 0; i < 20; i++) {
+      await aggregate.load('2');
+      await aggregate.handle('2', write(`v${i}`), metadata);
+    }
+    const whole = await readAggregateStream(store, { decider: pages, stream }, '2');
+    expect(await aggregate.load('2')).toEqual({ revision: 19, state: whole.events.reduce(pages.evolve, pages.initialState()) });
+    expect(whole.events.map((event) => event.revision)).toEqual([...Array(20).keys()]);
+  });
+
+  it('answers a frozen state: code that changed it in place would throw rather than change the next load', async () => {
+    const store = new MemoryEventStore();
+    const aggregate = new Aggregate<Page, PageCommand, PageEvent>({ eventStore: store }, { decider: pages, stream });
+    await aggregate.handle('3', write('v1'), metadata);
+    const { state } = await aggregate.load('3');
+    expect(() => {
+      (state as { text: string }).text = 'changed';
+    }).toThrow(TypeError);
+    expect((await aggregate.load('3')).state?.text).toBe('v1');
+  });
+
+  it('reads the whole stream again when it is behind the state kept (a store that lost its tail)', async () => {
+    const store = new MemoryEventStore();
+    const aggregate = new Aggregate<Page, PageCommand, PageEvent>({ eventStore: store }, { decider: pages, stream });
+    for (const text of ['v1', 'v2']) await aggregate.handle('4', write(text), metadata);
+    await aggregate.load('4');
+    // The stream now holds one event (as a store restored from an older backup would)
+    const shorter = (await store.readStream('page-4')).events.slice(0, 1);
+    (store as unknown as { streams: Map<string, unknown> }).streams.set('page-4', shorter);
+    expect(await aggregate.load('4')).toEqual({ revision: 0, state: { version: 1, title: 'Home', text: 'v1', mirror: 'm' } });
+  });
+});

@@ -56,7 +56,13 @@ export interface AppendResult {
 export interface ReadStreamResult {
   /** Revision of the last event, -1 when the stream does not exist. */
   revision: number;
+  /** The stream's events in order: all of them, or those from `fromRevision` on. */
   events: RecordedEvent[];
+}
+
+export interface ReadStreamOptions {
+  /** Read only the events from this revision on (the stream's `revision` is answered all the same). */
+  fromRevision?: number;
 }
 
 /** The events one command appended to one stream, in order, at one global position. */
@@ -78,7 +84,7 @@ export interface Subscription {
 }
 
 export interface EventStore {
-  readStream(stream: string): Promise<ReadStreamResult>;
+  readStream(stream: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
   /** Appends all events atomically or none; throws ConcurrencyError when the expectation fails. */
   appendToStream(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   /** Every commit of this store after `from`, in order, then live ones, until stopped. */

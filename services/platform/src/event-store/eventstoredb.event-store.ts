@@ -19,6 +19,7 @@ import type {
   EventMetadata,
   EventStore,
   NewEvent,
+  ReadStreamOptions,
   ReadStreamResult,
   RecordedEvent,
   SubscribeOptions,
@@ -64,11 +65,12 @@ export class EventStoreDbEventStore implements EventStore {
     };
   }
 
-  async readStream(stream: string): Promise<ReadStreamResult> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
+    const from = Math.max(0, options.fromRevision ?? 0);
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of this.client.readStream(this.esdbStream(stream), {
-        fromRevision: START,
+        fromRevision: from === 0 ? START : BigInt(from),
         direction: FORWARDS,
       })) {
         const recorded = this.toRecorded(resolved);
@@ -78,7 +80,23 @@ export class EventStoreDbEventStore implements EventStore {
       if (error instanceof StreamNotFoundError) return { revision: -1, events: [] };
       throw error;
     }
-    return { revision: events.length - 1, events };
+    const last = events.at(-1);
+    return { revision: last ? last.revision : from === 0 ? -1 : await this.lastRevision(stream), events };
+  }
+
+  /** The revision of the stream's last event (-1: no such stream), for a read from past its end. */
+  private async lastRevision(stream: string): Promise<number> {
+    try {
+      for await (const resolved of this.client.readStream(this.esdbStream(stream), {
+        fromRevision: END,
+        direction: BACKWARDS,
+        maxCount: 1,
+      }))
+        return Number(resolved.event?.revision ?? -1);
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return -1;
   }
 
   async appendToStream(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {

@@ -10,7 +10,7 @@ import { noteAppend } from './append-scope';
  */
 export function instrumentEventStore(store: EventStore, appendDuration: Histogram): EventStore {
   return {
-    readStream: (stream) => store.readStream(stream),
+    readStream: (stream, options) => store.readStream(stream, options),
     appendToStream: async (stream: string, events: NewEvent[], options: AppendOptions) => {
       const end = appendDuration.startTimer();
       try {

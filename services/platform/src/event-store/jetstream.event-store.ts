@@ -8,6 +8,7 @@ import type {
   Commit,
   EventStore,
   NewEvent,
+  ReadStreamOptions,
   ReadStreamResult,
   RecordedEvent,
   SubscribeOptions,
@@ -143,9 +144,11 @@ export class JetStreamEventStore implements EventStore {
   /**
    * Every read asks JetStream for the stream's last commit (`get`: its leader's when replicated); the commits
    * before it come from what this instance kept of the stream, and JetStream is read only from
-   * the first commit it did not see (from the start when it kept nothing).
+   * the first commit it did not see (from the start when it kept nothing). A read `fromRevision` the
+   * last commit holds needs nothing more, and otherwise decodes only the commits it answers.
    */
-  async readStream(stream: string): Promise<ReadStreamResult> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
+    const from = Math.max(0, options.fromRevision ?? 0);
     const subject = this.subjectOf(stream);
     const last = await this.lastCommit(subject);
     if (!last) {
@@ -153,16 +156,33 @@ export class JetStreamEventStore implements EventStore {
       return { revision: -1, events: [] };
     }
     const lastRevision = (last.events.at(-1) as RecordedEvent).revision;
-    if ((last.events[0] as RecordedEvent).revision === 0) {
+    const firstRevision = (last.events[0] as RecordedEvent).revision;
+    if (firstRevision === 0) {
       this.known.remember(stream, { revision: lastRevision, seq: last.seq, commits: [last.data] });
-      return { revision: lastRevision, events: last.events };
+      return { revision: lastRevision, events: from === 0 ? last.events : last.events.filter((event) => event.revision >= from) };
+    }
+    if (from >= firstRevision) {
+      this.rememberLast(stream, last, firstRevision, lastRevision);
+      return { revision: lastRevision, events: last.events.filter((event) => event.revision >= from) };
     }
     let commits = await this.commitsUpTo(stream, subject, last);
+    const suffix = from > 0 ? eventsFrom(commits, from, lastRevision) : null;
+    if (suffix) {
+      this.known.remember(stream, { revision: lastRevision, seq: last.seq, commits });
+      return { revision: lastRevision, events: suffix };
+    }
     let events = eventsOf(commits);
     // What was kept does not lead to this commit (never seen yet): read the whole stream again.
     if (!isWhole(events)) events = eventsOf((commits = await this.readCommits(subject, 0, last)));
     this.known.remember(stream, { revision: lastRevision, seq: last.seq, ...(isWhole(events) ? { commits } : {}) });
     return { revision: lastRevision, events };
+  }
+
+  /** `last` follows what this instance kept of the stream (or is what it kept): kept too, without reading JetStream. */
+  private rememberLast(stream: string, last: { seq: number; data: Uint8Array }, firstRevision: number, lastRevision: number) {
+    const known = this.known.get(stream);
+    if (known?.commits && known.seq < last.seq && firstRevision === known.revision + 1)
+      this.known.remember(stream, { revision: lastRevision, seq: last.seq, commits: [...known.commits, last.data] });
   }
 
   /** The stream's commits up to `last`: those this instance kept, then the ones appended since. */
@@ -428,6 +448,24 @@ function isNotFound(error: unknown): boolean {
 }
 
 const eventsOf = (commits: Uint8Array[]) => commits.flatMap((commit) => codec.decode(commit).events);
+
+/**
+ * The events from revision `from` to `to` of a stream's commits, decoding only the newest commits
+ * that hold them; null unless they run unbroken from `from` to `to`.
+ */
+function eventsFrom(commits: Uint8Array[], from: number, to: number): RecordedEvent[] | null {
+  const newestFirst: RecordedEvent[][] = [];
+  for (let index = commits.length - 1; index >= 0; index--) {
+    const { events } = codec.decode(commits[index] as Uint8Array);
+    newestFirst.push(events);
+    if ((events[0] as RecordedEvent).revision <= from) break;
+  }
+  const events = newestFirst
+    .reverse()
+    .flat()
+    .filter((event) => event.revision >= from);
+  return events.length === to - from + 1 && events.every((event, index) => event.revision === from + index) ? events : null;
+}
 
 /** Events numbered 0, 1, 2... with none missing: a whole stream. */
 const isWhole = (events: RecordedEvent[]) => events.every((event, index) => event.revision === index);

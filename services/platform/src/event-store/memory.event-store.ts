@@ -5,6 +5,7 @@ import type {
   Commit,
   EventStore,
   NewEvent,
+  ReadStreamOptions,
   ReadStreamResult,
   RecordedEvent,
   SubscribeOptions,
@@ -19,9 +20,9 @@ export class MemoryEventStore implements EventStore {
   private readonly log: Commit[] = [];
   private readonly listeners = new Set<() => void>();
 
-  async readStream(stream: string): Promise<ReadStreamResult> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
     const events = this.streams.get(stream) ?? [];
-    return { revision: events.length - 1, events: structuredClone(events) };
+    return { revision: events.length - 1, events: structuredClone(events.slice(Math.max(0, options.fromRevision ?? 0))) };
   }
 
   async appendToStream(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {

@@ -91,6 +91,46 @@ export function eventStoreContract(open: () => Promise<EventStore>, close: (stor
     expect(read.revision).toBe(11);
   });
 
+  it('reads a stream from a revision: its events from there on (within a commit too), and its last revision', async () => {
+    const commits = [['A', 'B'], ['C'], ['D', 'E'], ['F']];
+    let revision = -1;
+    for (const types of commits) {
+      await store.appendToStream(
+        'thing-9',
+        types.map((type) => event(type)),
+        {
+          expectedRevision: revision === -1 ? 'no_stream' : revision,
+          metadata: metadata(),
+        },
+      );
+      revision += types.length;
+    }
+    const from = async (fromRevision: number) => {
+      const read = await store.readStream('thing-9', { fromRevision });
+      return [read.revision, read.events.map((e) => `${e.type}${e.revision}`).join(' ')];
+    };
+    const expected = [
+      [5, 'A0 B1 C2 D3 E4 F5'],
+      [5, 'C2 D3 E4 F5'],
+      [5, 'E4 F5'],
+      [5, 'F5'],
+      [5, ''],
+      [5, ''],
+    ];
+    // Before and after a whole read (a store may keep what it read).
+    expect(await Promise.all([0, 2, 4, 5, 6, 99].map(from))).toEqual(expected);
+    expect((await store.readStream('thing-9')).revision).toBe(5);
+    expect(await Promise.all([0, 2, 4, 5, 6, 99].map(from))).toEqual(expected);
+    await store.appendToStream('thing-9', [event('G'), event('H')], { expectedRevision: 5, metadata: metadata() });
+    expect(await Promise.all([4, 6, 7, 8].map(from))).toEqual([
+      [7, 'E4 F5 G6 H7'],
+      [7, 'G6 H7'],
+      [7, 'H7'],
+      [7, ''],
+    ]);
+    expect(await store.readStream('thing-missing', { fromRevision: 3 })).toEqual({ revision: -1, events: [] });
+  });
+
   it('keeps stream ids with dots, @, colons and unicode apart and intact', async () => {
     const ids = ['ada@acme.com', 'ada@acme:com', 'zoë.müller@exämple.fr', 'a.b.c', 'a~2eb'];
     for (const id of ids)

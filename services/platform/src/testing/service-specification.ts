@@ -1,6 +1,13 @@
 import type { RpcMeta, RpcReply, ServiceName } from '@sesame/contracts';
 import type { BaseConfig } from '../config/config';
-import type { AppendOptions, AppendResult, DomainEvent, EventStore, NewEvent } from '../event-store/event-store.port';
+import type {
+  AppendOptions,
+  AppendResult,
+  DomainEvent,
+  EventStore,
+  NewEvent,
+  ReadStreamOptions,
+} from '../event-store/event-store.port';
 import { MemoryEventStore } from '../event-store/memory.event-store';
 import { createLogger } from '../logging/logger';
 import type { RpcClient } from '../messaging/nats-rpc';
@@ -130,8 +137,8 @@ class RecordingEventStore implements EventStore {
 
   constructor(private readonly inner: EventStore) {}
 
-  readStream(stream: string) {
-    return this.inner.readStream(stream);
+  readStream(stream: string, options?: ReadStreamOptions) {
+    return this.inner.readStream(stream, options);
   }
 
   async appendToStream(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
