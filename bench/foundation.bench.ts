@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'nats';
 import { JetStreamEventStore } from '@sesame/platform/event-store';
 import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
 import type { System } from '../test/support/system';
@@ -9,6 +8,7 @@ import { figuresAgainst, report } from './lib/report';
 import type { Figure } from './lib/report';
 import { timed } from './lib/timing';
 import { startBenchSystem } from './lib/system';
+import { serviceNatsConnection } from './lib/nats';
 
 /** Issue 2 figures: gateway reads, organization writes, event appends, token grants; each next to its raw baseline. */
 async function gatewayFigures(system: System): Promise<Figure[]> {
@@ -54,7 +54,7 @@ async function gatewayFigures(system: System): Promise<Figure[]> {
 }
 
 async function appendFigures(): Promise<Figure[]> {
-  const nc = await connect({ servers: testNatsUrl() });
+  const nc = await serviceNatsConnection('identity');
   const prefix = testPrefix('b');
   const store = await JetStreamEventStore.open(nc, {
     streamName: `${prefix}_BENCH`.toUpperCase(),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'nats';
 import { Aggregate, AggregateView, MemoryReadModelStore, ProjectionRunner, createLogger } from '@sesame/platform';
 import { JetStreamEventStore } from '@sesame/platform/event-store';
 import type { AggregateViewDefinition, EventMetadata } from '@sesame/platform';
@@ -24,6 +23,7 @@ import type { Figure } from './lib/report';
 import { seedUsers } from './lib/seed';
 import { timed } from './lib/timing';
 import { startBenchSystem } from './lib/system';
+import { serviceNatsConnection } from './lib/nats';
 
 const creations = Number(process.env.BENCH_USERS ?? 2_000);
 const concurrency = 16;
@@ -33,7 +33,7 @@ const concurrency = 16;
  * on the real JetStream event store, next to a raw JetStream publish at the same concurrency.
  */
 async function creationFigures(): Promise<Figure[]> {
-  const nc = await connect({ servers: testNatsUrl() });
+  const nc = await serviceNatsConnection('identity');
   const prefix = testPrefix('bi');
   const eventStore = await JetStreamEventStore.open(nc, {
     streamName: `${prefix}_IDENTITY`.toUpperCase(),

@@ -1,10 +1,9 @@
-import { connect } from 'nats';
 import { subjects } from '@sesame/contracts';
 import type { User } from '@sesame/contracts';
 import { Aggregate, KeyRing, createLogger, shippedMessageTemplates } from '@sesame/platform';
 import { JetStreamEventStore } from '@sesame/platform/event-store';
 import type { EventStore, RequestContext } from '@sesame/platform';
-import { testNatsUrl, testPrefix } from '@sesame/platform/testing';
+import { testPrefix } from '@sesame/platform/testing';
 import { aUser, client1, metadata, signInKit } from '../services/auth-methods/src/core/authorization-codes/sign-in.spec-kit';
 import { signToken } from '../services/auth-methods/src/core/oauth/access-token';
 import { createPasswordChallengeHandler } from '../services/auth-methods/src/methods/password/password-challenge.handlers';
@@ -17,6 +16,7 @@ import { figuresAgainst, report } from './lib/report';
 import type { Figure } from './lib/report';
 import { timed } from './lib/timing';
 import type { Timed } from './lib/timing';
+import { serviceNatsConnection } from './lib/nats';
 
 const challenges = Number(process.env.BENCH_CHALLENGES ?? 200);
 const exchanges = Number(process.env.BENCH_EXCHANGES ?? 500);
@@ -201,7 +201,7 @@ async function exchangeFigures(eventStore: EventStore): Promise<Figure[]> {
 }
 
 async function main() {
-  const nc = await connect({ servers: testNatsUrl() });
+  const nc = await serviceNatsConnection('auth-methods');
   const prefix = testPrefix('bs');
   const eventStore = await JetStreamEventStore.open(nc, {
     streamName: `${prefix}_AUTH`.toUpperCase(),
