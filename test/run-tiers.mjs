@@ -6,7 +6,7 @@
  */
 import '../deploy/node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,14 +39,26 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
   if (spawnSync('npm', ['ci'], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
 }
 
+/**
+ * Committed files the build writes again. The tests that compare them with what generates them run
+ * after the build, so they would pass on a stale file: the build tier fails when it changed one
+ * (a clean clone's CI then names the file; a working tree holds the regenerated file for the commit).
+ */
+const generated = ['contracts/openapi.json', 'contracts/openapi-3.0.json', 'sdk/node/src/generated/openapi.ts'];
+const contentsOf = (paths) => paths.map((path) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : null));
+
 const timings = [];
 for (const name of order) {
   const tier = tiers[name];
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
+  const before = name === 'build' ? contentsOf(generated) : [];
   const result = spawnSync(tier[0], tier[1], { stdio: 'inherit', env: process.env });
-  timings.push([name, ((Date.now() - started) / 1000).toFixed(1), result.status === 0 ? 'ok' : 'FAILED']);
-  if (result.status !== 0) break;
+  const stale = name === 'build' ? generated.filter((path, index) => contentsOf([path])[0] !== before[index]) : [];
+  for (const path of stale) console.error(`${path} was stale: the build wrote it again; commit the regenerated file.`);
+  const passed = result.status === 0 && stale.length === 0;
+  timings.push([name, ((Date.now() - started) / 1000).toFixed(1), passed ? 'ok' : 'FAILED']);
+  if (!passed) break;
 }
 console.log('\n=== summary ===');
 for (const [name, seconds, outcome] of timings) console.log(`${name.padEnd(10)} ${seconds.padStart(7)} s  ${outcome}`);
