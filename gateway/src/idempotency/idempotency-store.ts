@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from 'nats';
 import type { ConnectionOptions, KV, NatsConnection } from 'nats';
 import { idempotencyBucket, idempotencyKeyTtlSeconds, isKeptAnswer } from '@sesame/contracts';
@@ -17,6 +18,9 @@ export interface IdempotencyStoreOptions {
   /** An in-flight record older than this belongs to a gateway that died: a retry may claim it. */
   takeoverAfterMs: number;
 }
+
+/** The pauses between attempts at a write the store did not take: from 250 ms, doubling, at most 2 s. */
+const nextPause = (pause: number) => Math.min(pause * 2, 2_000);
 
 /**
  * A key this gateway holds: its `ticket` goes with the request (the service stores its answer under
@@ -38,6 +42,8 @@ export type Opening =
  * with `update` at the claim's revision.
  */
 export class IdempotencyStore {
+  private closed = false;
+
   private constructor(
     private readonly kv: KV,
     private readonly nc: NatsConnection,
@@ -58,6 +64,7 @@ export class IdempotencyStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.nc.close();
   }
 
@@ -89,11 +96,7 @@ export class IdempotencyStore {
 
   private claimOf(ticket: IdempotencyTicket): Claim {
     const { key, fingerprint, revision } = ticket;
-    const release = async () => {
-      await this.kv.delete(key, { previousSeq: revision }).catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'idempotency key not released; a retry may take it over after the takeover delay');
-      });
-    };
+    const release = () => this.persist('idempotency key not released', () => this.kv.delete(key, { previousSeq: revision }));
     return {
       ticket,
       release,
@@ -101,11 +104,37 @@ export class IdempotencyStore {
         if (answerStored) return;
         if (!isKeptAnswer(answer)) return release();
         const record: IdempotencyRecord = { state: 'done', fingerprint, answer };
-        await this.kv.update(key, JSON.stringify(record), revision).catch(async (error: unknown) => {
-          this.logger.warn({ err: error }, 'idempotent answer not stored; freeing its key');
-          await release();
-        });
+        await this.persist('idempotent answer not stored', () => this.kv.update(key, JSON.stringify(record), revision));
       },
     };
+  }
+
+  /**
+   * A write to a claimed key (its answer, or freeing it), at the claim's revision. The first attempt
+   * is awaited; when the store does not take it (a leader being elected takes seconds), it is tried
+   * again in the background until half the takeover delay has passed, so the answer the client got
+   * is kept rather than lost and worked out again by its retry. A write conflict ends it: the key
+   * moved on (the service's own write of the answer landed after all, or another request took it over).
+   */
+  private async persist(what: string, write: () => Promise<unknown>): Promise<void> {
+    const deadline = Date.now() + this.options.takeoverAfterMs / 2;
+    let lastError: unknown;
+    const attempt = async () => {
+      try {
+        await write();
+        return true;
+      } catch (error) {
+        lastError = error;
+        return isJetStreamWriteConflict(error);
+      }
+    };
+    if (await attempt()) return;
+    void (async () => {
+      for (let pause = 250; !this.closed && Date.now() + pause < deadline; pause = nextPause(pause)) {
+        await sleep(pause, undefined, { ref: false });
+        if (!this.closed && (await attempt())) return;
+      }
+      this.logger.warn({ err: lastError }, `${what}; a retry may take the key over after the takeover delay`);
+    })();
   }
 }
