@@ -44,17 +44,23 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
  * after the build, so they would pass on a stale file: the build tier fails when it changed one
  * (a clean clone's CI then names the file; a working tree holds the regenerated file for the commit).
  */
-const generated = ['contracts/openapi.json', 'contracts/openapi-3.0.json', 'sdk/node/src/generated/openapi.ts'];
-const contentsOf = (paths) => paths.map((path) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : null));
+const generated = [
+  'contracts/openapi.json',
+  'contracts/openapi-3.0.json',
+  'sdk/node/src/generated/openapi.ts',
+  'helm/sesame/files/nats-permissions.json',
+  'deploy/nats-authorization.conf',
+];
+const contentOf = (path) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : null);
 
 const timings = [];
 for (const name of order) {
   const tier = tiers[name];
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const before = name === 'build' ? contentsOf(generated) : [];
+  const before = name === 'build' ? generated.map(contentOf) : [];
   const result = spawnSync(tier[0], tier[1], { stdio: 'inherit', env: process.env });
-  const stale = name === 'build' ? generated.filter((path, index) => contentsOf([path])[0] !== before[index]) : [];
+  const stale = name === 'build' ? generated.filter((path, index) => contentOf(path) !== before[index]) : [];
   for (const path of stale) console.error(`${path} was stale: the build wrote it again; commit the regenerated file.`);
   const passed = result.status === 0 && stale.length === 0;
   timings.push([name, ((Date.now() - started) / 1000).toFixed(1), passed ? 'ok' : 'FAILED']);
