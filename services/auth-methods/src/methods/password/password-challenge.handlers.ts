@@ -10,6 +10,7 @@ import type {
 } from '@sesame/contracts';
 import { DomainError, environmentOf, ok } from '@sesame/platform';
 import type { EventMetadata, RequestContext } from '@sesame/platform';
+import { answerFloor } from '../../core/answer-floor';
 import { attemptTooSoon, nextAttemptAt } from './domain/password-attempts.decider';
 import type { PasswordState } from './domain/password.decider';
 import { passwordProblems } from './domain/password-policy';
@@ -20,6 +21,8 @@ import type { PasswordDeps, PasswordOwner } from './password.deps';
 
 type Challenge = OperationInput<typeof createPasswordChallenge>['body'];
 type StoredPassword = Extract<PasswordState, { status: 'set' }>;
+/** The id of a password never set (no user has it): what a challenge reads for an email without an active user. */
+const nobody = 'nobody';
 
 const refused = (error: string) => ({
   code: null,
@@ -33,13 +36,27 @@ const refused = (error: string) => ({
 });
 
 /**
+ * A refused challenge is answered no sooner than this after it started. An unknown email does
+ * the known one's work (a dummy hash, a password read) but not all of it: the user it would
+ * find, its bytes on the wire. That came to half a millisecond here (1.5 in a CI run), which a few dozen
+ * pairs of guesses could tell apart.
+ */
+export const passwordRefusalFloorMs = 100;
+
+/**
  * `POST /api/v2/password-challenge`. Failures are counted per email (known or not) and delay,
  * then lock, the next attempts; an unknown email or a user without password is checked against
- * a dummy hash, so the answer and its timing do not tell whether the user exists. The outcome is
- * answered only once recorded where the schedule allows it (parallel guesses included).
+ * a dummy hash, and every refusal waits for the same floor, so the answer and its timing do not
+ * tell whether the user exists. The outcome is answered only once recorded where the schedule
+ * allows it (parallel guesses included).
  */
 export function createPasswordChallengeHandler(deps: PasswordDeps) {
   return async ({ body }: OperationInput<typeof createPasswordChallenge>, context: RequestContext) => {
+    const floor = answerFloor(passwordRefusalFloorMs);
+    const refuse = async (error: string) => {
+      await floor.reached();
+      return ok(refused(error));
+    };
     const environment = environmentOf(context.meta);
     const meta = rpcMeta(context, environment);
     // With the organization named, what the challenge reads starts with the organization's check
@@ -52,8 +69,8 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
     const { attemptsKey, connection, attempts, user, stored } = await (named && organization.domain === body.org_domain
       ? named
       : challengeState(deps, environment, organization.domain, lookup, body.user_email, meta));
-    if (!connection.active) return ok(refused('inactive_password_connection'));
-    if (deps.now().getTime() < nextAttemptAt(attempts.state)) return ok(refused('too_many_attempts'));
+    if (!connection.active) return refuse('inactive_password_connection');
+    if (deps.now().getTime() < nextAttemptAt(attempts.state)) return refuse('too_many_attempts');
     const verified =
       stored?.status === 'set'
         ? await deps.hasher.verify(stored, body.plain_text)
@@ -73,8 +90,8 @@ export function createPasswordChallengeHandler(deps: PasswordDeps) {
       }
     };
     if (!verified || !user || stored?.status !== 'set')
-      return ok(refused((await record('RecordPasswordFailure')) ? 'invalid_credentials' : 'too_many_attempts'));
-    if (!(await record('RecordPasswordSuccess'))) return ok(refused('too_many_attempts'));
+      return refuse((await record('RecordPasswordFailure')) ? 'invalid_credentials' : 'too_many_attempts');
+    if (!(await record('RecordPasswordSuccess'))) return refuse('too_many_attempts');
     const owner = { user, organizationId: organization.id };
     await rehashIfStale(deps, stored, body.plain_text, connection, ownerMetadata(deps, context, owner));
     return ok(await successOf(deps, body, owner, stored, connection, context));
@@ -101,7 +118,10 @@ async function challengeState(
       { organization_domain: domain, environment, email },
       meta,
     );
-    return { user, stored: user?.active ? (await deps.aggregate(passwordAggregate).load(user.id)).state : null };
+    // Without an active user, a password that exists nowhere is read all the same: the answer
+    // must not come one store read sooner for an unknown email.
+    const { state } = await deps.aggregate(passwordAggregate).load(user?.active ? user.id : nobody);
+    return { user, stored: user?.active ? state : null };
   };
   const [connection, attempts, { user, stored }] = await Promise.all([
     lookup.then((organization) => connectionOf(deps, environment, organization)),

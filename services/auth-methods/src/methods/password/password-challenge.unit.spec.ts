@@ -3,7 +3,7 @@ import { authorizationCodeCategory } from '../../core/authorization-codes/author
 import { metadata } from '../../core/authorization-codes/sign-in.spec-kit';
 import { lockMs } from './domain/password-attempts.decider';
 import { defaultPasswordConnection, passwordConnectionDecider } from './domain/password-connection.decider';
-import { createPasswordChallengeHandler } from './password-challenge.handlers';
+import { createPasswordChallengeHandler, passwordRefusalFloorMs } from './password-challenge.handlers';
 import { createPasswordHandler, storePassword } from './password-sign-in.handlers';
 import { passwordAggregate, passwordAttemptsAggregate, passwordAttemptsKey } from './password.aggregates';
 import { passwordConnectionStream } from './password.deps';
@@ -140,6 +140,31 @@ describe('password challenge', () => {
     expect(await attempt('locked@acme.com', passphrase)).toMatchObject({ 'valid?': true, error: null });
     expect(await attempt('locked@acme.com', 'wrong')).toMatchObject({ error: 'invalid_credentials' });
     expect(await attempt('locked@acme.com', passphrase)).toMatchObject({ 'valid?': true });
+  });
+
+  it('answers every refusal no sooner than the floor: a wrong password, an unknown email, a locked one', async () => {
+    const user = kit.addUser('ada@acme.com');
+    await withPassword(user);
+    const timed = async (email: string, plainText: string) => {
+      const started = performance.now();
+      const body = await attempt(email, plainText);
+      return { error: body.error, ms: performance.now() - started };
+    };
+    const refusals = [
+      await timed('ada@acme.com', 'wrong'),
+      await timed('ghost@acme.com', passphrase),
+      await timed('ada@acme.com', 'wrong'),
+      await timed('ada@acme.com', 'wrong'),
+      await timed('ada@acme.com', passphrase),
+    ];
+    expect(refusals.map(({ error }) => error)).toEqual([
+      'invalid_credentials',
+      'invalid_credentials',
+      'invalid_credentials',
+      'invalid_credentials',
+      'too_many_attempts',
+    ]);
+    for (const { ms } of refusals) expect(ms).toBeGreaterThanOrEqual(passwordRefusalFloorMs);
   });
 
   it('applies the connection its domain stored before connections were keyed by organization, unless it names another organization', async () => {
