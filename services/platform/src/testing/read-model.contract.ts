@@ -131,6 +131,26 @@ export function readModelContract(open: () => Promise<ReadModelStore>, close: (s
     expect(await ids({ tags: 'ops' })).toEqual([]);
   });
 
+  it('finds by equality on an indexed field the value of that type only, and nothing for NaN', async () => {
+    const codes = store.collection<ReadModelDocument & { code: unknown }>(`codes_${Math.random().toString(36).slice(2, 8)}`);
+    await codes.ensureIndex(['code']);
+    const values = ['1', 1, true, 'true', null, ['1', 2], 0];
+    for (const [index, code] of values.entries()) await codes.upsert({ _id: `c${index}`, code });
+    const ids = async (filter: Record<string, unknown>, options = {}) =>
+      (await codes.find(filter, { sort: { _id: 1 }, ...options })).map((document) => document._id);
+    expect(await ids({ code: '1' })).toEqual(['c0', 'c5']);
+    expect(await ids({ code: 1 })).toEqual(['c1']);
+    expect(await ids({ code: 2 })).toEqual(['c5']);
+    expect(await ids({ code: true })).toEqual(['c2']);
+    expect(await ids({ code: 'true' })).toEqual(['c3']);
+    expect(await ids({ code: -0 })).toEqual(['c6']);
+    expect(await ids({ code: Number.NaN })).toEqual([]);
+    expect(await ids({ code: 'none' })).toEqual([]);
+    expect(await ids({ code: 1 }, { skip: 1 })).toEqual([]);
+    expect(await ids({ code: 1 }, { limit: 1 })).toEqual(['c1']);
+    await codes.drop();
+  });
+
   it('deletes one document and many by filter', async () => {
     expect(await collection.delete('p1')).toBe(true);
     expect(await collection.delete('p1')).toBe(false);
