@@ -38,8 +38,8 @@ const refused = (error: string) => ({
 /**
  * A refused challenge is answered no sooner than this after it started. An unknown email does
  * the known one's work (a dummy hash, a password read) but not all of it: the user it would
- * find, its bytes on the wire. That came to half a millisecond here (1.5 in a CI run), which a few dozen
- * pairs of guesses could tell apart.
+ * find, its bytes on the wire. That came to half a millisecond here (1.5 in a CI run), which a
+ * few dozen pairs of guesses could tell apart.
  */
 export const passwordRefusalFloorMs = 100;
 
